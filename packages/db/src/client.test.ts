@@ -1,0 +1,65 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from './client';
+import { contacts, feedback, users } from './schema';
+import { createTestDb } from './testing';
+
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+
+afterAll(async () => {
+  await handle.close();
+});
+
+async function makeUser(email: string) {
+  const [user] = await handle.db
+    .insert(users)
+    .values({ name: 'Test', email, passwordHash: 'x' })
+    .returning();
+  if (!user) throw new Error('insert returned nothing');
+  return user;
+}
+
+describe('createDb', () => {
+  it('applies the migrations, with the search extensions', async () => {
+    const rows = await handle.db.execute<{ extname: string }>(
+      sql`select extname from pg_extension where extname in ('pg_trgm', 'unaccent') order by extname`,
+    );
+    const names = (Array.isArray(rows) ? rows : rows.rows).map((r) => r.extname);
+    expect(names).toEqual(['pg_trgm', 'unaccent']);
+  });
+
+  it('refuses a second account with the same email', async () => {
+    await makeUser('same@example.com');
+    await expect(makeUser('same@example.com')).rejects.toThrow();
+  });
+
+  it('folds case and accents into the searchable text, and keeps only the phone digits', async () => {
+    const user = await makeUser('fold@example.com');
+    const [row] = await handle.db
+      .insert(contacts)
+      .values({
+        userId: user.id,
+        givenName: 'Zoë',
+        familyName: 'Ångström',
+        company: 'Café Müller',
+        phone: '+44 (20) 7946-0018',
+      })
+      .returning();
+    expect(row?.searchText).toContain('zoe angstrom');
+    expect(row?.searchText).toContain('cafe muller');
+    expect(row?.phoneDigits).toBe('442079460018');
+  });
+
+  it("removes a person's contacts and feedback with the account", async () => {
+    const user = await makeUser('gone@example.com');
+    await handle.db.insert(contacts).values({ userId: user.id, givenName: 'Kin' });
+    await handle.db.insert(feedback).values({ userId: user.id, message: '' });
+    await handle.db.delete(users).where(eq(users.id, user.id));
+    expect(await handle.db.select().from(contacts).where(eq(contacts.userId, user.id))).toEqual([]);
+    expect(await handle.db.select().from(feedback).where(eq(feedback.userId, user.id))).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { images } from './images';
+import { users } from './users';
+
+/**
+ * A person's contacts (SPEC §3 "Contact"). Names are kept as vCard given and family name
+ * (RFC 6350 N); the API combines them into `name`. `trashedAt` set means the contact is in
+ * the trash (SPEC §4). `postCode` is text: real post codes carry letters and leading zeros.
+ * `birthdayMonth` is 1..12; the API speaks lowercase month names.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    givenName: text('given_name').notNull(),
+    familyName: text('family_name').notNull().default(''),
+    email: text('email'),
+    phone: text('phone'),
+    company: text('company'),
+    jobTitle: text('job_title'),
+    country: text('country'),
+    city: text('city'),
+    postCode: text('post_code'),
+    streetAddress: text('street_address'),
+    birthdayDay: smallint('birthday_day'),
+    birthdayMonth: smallint('birthday_month'),
+    birthdayYear: smallint('birthday_year'),
+    avatarImageId: uuid('avatar_image_id').references(() => images.id, { onDelete: 'set null' }),
+    isFavorite: boolean('is_favorite').notNull().default(false),
+    trashedAt: timestamp('trashed_at', { withTimezone: true }),
+    /**
+     * Accent- and case-folded text searched by substring (DESIGN.md "Search"). `kith_fold` is
+     * the immutable wrapper around unaccent created by the first migration.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`kith_fold(coalesce(given_name, '') || ' ' || coalesce(family_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(company, ''))`,
+      ),
+    /** The phone's digits alone, so '+44 20 7946' and '4420 7946' match each other. */
+    phoneDigits: text('phone_digits')
+      .notNull()
+      .generatedAlwaysAs(sql`regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')`),
+    ...timestamps,
+  },
+  (t) => [
+    index('contacts_user_active_name_idx')
+      .on(t.userId, t.givenName, t.familyName, t.id)
+      .where(sql`${t.trashedAt} is null`),
+    index('contacts_user_favorite_idx')
+      .on(t.userId, t.givenName, t.familyName, t.id)
+      .where(sql`${t.trashedAt} is null and ${t.isFavorite}`),
+    index('contacts_user_trashed_idx')
+      .on(t.userId, t.trashedAt)
+      .where(sql`${t.trashedAt} is not null`),
+    index('contacts_trashed_at_idx')
+      .on(t.trashedAt)
+      .where(sql`${t.trashedAt} is not null`),
+    index('contacts_avatar_image_id_idx').on(t.avatarImageId),
+    index('contacts_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('contacts_phone_digits_trgm_idx').using('gin', t.phoneDigits.op('gin_trgm_ops')),
+  ],
+);
+
+export type Contact = typeof contacts.$inferSelect;
+export type NewContact = typeof contacts.$inferInsert;

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Uploaded images. The id is the `publicId` of the REST API (SPEC §3 "An uploaded image has
+ * a publicId and url"); `ownerId` records who uploaded it, so only the owner can replace
+ * or delete it. Bytes live in the storage backend under `storageKey`.
+ */
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    /** Size of the stored, re-encoded file in bytes. */
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Set when a contact or profile points at the image; unattached uploads expire. */
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('images_owner_id_idx').on(t.ownerId),
+    index('images_unattached_idx').on(t.createdAt).where(sql`${t.attachedAt} is null`),
+  ],
+);
+
+export type Image = typeof images.$inferSelect;

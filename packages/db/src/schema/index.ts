@@ -1,0 +1,5 @@
+export * from './users';
+export * from './auth';
+export * from './images';
+export * from './contacts';
+export * from './feedback';

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+/** Minimum password length, SPEC §9. */
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** An email address as people type it: trimmed and lowercased before it is checked (SPEC §5). */
+export const emailAddress = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: messages.account.invalidEmail }));
+
+export const password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { error: messages.account.passwordTooShort });
+
+/** Sign-up payload of SPEC §3: name, email, password. */
+export const signupInput = z.object({
+  name: z.string().trim().min(1, { error: messages.account.nameRequired }),
+  email: emailAddress,
+  password,
+});
+export type SignupInput = z.infer<typeof signupInput>;
+
+/** Login payload of SPEC §3: email, password. */
+export const loginInput = z.object({
+  email: emailAddress,
+  password,
+});
+export type LoginInput = z.infer<typeof loginInput>;

@@ -1,0 +1,3 @@
+export * from './messages';
+export * from './account';
+export * from './contact-us';

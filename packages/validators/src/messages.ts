@@ -1,0 +1,27 @@
+/**
+ * User-facing validation messages, quoted exactly from SPEC §5 ("Validation rules").
+ * Server inputs and web forms share them, so a message reads the same wherever it shows.
+ */
+export const messages = {
+  contact: {
+    firstNameRequired: 'First name is required',
+    lastNameRequired: 'Last name is required',
+    invalidEmail: 'Invalid email',
+    phoneRequired: 'Phone number is required',
+    worksAtGroup: 'If one worksAt field is filled, all must be filled.',
+    locationGroup: 'If one location field is filled, all must be filled.',
+    birthdayGroup: 'If one birthday field is filled, all must be filled.',
+  },
+  image: {
+    notAnImage: 'Please select a valid image file.',
+    tooLarge: 'Image size should be less than 5MB.',
+  },
+  account: {
+    nameRequired: 'Name is required',
+    invalidEmail: 'Invalid email address',
+    passwordTooShort: 'Password must be at least 6 characters',
+  },
+  contactUs: {
+    required: 'This field is required',
+  },
+} as const;
