@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import {
+  appRouter,
+  checkHealth,
+  createContextFactory,
+  mapErrorToResponse,
+  restApiPlugin,
+  restRoutes,
+  type AppRouter,
+  type ApiDependencies,
+} from '@kith/api';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Env } from './env';
+import { originGuard } from './origin-guard';
+
+export interface AppOptions {
+  env: Env;
+  deps: ApiDependencies;
+  /** Serve the built web app with an SPA fallback (production). */
+  serveWeb?: boolean;
+}
+
+/** Largest JSON body accepted, in bytes; uploads have their own limit. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Builds the Fastify app: security headers, the Origin check, `/api/health`, tRPC at
+ * `/api/trpc`, REST at `/api/v1`, and in production the web app. Does not listen.
+ */
+export async function buildApp({ env, deps, serveWeb = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    bodyLimit: JSON_BODY_LIMIT,
+    // tRPC batches put every procedure name in the path.
+    routerOptions: { maxParamLength: 5000 },
+    trustProxy: env.NODE_ENV === 'production',
+  });
+
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: contentSecurityPolicy } });
+  app.addHook('onRequest', originGuard(allowedOrigins(env)));
+
+  const createContext = createContextFactory(deps);
+
+  app.get('/api/health', async (req, reply) => {
+    try {
+      return await checkHealth(deps.db, deps.dbKind);
+    } catch (error) {
+      const mapped = mapErrorToResponse(error);
+      return reply.status(mapped.status).send({ status: 'error', message: mapped.body.message });
+    }
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/api/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext,
+      onError({ error, path, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error, path }, 'tRPC error');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  await app.register(restApiPlugin, { prefix: '/api/v1', routes: restRoutes, createContext });
+
+  if (serveWeb && existsSync(join(env.WEB_DIST_DIR, 'index.html'))) {
+    await registerWebApp(app, env.WEB_DIST_DIR);
+  } else {
+    app.setNotFoundHandler((req, reply) => {
+      void reply.status(404).send({ success: false, message: `Not found: ${req.method} ${req.url}` });
+    });
+  }
+  return app;
+}
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, everything else revalidated, and
+ * any unknown GET that asks for HTML answered with index.html so client routes load.
+ */
+async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: true,
+    // Vite puts a content hash in every file name under assets/, so those never change.
+    cacheControl: false,
+    setHeaders(reply, path) {
+      const hashed = path.startsWith(join(root, 'assets'));
+      void reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const wantsPage =
+      req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/uploads/');
+    if (wantsPage) {
+      void reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return;
+    }
+    void reply.status(404).send({ success: false, message: `Not found: ${req.method} ${req.url}` });
+  });
+}
+
+/**
+ * The browser may load code, styles, images and media from this origin only: no third-party
+ * request leaves a page (DESIGN.md "privacy-first"). Mantine sets inline style attributes,
+ * hence 'unsafe-inline' for styles alone.
+ */
+const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+/** PUBLIC_URL's origin, and in development the Vite dev server that proxies to us. */
+function allowedOrigins(env: Env): Set<string> {
+  const origins = new Set([new URL(env.PUBLIC_URL).origin]);
+  if (env.NODE_ENV !== 'production') {
+    origins.add('http://localhost:5173');
+    origins.add(`http://localhost:${env.PORT}`);
+    origins.add(`http://127.0.0.1:${env.PORT}`);
+  }
+  return origins;
+}

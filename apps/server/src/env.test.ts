@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidEnvError, loadEnv, MissingEnvError } from './env';
+
+describe('loadEnv', () => {
+  it('fills the defaults of DESIGN.md', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.NODE_ENV).toBe('development');
+    expect(env.DATA_DIR).toMatch(/\.data$/);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PUBLIC_URL).toBe('http://localhost:3000');
+  });
+
+  it('refuses to start production without APP_SECRET, naming the variable', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(MissingEnvError);
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow('Missing environment variable: APP_SECRET');
+  });
+
+  it('names the variable and the reason for a malformed value', () => {
+    expect(() => loadEnv({ PORT: 'eighty' })).toThrow(InvalidEnvError);
+    expect(() => loadEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+});

@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, validated once at start (DESIGN.md
+ * "Interface points"). Nothing else in the code reads `process.env`.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z.url().optional(),
+  APP_SECRET: z.string().min(32, { error: 'APP_SECRET must be at least 32 characters' }).optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('Kith <no-reply@kith.localhost>'),
+  REDIS_URL: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export interface Env extends Omit<RawEnv, 'DATA_DIR' | 'PUBLIC_URL' | 'WEB_DIST_DIR'> {
+  DATA_DIR: string;
+  /** The origin people reach the app at; state-changing requests from any other are refused. */
+  PUBLIC_URL: string;
+  /** The built web app, served in production when it exists. */
+  WEB_DIST_DIR: string;
+}
+
+/** Raised for a variable that is required but unset: the process prints it and exits 1. */
+export class MissingEnvError extends Error {
+  constructor(readonly variable: string) {
+    super(`Missing environment variable: ${variable}`);
+  }
+}
+
+/** Raised for a variable that is set to something unusable. */
+export class InvalidEnvError extends Error {}
+
+/**
+ * Parses and completes the environment.
+ *
+ * @param source the variables, `process.env` by default.
+ * @throws MissingEnvError when production runs without `APP_SECRET` (DESIGN.md "secrets").
+ * @throws InvalidEnvError naming the variable and the reason when a value is malformed.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(stripEmpty(source));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InvalidEnvError(`Invalid environment variable ${String(issue?.path[0])}: ${issue?.message}`);
+  }
+  const raw = parsed.data;
+  if (raw.NODE_ENV === 'production' && !raw.APP_SECRET) throw new MissingEnvError('APP_SECRET');
+
+  const root = findRepoRoot(process.cwd());
+  return {
+    ...raw,
+    DATA_DIR: resolve(raw.DATA_DIR ?? join(root, '.data')),
+    PUBLIC_URL: raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`,
+    WEB_DIST_DIR: resolve(raw.WEB_DIST_DIR ?? join(root, 'apps/web/dist')),
+  };
+}
+
+/** Treats `FOO=` like an unset FOO, as people expect from a `.env` file. */
+function stripEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(source).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+}
+
+/** The workspace root (the folder holding pnpm-workspace.yaml), else the start folder. */
+function findRepoRoot(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return dir;
+    if (dirname(dir) === dir) return start;
+  }
+}

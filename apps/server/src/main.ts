@@ -1,0 +1,62 @@
+import { createDb } from '@kith/db';
+import { join } from 'node:path';
+import { buildApp } from './app';
+import { InvalidEnvError, loadEnv, MissingEnvError, type Env } from './env';
+import { resolveAppSecret } from './secrets';
+
+/** How long shutdown waits for in-flight requests before it gives up, in ms. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Starts the server: env, database (with migrations), app, listen; stops cleanly on SIGTERM. */
+async function main(): Promise<void> {
+  const env = readEnvOrExit();
+  resolveAppSecret(env.APP_SECRET, env.DATA_DIR);
+  const database = await createDb({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: join(env.DATA_DIR, 'pglite'),
+  });
+  const app = await buildApp({
+    env,
+    deps: { db: database.db, dbKind: database.kind },
+    serveWeb: env.NODE_ENV === 'production',
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  app.log.info(`database: ${database.kind}; data folder: ${env.DATA_DIR}`);
+  console.log(`\n  Kith is running at ${publicAddress(env)}\n`);
+}
+
+function readEnvOrExit(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (error instanceof MissingEnvError || error instanceof InvalidEnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function publicAddress(env: Env): string {
+  return env.NODE_ENV === 'production' ? env.PUBLIC_URL : `http://localhost:${env.PORT}`;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

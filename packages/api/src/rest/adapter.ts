@@ -1,0 +1,72 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '../context';
+import { createCaller } from '../root';
+import { failure, success } from './envelope';
+import { mapErrorToResponse } from './error-mapper';
+
+export type Caller = ReturnType<typeof createCaller>;
+
+/** What a REST handler receives: a caller bound to this request, and the request's parts. */
+export interface RestRequest {
+  caller: Caller;
+  params: Record<string, string>;
+  query: Record<string, string | undefined>;
+  body: unknown;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * One `/api/v1` path of SPEC §7. The handler only calls procedures and reshapes their result
+ * into the legacy fields; it holds no business logic (DESIGN.md "Shape").
+ */
+export interface RestRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Below `/api/v1`, in Fastify's syntax: `/contacts/:id`. */
+  path: string;
+  handle(request: RestRequest): Promise<{ data: unknown; message?: string; status?: number }>;
+}
+
+export interface RestApiOptions {
+  routes: readonly RestRoute[];
+  createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context;
+}
+
+/**
+ * Registers every route under the plugin's prefix with the `{success, message, data}`
+ * envelope, and one error handler for the scope, so a malformed body, an unknown path or a
+ * thrown error all answer in the same envelope with the right status.
+ */
+export async function restApiPlugin(app: FastifyInstance, options: RestApiOptions): Promise<void> {
+  for (const route of options.routes) {
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (req, reply) => {
+        const caller = createCaller(options.createContext({ req, res: reply }));
+        const result = await route.handle({
+          caller,
+          params: req.params as Record<string, string>,
+          query: req.query as Record<string, string | undefined>,
+          body: req.body,
+          req,
+          reply,
+        });
+        return reply.status(result.status ?? 200).send(success(result.data, result.message));
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    void reply.status(404).send(failure(`No API route for ${req.method} ${req.url}`));
+  });
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send(failure(error.message));
+    }
+    const mapped = mapErrorToResponse(error);
+    if (mapped.unexpected) req.log.error({ err: error }, 'unexpected error in REST handler');
+    return reply.status(mapped.status).send(mapped.body);
+  });
+}

@@ -1,0 +1,12 @@
+import { healthRouter } from './routers/health.router';
+import { createCallerFactory, createTRPCRouter } from './trpc';
+
+/** Every tRPC router of the API, by domain (DESIGN.md "Shape"). */
+export const appRouter = createTRPCRouter({
+  health: healthRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+/** Calls procedures in-process, as the REST adapter and tests do. */
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,58 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError, z } from 'zod';
+import type { Context } from './context';
+import { INTERNAL_ERROR_MESSAGE, ServiceError, toTRPCError } from './errors';
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  /**
+   * Flattens a ZodError into `data.zodError` (field -> messages) so forms show each message
+   * under its field, and replaces the text of unexpected errors so nothing internal leaks.
+   */
+  errorFormatter({ shape, error }) {
+    const zodError = error.cause instanceof ZodError ? flattenZodError(error.cause) : null;
+    const fieldErrors = error.cause instanceof ServiceError ? error.cause.fieldErrors : undefined;
+    const unexpected = error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof ServiceError);
+    return {
+      ...shape,
+      message: unexpected ? INTERNAL_ERROR_MESSAGE : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        zodError: zodError ?? fieldErrors ?? null,
+      },
+    };
+  },
+});
+
+/** Field path (`location.city`) -> messages, from a ZodError. */
+export function flattenZodError(error: ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+/** The first field message of a ZodError, for clients that show one line. */
+export function firstZodMessage(error: ZodError): string {
+  return error.issues[0]?.message ?? 'Invalid input';
+}
+
+const mapServiceErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof ServiceError) throw toTRPCError(result.error.cause);
+  return result;
+});
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const mergeRouters = t.mergeRouters;
+
+/** Anyone may call it. */
+export const publicProcedure = t.procedure.use(mapServiceErrors);
+
+export { TRPCError, z };
