@@ -46,7 +46,10 @@ describe('Origin check', () => {
       payload: {},
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ success: false, message: expect.stringContaining('another site') });
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: expect.stringContaining('another site'),
+    });
   });
 
   it('lets our own origin and clients that send no Origin through', async () => {

@@ -31,7 +31,11 @@ const JSON_BODY_LIMIT = 1024 * 1024;
  * Builds the Fastify app: security headers, the Origin check, `/api/health`, tRPC at
  * `/api/trpc`, REST at `/api/v1`, and in production the web app. Does not listen.
  */
-export async function buildApp({ env, deps, serveWeb = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  deps,
+  serveWeb = false,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     bodyLimit: JSON_BODY_LIMIT,
@@ -40,7 +44,9 @@ export async function buildApp({ env, deps, serveWeb = false }: AppOptions): Pro
     trustProxy: env.NODE_ENV === 'production',
   });
 
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: contentSecurityPolicy } });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy },
+  });
   app.addHook('onRequest', originGuard(allowedOrigins(env)));
 
   const createContext = createContextFactory(deps);
@@ -60,7 +66,8 @@ export async function buildApp({ env, deps, serveWeb = false }: AppOptions): Pro
       router: appRouter,
       createContext,
       onError({ error, path, req }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error, path }, 'tRPC error');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          req.log.error({ err: error, path }, 'tRPC error');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
@@ -71,7 +78,9 @@ export async function buildApp({ env, deps, serveWeb = false }: AppOptions): Pro
     await registerWebApp(app, env.WEB_DIST_DIR);
   } else {
     app.setNotFoundHandler((req, reply) => {
-      void reply.status(404).send({ success: false, message: `Not found: ${req.method} ${req.url}` });
+      void reply
+        .status(404)
+        .send({ success: false, message: `Not found: ${req.method} ${req.url}` });
     });
   }
   return app;
@@ -89,7 +98,10 @@ async function registerWebApp(app: FastifyInstance, root: string): Promise<void>
     cacheControl: false,
     setHeaders(reply, path) {
       const hashed = path.startsWith(join(root, 'assets'));
-      void reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      void reply.header(
+        'Cache-Control',
+        hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   app.setNotFoundHandler((req, reply) => {

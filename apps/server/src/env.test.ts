@@ -13,7 +13,9 @@ describe('loadEnv', () => {
 
   it('refuses to start production without APP_SECRET, naming the variable', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(MissingEnvError);
-    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow('Missing environment variable: APP_SECRET');
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(
+      'Missing environment variable: APP_SECRET',
+    );
   });
 
   it('names the variable and the reason for a malformed value', () => {

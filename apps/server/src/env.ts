@@ -57,7 +57,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(stripEmpty(source));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new InvalidEnvError(`Invalid environment variable ${String(issue?.path[0])}: ${issue?.message}`);
+    throw new InvalidEnvError(
+      `Invalid environment variable ${String(issue?.path[0])}: ${issue?.message}`,
+    );
   }
   const raw = parsed.data;
   if (raw.NODE_ENV === 'production' && !raw.APP_SECRET) throw new MissingEnvError('APP_SECRET');

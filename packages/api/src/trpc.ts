@@ -13,7 +13,8 @@ const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? flattenZodError(error.cause) : null;
     const fieldErrors = error.cause instanceof ServiceError ? error.cause.fieldErrors : undefined;
-    const unexpected = error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof ServiceError);
+    const unexpected =
+      error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof ServiceError);
     return {
       ...shape,
       message: unexpected ? INTERNAL_ERROR_MESSAGE : shape.message,
@@ -44,7 +45,8 @@ export function firstZodMessage(error: ZodError): string {
 
 const mapServiceErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof ServiceError) throw toTRPCError(result.error.cause);
+  if (!result.ok && result.error.cause instanceof ServiceError)
+    throw toTRPCError(result.error.cause);
   return result;
 });
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from './client';
+import { executeRows, type DatabaseHandle } from './client';
 import { contacts, feedback, users } from './schema';
 import { createTestDb } from './testing';
 
@@ -25,10 +25,11 @@ async function makeUser(email: string) {
 
 describe('createDb', () => {
   it('applies the migrations, with the search extensions', async () => {
-    const rows = await handle.db.execute<{ extname: string }>(
+    const rows = await executeRows<{ extname: string }>(
+      handle.db,
       sql`select extname from pg_extension where extname in ('pg_trgm', 'unaccent') order by extname`,
     );
-    const names = (Array.isArray(rows) ? rows : rows.rows).map((r) => r.extname);
+    const names = rows.map((r) => r.extname);
     expect(names).toEqual(['pg_trgm', 'unaccent']);
   });
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -61,7 +62,11 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   await migratePostgresLocked(url);
   const client = postgres(url, { max, onnotice: () => {} });
   const db = drizzlePostgres({ client, schema });
-  return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    close: () => client.end({ timeout: 5 }),
+  };
 }
 
 async function migratePostgresLocked(url: string): Promise<void> {
@@ -73,4 +78,16 @@ async function migratePostgresLocked(url: string): Promise<void> {
   } finally {
     await client.end({ timeout: 5 });
   }
+}
+
+/**
+ * Runs raw SQL and returns its rows, whichever driver is behind `db`: postgres.js answers
+ * an array, PGlite an object with `rows`.
+ */
+export async function executeRows<Row extends Record<string, unknown>>(
+  db: Database,
+  query: SQL,
+): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
 }

@@ -1,3 +1,3 @@
-export { createDb } from './client';
+export { createDb, executeRows } from './client';
 export type { CreateDbOptions, Database, DatabaseHandle, DatabaseKind } from './client';
 export * as schema from './schema';

@@ -4,7 +4,9 @@
  * Vite can load it from a config file.
  */
 export function testDatabaseProjects() {
-  const projects = [{ extends: true as const, test: { name: 'pglite', env: { KITH_TEST_DB: 'pglite' } } }];
+  const projects = [
+    { extends: true as const, test: { name: 'pglite', env: { KITH_TEST_DB: 'pglite' } } },
+  ];
   if (process.env.TEST_DATABASE_URL) {
     projects.push({ extends: true, test: { name: 'postgres', env: { KITH_TEST_DB: 'postgres' } } });
   }

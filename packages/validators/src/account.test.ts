@@ -7,20 +7,24 @@ function firstMessage(result: { success: boolean; error?: { issues: { message: s
 
 describe('signupInput', () => {
   it('normalises the email a person typed', () => {
-    const parsed = signupInput.parse({ name: 'Ada', email: '  Ada@Example.COM ', password: 'abcdef' });
+    const parsed = signupInput.parse({
+      name: 'Ada',
+      email: '  Ada@Example.COM ',
+      password: 'abcdef',
+    });
     expect(parsed.email).toBe('ada@example.com');
   });
 
   it('answers with the messages of SPEC §5', () => {
-    expect(firstMessage(signupInput.safeParse({ name: ' ', email: 'a@b.co', password: 'abcdef' }))).toBe(
-      'Name is required',
-    );
-    expect(firstMessage(signupInput.safeParse({ name: 'A', email: 'nope', password: 'abcdef' }))).toBe(
-      'Invalid email address',
-    );
-    expect(firstMessage(signupInput.safeParse({ name: 'A', email: 'a@b.co', password: 'abc' }))).toBe(
-      'Password must be at least 6 characters',
-    );
+    expect(
+      firstMessage(signupInput.safeParse({ name: ' ', email: 'a@b.co', password: 'abcdef' })),
+    ).toBe('Name is required');
+    expect(
+      firstMessage(signupInput.safeParse({ name: 'A', email: 'nope', password: 'abcdef' })),
+    ).toBe('Invalid email address');
+    expect(
+      firstMessage(signupInput.safeParse({ name: 'A', email: 'a@b.co', password: 'abc' })),
+    ).toBe('Password must be at least 6 characters');
   });
 });
 

@@ -8,11 +8,14 @@ describe('contactUsInput', () => {
     expect(contactUsInput.safeParse(filled).success).toBe(true);
   });
 
-  it.each(['name', 'email', 'subject', 'message'] as const)('refuses the form when %s is empty', (field) => {
-    const result = contactUsInput.safeParse({ ...filled, [field]: '' });
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.path).toEqual([field]);
-  });
+  it.each(['name', 'email', 'subject', 'message'] as const)(
+    'refuses the form when %s is empty',
+    (field) => {
+      const result = contactUsInput.safeParse({ ...filled, [field]: '' });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.path).toEqual([field]);
+    },
+  );
 
   it('refuses a subject outside the list of SPEC §2', () => {
     expect(contactUsInput.safeParse({ ...filled, subject: 'sales' }).success).toBe(false);

@@ -11,7 +11,9 @@ const routes: RestRoute[] = [
   {
     method: 'POST',
     path: '/echo',
-    handle: async ({ body }) => ({ data: z.object({ name: z.string().min(1, 'Name is required') }).parse(body) }),
+    handle: async ({ body }) => ({
+      data: z.object({ name: z.string().min(1, 'Name is required') }).parse(body),
+    }),
   },
   {
     method: 'GET',
@@ -96,6 +98,9 @@ describe('the REST envelope', () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/bug' });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('secret');
-    expect(res.json()).toMatchObject({ success: false, message: expect.stringContaining('Something went wrong') });
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: expect.stringContaining('Something went wrong'),
+    });
   });
 });

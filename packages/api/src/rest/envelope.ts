@@ -15,5 +15,7 @@ export function success<T>(data: T, message = 'OK'): Envelope<T> {
 }
 
 export function failure(message: string, errors?: Record<string, string[]>): Envelope<null> {
-  return errors ? { success: false, message, data: null, errors } : { success: false, message, data: null };
+  return errors
+    ? { success: false, message, data: null, errors }
+    : { success: false, message, data: null };
 }

@@ -21,14 +21,22 @@ export interface MappedError {
 export function mapErrorToResponse(error: unknown): MappedError {
   const cause = error instanceof TRPCError ? error.cause : error;
   if (cause instanceof ZodError) {
-    return { status: 400, body: failure(firstZodMessage(cause), flattenZodError(cause)), unexpected: false };
+    return {
+      status: 400,
+      body: failure(firstZodMessage(cause), flattenZodError(cause)),
+      unexpected: false,
+    };
   }
   if (cause instanceof ServiceError) {
     const status = getHTTPStatusCodeFromError(new TRPCError({ code: cause.code }));
     return { status, body: failure(cause.message, cause.fieldErrors), unexpected: false };
   }
   if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
-    return { status: getHTTPStatusCodeFromError(error), body: failure(error.message), unexpected: false };
+    return {
+      status: getHTTPStatusCodeFromError(error),
+      body: failure(error.message),
+      unexpected: false,
+    };
   }
   return { status: 500, body: failure(INTERNAL_ERROR_MESSAGE), unexpected: true };
 }

@@ -26,7 +26,9 @@ export const images = pgTable(
   },
   (t) => [
     index('images_owner_id_idx').on(t.ownerId),
-    index('images_unattached_idx').on(t.createdAt).where(sql`${t.attachedAt} is null`),
+    index('images_unattached_idx')
+      .on(t.createdAt)
+      .where(sql`${t.attachedAt} is null`),
   ],
 );
 

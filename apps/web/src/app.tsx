@@ -1,0 +1,30 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { useState } from 'react';
+import { createQueryClient } from './lib/query-client';
+import { createTrpcClient, trpc } from './lib/trpc';
+import { createAppRouter } from './router';
+import { cssVariablesResolver, theme } from './theme';
+
+/** Toasts sit at the top right and close after 5000 ms (SPEC §9). */
+const TOAST_AUTO_CLOSE_MS = 5000;
+
+/** Providers in the order they depend on each other, then the router. */
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
+  const [router] = useState(() => createAppRouter(queryClient));
+
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+          <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * Colours for initials avatars: each carries white text at WCAG AA contrast (4.5:1 or more).
+ */
+const palette = [
+  '#0b7285',
+  '#5f3dc4',
+  '#c2255c',
+  '#2b8a3e',
+  '#d9480f',
+  '#1864ab',
+  '#862e9c',
+  '#495057',
+];
+
+/** The one or two letters that stand for a name: "Ada Lovelace" -> "AL", "cher" -> "C". */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0]?.[0] ?? '?';
+  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
+  return (first + last).toUpperCase();
+}
+
+/** A colour from the palette that stays the same for the same name. */
+export function colorFor(name: string): string {
+  let hash = 0;
+  for (const char of name.trim().toLowerCase()) hash = (hash * 31 + char.codePointAt(0)!) >>> 0;
+  return palette[hash % palette.length]!;
+}
+
+/**
+ * An avatar drawn in the browser from a name's initials (DESIGN.md: never fetched from a
+ * third-party service).
+ */
+export function InitialsAvatar({ name, size = 40 }: { name: string; size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 40 40" role="img" aria-label={name}>
+      <circle cx="20" cy="20" r="20" fill={colorFor(name)} />
+      <text
+        x="50%"
+        y="50%"
+        dy="0.35em"
+        textAnchor="middle"
+        fill="#fff"
+        fontSize="15"
+        fontWeight="600"
+        fontFamily="system-ui, sans-serif"
+      >
+        {initialsOf(name)}
+      </text>
+    </svg>
+  );
+}

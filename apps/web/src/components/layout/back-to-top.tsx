@@ -1,0 +1,27 @@
+import { Affix, Button, Transition } from '@mantine/core';
+import { useWindowScroll } from '@mantine/hooks';
+import { IconArrowUp } from '@tabler/icons-react';
+
+/** SPEC §9: the button appears once the page has scrolled more than 30 px. */
+export const BACK_TO_TOP_THRESHOLD_PX = 30;
+
+/** A floating button that scrolls the page back to the top. */
+export function BackToTop() {
+  const [scroll, scrollTo] = useWindowScroll();
+  return (
+    <Affix position={{ bottom: 20, right: 20 }}>
+      <Transition transition="slide-up" mounted={scroll.y > BACK_TO_TOP_THRESHOLD_PX}>
+        {(styles) => (
+          <Button
+            style={styles}
+            leftSection={<IconArrowUp size={16} />}
+            onClick={() => scrollTo({ y: 0 })}
+            aria-label="Back to top"
+          >
+            Top
+          </Button>
+        )}
+      </Transition>
+    </Affix>
+  );
+}

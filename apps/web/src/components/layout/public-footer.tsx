@@ -1,0 +1,94 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconBrandGithub, IconBrandMastodon, IconRss } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { FormEvent } from 'react';
+import { Logo } from '../logo';
+import classes from './public-layout.module.css';
+
+const links = [
+  { to: '/help', label: 'Help Center' },
+  { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/terms', label: 'Terms of Service' },
+  { to: '/contact', label: 'Contact Us' },
+] as const;
+
+/** Social profiles are not set up yet (SPEC §2: they point nowhere), so the buttons say so. */
+const socials = [
+  { label: 'Kith on Mastodon (coming soon)', icon: IconBrandMastodon },
+  { label: 'Kith on GitHub (coming soon)', icon: IconBrandGithub },
+  { label: 'Kith blog feed (coming soon)', icon: IconRss },
+];
+
+/**
+ * Footer of the public pages (SPEC §2): the page links, a newsletter box whose Subscribe
+ * button does nothing yet, and social links that point nowhere.
+ */
+export function PublicFooter() {
+  // SPEC §2: the newsletter is not wired to anything; nothing is sent anywhere.
+  const ignoreSubscribe = (event: FormEvent) => event.preventDefault();
+
+  return (
+    <footer className={classes.footer}>
+      <Container size="lg" py="xl">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+          <Stack gap="xs">
+            <Logo size={24} />
+            <Text size="sm" c="dimmed" maw={280}>
+              A free, ad-free, privacy-first address book. Your contacts are yours.
+            </Text>
+          </Stack>
+          <Stack gap={6} component="nav" aria-label="Footer">
+            <Title order={2} fz="sm" tt="uppercase">
+              Kith
+            </Title>
+            {links.map((link) => (
+              <Link key={link.to} to={link.to} className={classes.footerLink}>
+                {link.label}
+              </Link>
+            ))}
+          </Stack>
+          <Stack gap="xs">
+            <Title order={2} fz="sm" tt="uppercase">
+              Newsletter
+            </Title>
+            <form onSubmit={ignoreSubscribe}>
+              <Group gap="xs" wrap="nowrap" align="flex-end">
+                <TextInput
+                  type="email"
+                  label="Email for our newsletter"
+                  placeholder="you@example.com"
+                  style={{ flex: 1 }}
+                />
+                <Button type="submit">Subscribe</Button>
+              </Group>
+            </form>
+            <Group gap={4}>
+              {socials.map(({ label, icon: Icon }) => (
+                <ActionIcon key={label} variant="subtle" color="gray" size="lg" aria-label={label}>
+                  <Icon size={20} stroke={1.6} />
+                </ActionIcon>
+              ))}
+            </Group>
+          </Stack>
+        </SimpleGrid>
+        <Text size="xs" c="dimmed" mt="xl">
+          © {new Date().getFullYear()} Kith. Made for people, not advertisers.{' '}
+          <Anchor component={Link} to="/privacy" size="xs">
+            Privacy
+          </Anchor>
+        </Text>
+      </Container>
+    </footer>
+  );
+}

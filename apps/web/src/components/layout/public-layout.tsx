@@ -1,0 +1,23 @@
+import { Box } from '@mantine/core';
+import { Outlet } from '@tanstack/react-router';
+import { BackToTop } from './back-to-top';
+import { PublicFooter } from './public-footer';
+import { PublicHeader } from './public-header';
+import classes from './public-layout.module.css';
+
+/**
+ * The shared layout of the public pages (SPEC §2): sticky header, the page, the footer, and
+ * the back-to-top button. The router scrolls to the top on each navigation.
+ */
+export function PublicLayout() {
+  return (
+    <Box className={classes.shell}>
+      <PublicHeader />
+      <Box component="main" id="main" className={classes.main}>
+        <Outlet />
+      </Box>
+      <PublicFooter />
+      <BackToTop />
+    </Box>
+  );
+}

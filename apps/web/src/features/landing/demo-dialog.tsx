@@ -1,0 +1,73 @@
+import { Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { ContactCardsPreview } from './contact-cards-preview';
+
+const steps = [
+  {
+    label: 'Sign up',
+    title: 'Sign up in a minute',
+    text: 'Enter your name, email and a password. We email you a 6-digit code to confirm it is you.',
+  },
+  {
+    label: 'Add',
+    title: 'Add the people you care about',
+    text: 'Name, phone, email, where they work, their address and birthday, and a photo if you like.',
+  },
+  {
+    label: 'Find',
+    title: 'Find anyone as you type',
+    text: 'The search box answers with each letter: by name, email, phone number or company.',
+  },
+  {
+    label: 'Keep',
+    title: 'Favourites close, mistakes undoable',
+    text: 'Star the people you call most. Deleted contacts wait in the Trash for 30 days.',
+  },
+];
+
+/**
+ * The Watch Demo dialog (SPEC §2). The demo is a self-hosted walkthrough, not an embedded
+ * video: nothing is loaded from another host.
+ */
+export function DemoDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [active, setActive] = useState(0);
+  // Four labelled steps do not fit a phone's width; the step's title below says the same.
+  const wide = useMediaQuery('(min-width: 36em)');
+  const step = steps[active]!;
+  const last = active === steps.length - 1;
+
+  const close = () => {
+    onClose();
+    setActive(0);
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Kith in four steps" size="lg" centered>
+      <Stack gap="lg">
+        <Stepper active={active} onStepClick={setActive} size="sm" allowNextStepsSelect>
+          {steps.map((s) => (
+            <Stepper.Step key={s.label} label={wide ? s.label : undefined} aria-label={s.label} />
+          ))}
+        </Stepper>
+        <div aria-live="polite">
+          <Text fw={700} size="lg">
+            {step.title}
+          </Text>
+          <Text c="dimmed">{step.text}</Text>
+        </div>
+        <ContactCardsPreview compact />
+        <Group justify="space-between">
+          <Button variant="default" onClick={() => setActive((n) => n - 1)} disabled={active === 0}>
+            Back
+          </Button>
+          {last ? (
+            <Button onClick={close}>Done</Button>
+          ) : (
+            <Button onClick={() => setActive((n) => n + 1)}>Next</Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

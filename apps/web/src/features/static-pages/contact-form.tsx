@@ -1,0 +1,96 @@
+import { Alert, Button, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { contactUsInput, type ContactUsInput } from '@kith/validators';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+
+/** SPEC §9: the simulated send lasts 1.5 s and the success message stays 3 s. */
+export const SIMULATED_SEND_MS = 1500;
+export const SUCCESS_DISPLAY_MS = 3000;
+
+const subjectOptions = [
+  { value: 'general', label: 'General question' },
+  { value: 'support', label: 'Technical support' },
+  { value: 'bug', label: 'Bug report' },
+  { value: 'feature', label: 'Feature request' },
+  { value: 'account', label: 'Account' },
+  { value: 'billing', label: 'Billing' },
+  { value: 'other', label: 'Other' },
+];
+
+type Status = 'idle' | 'sending' | 'sent';
+
+const emptyForm = { name: '', email: '', subject: '', message: '' };
+
+/**
+ * The Contact Us form (SPEC §4 Forms). It is local only: Send shows 'Sending...' for 1.5 s
+ * without any request, then a success message; 3 s later the form is clear and idle again.
+ * With any of the four fields empty, nothing is sent and the empty fields say so.
+ */
+export function ContactForm() {
+  const [status, setStatus] = useState<Status>('idle');
+  const form = useForm<typeof emptyForm, ContactUsInput>({
+    initialValues: emptyForm,
+    validate: schemaResolver(contactUsInput, { sync: true }),
+  });
+
+  useEffect(() => {
+    if (status === 'idle') return;
+    const next = status === 'sending' ? 'sent' : 'idle';
+    const timer = setTimeout(
+      () => {
+        if (next === 'sent') form.reset();
+        setStatus(next);
+      },
+      status === 'sending' ? SIMULATED_SEND_MS : SUCCESS_DISPLAY_MS,
+    );
+    return () => clearTimeout(timer);
+    // `form` is a new object each render; the timer depends on the status alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status]);
+
+  return (
+    <form onSubmit={form.onSubmit(() => setStatus('sending'))} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Name"
+            withAsterisk
+            autoComplete="name"
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            withAsterisk
+            autoComplete="email"
+            {...form.getInputProps('email')}
+          />
+        </SimpleGrid>
+        <Select
+          label="Subject"
+          placeholder="Choose a subject"
+          withAsterisk
+          data={subjectOptions}
+          allowDeselect={false}
+          {...form.getInputProps('subject')}
+        />
+        <Textarea
+          label="Message"
+          withAsterisk
+          autosize
+          minRows={4}
+          {...form.getInputProps('message')}
+        />
+        {status === 'sent' && (
+          <Alert color="teal" icon={<IconCircleCheck />} title="Message sent" role="status">
+            Thank you! Your message has been sent. We will get back to you soon.
+          </Alert>
+        )}
+        <Button type="submit" disabled={status !== 'idle'} w={{ base: '100%', sm: 'auto' }}>
+          {status === 'sending' ? 'Sending...' : 'Send Message'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

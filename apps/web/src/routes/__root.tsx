@@ -1,0 +1,11 @@
+import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
+import type { RouterContext } from '../router';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: () => (
+    <>
+      <HeadContent />
+      <Outlet />
+    </>
+  ),
+});

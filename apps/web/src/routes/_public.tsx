@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PublicLayout } from '../components/layout/public-layout';
+
+/** Pathless layout of the public pages: the shared header and footer (SPEC §2). */
+export const Route = createFileRoute('/_public')({
+  component: PublicLayout,
+});

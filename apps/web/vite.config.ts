@@ -1,0 +1,15 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: { '/api': api, '/uploads': api },
+  },
+  build: { outDir: 'dist', sourcemap: true },
+});

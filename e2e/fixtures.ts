@@ -1,0 +1,31 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * The test fixture every e2e test uses. It records each request the page makes to a host
+ * other than the app's own, and fails the test if there was any (DESIGN.md: no third-party
+ * requests from the browser).
+ */
+export const test = base.extend<{ foreignRequests: string[] }>({
+  foreignRequests: async ({ page, baseURL }, use) => {
+    const own = new URL(baseURL!).host;
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (['data:', 'blob:'].includes(url.protocol)) return;
+      if (url.host !== own) foreign.push(request.url());
+    });
+    await use(foreign);
+    expect(foreign, 'requests to other hosts').toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Saves a full-page screenshot under e2e/screenshots/<project>/ for people to look at. */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  const dir = join(import.meta.dirname, 'screenshots', test.info().project.name);
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
