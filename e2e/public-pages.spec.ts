@@ -76,9 +76,11 @@ test('Learn More goes to the Help Center with its ten categories', async ({ page
 
 test('the back-to-top button appears after scrolling and returns to the top', async ({ page }) => {
   await page.goto('/privacy');
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
   const button = page.getByRole('button', { name: 'Back to top' });
   await expect(button).toBeHidden();
   await page.evaluate(() => window.scrollTo(0, 600));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(30);
   await expect(button).toBeVisible();
   await button.click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
