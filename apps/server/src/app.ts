@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import {
@@ -13,15 +14,19 @@ import {
   type ApiDependencies,
 } from '@kith/api';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Env } from './env';
 import { originGuard } from './origin-guard';
+import { DEFAULT_RATE_LIMITS, registerAuthRateLimits, type RateLimitSettings } from './rate-limits';
+import { sendTrpcShapedError } from './trpc-errors';
 
 export interface AppOptions {
   env: Env;
   deps: ApiDependencies;
   /** Serve the built web app with an SPA fallback (production). */
   serveWeb?: boolean;
+  /** Limits on sign-in, sign-up and recovery; tests lower or raise them. */
+  rateLimits?: RateLimitSettings;
 }
 
 /** Largest JSON body accepted, in bytes; uploads have their own limit. */
@@ -35,6 +40,7 @@ export async function buildApp({
   env,
   deps,
   serveWeb = false,
+  rateLimits = DEFAULT_RATE_LIMITS,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
@@ -48,6 +54,16 @@ export async function buildApp({
     contentSecurityPolicy: { directives: contentSecurityPolicy },
   });
   app.addHook('onRequest', originGuard(allowedOrigins(env)));
+  await app.register(fastifyCookie);
+  await registerAuthRateLimits(app, rateLimits, env.REDIS_URL);
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) req.log.error({ err: error }, 'unexpected error');
+    const message =
+      status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message;
+    if (req.url.startsWith('/api/trpc/')) return sendTrpcShapedError(req, reply, status, message);
+    return reply.status(status).send({ success: false, message, data: null });
+  });
 
   const createContext = createContextFactory(deps);
 

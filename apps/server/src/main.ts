@@ -1,3 +1,4 @@
+import { createMailer, deriveAuthKeys } from '@kith/api';
 import { createDb } from '@kith/db';
 import { join } from 'node:path';
 import { buildApp } from './app';
@@ -10,14 +11,26 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** Starts the server: env, database (with migrations), app, listen; stops cleanly on SIGTERM. */
 async function main(): Promise<void> {
   const env = readEnvOrExit();
-  resolveAppSecret(env.APP_SECRET, env.DATA_DIR);
+  const appSecret = resolveAppSecret(env.APP_SECRET, env.DATA_DIR);
   const database = await createDb({
     databaseUrl: env.DATABASE_URL,
     pgliteDir: join(env.DATA_DIR, 'pglite'),
   });
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: join(env.DATA_DIR, 'outbox'),
+    log: (line) => console.log(line),
+  });
   const app = await buildApp({
     env,
-    deps: { db: database.db, dbKind: database.kind },
+    deps: {
+      db: database.db,
+      dbKind: database.kind,
+      keys: deriveAuthKeys(appSecret),
+      mailer,
+      now: () => new Date(),
+    },
     serveWeb: env.NODE_ENV === 'production',
   });
 

@@ -1,28 +1,61 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deriveAuthKeys, type Mailer, type MailMessage } from '@kith/api';
 import { createTestDb } from '@kith/db/testing';
+import type { Database } from '@kith/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadEnv, type Env } from './env';
+import type { RateLimitSettings } from './rate-limits';
 
 export interface TestApp {
   app: FastifyInstance;
   env: Env;
+  db: Database;
   dbKind: 'pglite' | 'postgres';
+  /** Every message "sent", newest last. */
+  outbox: MailMessage[];
+  /** Moves the app's clock forward, in ms. */
+  advanceClock(ms: number): void;
   close(): Promise<void>;
 }
 
-/** The real app on a fresh test database and a throwaway data folder, not listening. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  rateLimits?: RateLimitSettings;
+  /** Replaces the in-memory mailer (to test SMTP or a failing mail server). */
+  mailer?: Mailer;
+}
+
+/** Generous limits, so tests that are not about rate limits never meet one. */
+const RELAXED_LIMITS: RateLimitSettings = { perIp: 10_000, perAccount: 10_000, windowMs: 60_000 };
+
+/** The real app on a fresh test database, with a movable clock and an in-memory outbox. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kith-test-'));
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...overrides });
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
   const database = await createTestDb();
-  const app = await buildApp({ env, deps: { db: database.db, dbKind: database.kind } });
+  const outbox: MailMessage[] = [];
+  let offsetMs = 0;
+  const app = await buildApp({
+    env,
+    rateLimits: options.rateLimits ?? RELAXED_LIMITS,
+    deps: {
+      db: database.db,
+      dbKind: database.kind,
+      keys: deriveAuthKeys('test-secret-that-is-at-least-32-characters-long'),
+      mailer: options.mailer ?? { send: async (message) => void outbox.push(message) },
+      now: () => new Date(Date.now() + offsetMs),
+    },
+  });
   return {
     app,
     env,
+    db: database.db,
     dbKind: database.kind,
+    outbox,
+    advanceClock: (ms) => void (offsetMs += ms),
     async close() {
       await app.close();
       await database.close();

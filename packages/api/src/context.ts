@@ -1,10 +1,16 @@
 import type { Database, DatabaseKind } from '@kith/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthKeys } from './auth/keys';
+import type { Mailer } from './mail/mailer';
 
 /** What the server hands every procedure: long-lived dependencies, built once at start. */
 export interface ApiDependencies {
   db: Database;
   dbKind: DatabaseKind;
+  keys: AuthKeys;
+  mailer: Mailer;
+  /** The clock; tests move it to expire codes, sessions and trash. */
+  now: () => Date;
 }
 
 /** The tRPC context: the dependencies plus the HTTP exchange the call arrived on. */

@@ -24,6 +24,7 @@ export type ServiceErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
+  | 'PRECONDITION_FAILED'
   | 'TOO_MANY_REQUESTS'
   | 'SERVICE_UNAVAILABLE';
 
@@ -73,6 +74,20 @@ export class PayloadTooLargeError extends ServiceError {
 export class TooManyRequestsError extends ServiceError {
   constructor(message: string) {
     super(message, 'TOO_MANY_REQUESTS');
+  }
+}
+
+/** 412: a step must come first (verify the email before signing in). */
+export class PreconditionFailedError extends ServiceError {
+  constructor(message: string) {
+    super(message, 'PRECONDITION_FAILED');
+  }
+}
+
+/** 503: a service we depend on (database, mail) is not answering; try again shortly. */
+export class UnavailableError extends ServiceError {
+  constructor(message: string) {
+    super(message, 'SERVICE_UNAVAILABLE');
   }
 }
 

@@ -1,9 +1,13 @@
+import { authRouter } from './routers/auth.router';
 import { healthRouter } from './routers/health.router';
+import { recoverRouter } from './routers/recover.router';
 import { createCallerFactory, createTRPCRouter } from './trpc';
 
 /** Every tRPC router of the API, by domain (DESIGN.md "Shape"). */
 export const appRouter = createTRPCRouter({
   health: healthRouter,
+  auth: authRouter,
+  recover: recoverRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,7 +2,10 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError, z } from 'zod';
 import type { Context } from './context';
-import { INTERNAL_ERROR_MESSAGE, ServiceError, toTRPCError } from './errors';
+import { cookieNames } from './auth/cookies';
+import { verifyAccessToken } from './auth/sealed';
+import { isSessionActive, SESSION_ENDED_MESSAGE } from './auth/sessions';
+import { ForbiddenError, INTERNAL_ERROR_MESSAGE, ServiceError, toTRPCError } from './errors';
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
@@ -56,5 +59,25 @@ export const mergeRouters = t.mergeRouters;
 
 /** Anyone may call it. */
 export const publicProcedure = t.procedure.use(mapServiceErrors);
+
+/**
+ * Needs a signed-in person: a valid access token whose session family is still live.
+ * Sessions are only ever started for verified accounts, so an unverified one never passes.
+ *
+ * @throws FORBIDDEN (403 on REST, SPEC §7 "Auth retry") when the token is missing, expired,
+ *   forged, or its session was revoked.
+ */
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const now = ctx.now();
+  const claims = await verifyAccessToken(
+    ctx.keys.accessToken,
+    ctx.req.cookies[cookieNames.accessToken],
+    now,
+  );
+  if (!claims || !(await isSessionActive(ctx.db, claims.sub, claims.sid, now))) {
+    throw toTRPCError(new ForbiddenError(SESSION_ENDED_MESSAGE));
+  }
+  return next({ ctx: { ...ctx, userId: claims.sub, sessionFamilyId: claims.sid } });
+});
 
 export { TRPCError, z };

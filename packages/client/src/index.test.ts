@@ -1,4 +1,4 @@
-import { appRouter, createContextFactory } from '@kith/api';
+import { appRouter, createContextFactory, deriveAuthKeys } from '@kith/api';
 import { createDb, type DatabaseHandle } from '@kith/db';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -16,7 +16,13 @@ beforeAll(async () => {
     prefix: '/api/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: createContextFactory({ db: database.db, dbKind: database.kind }),
+      createContext: createContextFactory({
+        db: database.db,
+        dbKind: database.kind,
+        keys: deriveAuthKeys('client-test-secret-of-at-least-32-chars'),
+        mailer: { send: async () => {} },
+        now: () => new Date(),
+      }),
     },
   });
   baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -29,3 +29,23 @@ export const loginInput = z.object({
   password,
 });
 export type LoginInput = z.infer<typeof loginInput>;
+
+/** SPEC §9: one-time codes are 6 digits. */
+export const OTP_LENGTH = 6;
+
+export const otp = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { error: messages.account.otpFormat });
+
+/** POST /auth/verify (SPEC §7): the email being verified and its code. */
+export const verifyEmailInput = z.object({ email: emailAddress, otp });
+
+/** POST /auth/resend and /auth/recover/find (SPEC §7). */
+export const emailInput = z.object({ email: emailAddress });
+
+/** POST /auth/recover/verify (SPEC §7). */
+export const otpInput = z.object({ otp });
+
+/** PATCH /auth/recover/reset (SPEC §7). */
+export const resetPasswordInput = z.object({ password });

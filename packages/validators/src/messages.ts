@@ -20,6 +20,7 @@ export const messages = {
     nameRequired: 'Name is required',
     invalidEmail: 'Invalid email address',
     passwordTooShort: 'Password must be at least 6 characters',
+    otpFormat: 'Enter the 6-digit code from the email',
   },
   contactUs: {
     required: 'This field is required',

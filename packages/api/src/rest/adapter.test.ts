@@ -1,4 +1,5 @@
 import type { Database } from '@kith/db';
+import { deriveAuthKeys } from '../auth/keys';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -49,7 +50,13 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   app = Fastify();
-  const createContext = createContextFactory({ db: {} as Database, dbKind: 'pglite' });
+  const createContext = createContextFactory({
+    db: {} as Database,
+    dbKind: 'pglite',
+    keys: deriveAuthKeys('x'.repeat(32)),
+    mailer: { send: async () => {} },
+    now: () => new Date(),
+  });
   await app.register(restApiPlugin, { prefix: '/api/v1', routes, createContext });
 });
 

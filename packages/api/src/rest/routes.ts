@@ -1,7 +1,5 @@
 import type { RestRoute } from './adapter';
+import { authRestRoutes } from './auth.rest';
 
-/**
- * Every `/api/v1` path of SPEC §7, grouped by domain as the routers are. Each domain adds
- * its own list here as it is built.
- */
-export const restRoutes: readonly RestRoute[] = [];
+/** Every `/api/v1` path of SPEC §7, grouped by domain as the routers are. */
+export const restRoutes: readonly RestRoute[] = [...authRestRoutes];

@@ -1,0 +1,75 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { Context } from '../context';
+import { seal, unseal } from './sealed';
+import { ACCESS_TOKEN_TTL_MS, type IssuedTokens } from './sessions';
+
+/** Cookie names. `v_ue` and `user` are SPEC §3's names for the pending email and the account preview. */
+export const cookieNames = {
+  accessToken: 'access_token',
+  refreshToken: 'refresh_token',
+  pendingEmail: 'v_ue',
+  accountPreview: 'user',
+  recovery: 'recovery',
+} as const;
+
+/** SPEC §9: `v_ue` and `user` last one day. */
+export const ONE_DAY_MS = 24 * 60 * 60_000;
+/** The recovery state outlives a code (10 min) with room to type a new password. */
+export const RECOVERY_STATE_TTL_MS = 30 * 60_000;
+
+/** httpOnly, SameSite=Strict, Secure on https (DESIGN.md "Sessions"). */
+function cookieOptions(ctx: Context, maxAgeMs: number, path = '/'): CookieSerializeOptions {
+  return {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: ctx.req.protocol === 'https',
+    path,
+    maxAge: Math.floor(maxAgeMs / 1000),
+  };
+}
+
+/** The refresh token is only ever needed by the API. */
+const REFRESH_COOKIE_PATH = '/api';
+
+export function setSessionCookies(ctx: Context, tokens: IssuedTokens): void {
+  const refreshMs = tokens.refreshExpiresAt.getTime() - ctx.now().getTime();
+  ctx.reply.setCookie(
+    cookieNames.accessToken,
+    tokens.accessToken,
+    cookieOptions(ctx, ACCESS_TOKEN_TTL_MS),
+  );
+  ctx.reply.setCookie(
+    cookieNames.refreshToken,
+    tokens.refreshToken,
+    cookieOptions(ctx, refreshMs, REFRESH_COOKIE_PATH),
+  );
+}
+
+export function clearSessionCookies(ctx: Context): void {
+  clearCookie(ctx, cookieNames.accessToken);
+  clearCookie(ctx, cookieNames.refreshToken, REFRESH_COOKIE_PATH);
+}
+
+export function readCookie(ctx: Context, name: string): string | undefined {
+  return ctx.req.cookies[name];
+}
+
+export function clearCookie(ctx: Context, name: string, path = '/'): void {
+  ctx.reply.clearCookie(name, { ...cookieOptions(ctx, 0, path), maxAge: undefined });
+}
+
+/** Writes a value only the server can read (JWE with a key derived from APP_SECRET). */
+export async function setSealedCookie(
+  ctx: Context,
+  name: string,
+  payload: Record<string, unknown>,
+  ttlMs: number,
+): Promise<void> {
+  const value = await seal(ctx.keys.cookieEncryption, payload, ttlMs, ctx.now());
+  ctx.reply.setCookie(name, value, cookieOptions(ctx, ttlMs));
+}
+
+/** Reads a sealed cookie; null when it is missing, tampered with or expired. */
+export function readSealedCookie<T>(ctx: Context, name: string): Promise<T | null> {
+  return unseal<T>(ctx.keys.cookieEncryption, readCookie(ctx, name), ctx.now());
+}

@@ -1,0 +1,66 @@
+import { EncryptJWT, jwtDecrypt, jwtVerify, SignJWT } from 'jose';
+
+/**
+ * Encrypts a small JSON value for a cookie (JWE, `dir` + A256GCM), readable only by the
+ * server (DESIGN.md: `v_ue` and `user` are encrypted by the server; the browser holds no secret).
+ *
+ * @param ttlMs how long the value stays valid, in ms.
+ */
+export function seal(key: Uint8Array, payload: Record<string, unknown>, ttlMs: number, now: Date) {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new EncryptJWT(payload)
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + Math.floor(ttlMs / 1000))
+    .encrypt(key);
+}
+
+/** Decrypts a sealed value; null when it is missing, tampered with or expired. */
+export async function unseal<T>(
+  key: Uint8Array,
+  token: string | undefined,
+  now: Date,
+): Promise<T | null> {
+  if (!token) return null;
+  try {
+    const { payload } = await jwtDecrypt(token, key, { currentDate: now });
+    return payload as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Claims of an access token. */
+export interface AccessClaims {
+  /** User id. */
+  sub: string;
+  /** Session family id: revoking the family ends this token too. */
+  sid: string;
+}
+
+/** Signs a short-lived access JWT (HS256). */
+export function signAccessToken(key: Uint8Array, claims: AccessClaims, ttlMs: number, now: Date) {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ sid: claims.sid })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.sub)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + Math.floor(ttlMs / 1000))
+    .sign(key);
+}
+
+/** Verifies an access JWT; null when missing, forged or expired. */
+export async function verifyAccessToken(
+  key: Uint8Array,
+  token: string | undefined,
+  now: Date,
+): Promise<AccessClaims | null> {
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+    return { sub: payload.sub, sid: payload.sid };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,189 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { Database } from '@kith/db';
+import { schema } from '@kith/db';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { UnauthorizedError } from '../errors';
+import type { AuthKeys } from './keys';
+import { signAccessToken } from './sealed';
+
+const { sessions } = schema;
+
+/** Access tokens live 15 minutes; the web client refreshes when one expires (SPEC §7). */
+export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
+/** A refresh token unused for 14 days expires. */
+export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60_000;
+/** No session outlives 30 days from sign-in, however often it is refreshed. */
+export const SESSION_ABSOLUTE_TTL_MS = 30 * 24 * 60 * 60_000;
+/**
+ * A token rotated this recently may be presented again without counting as reuse: two tabs
+ * refreshing at once must not sign the person out.
+ */
+export const ROTATION_GRACE_MS = 10_000;
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  familyId: string;
+  refreshExpiresAt: Date;
+}
+
+export interface ClientInfo {
+  userAgent?: string;
+  ipAddress?: string;
+}
+
+/** Starts a new session family for a user who just proved who they are. */
+export async function startSession(
+  db: Database,
+  keys: AuthKeys,
+  userId: string,
+  client: ClientInfo,
+  now: Date,
+): Promise<IssuedTokens> {
+  const familyId = randomUUID();
+  const absoluteExpiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_TTL_MS);
+  return insertToken(db, keys, { userId, familyId, absoluteExpiresAt, client, now });
+}
+
+/**
+ * Exchanges a refresh token for a new pair (OAuth 2.0 Security BCP, refresh token rotation).
+ * A token already rotated more than ROTATION_GRACE_MS ago is a replay: the whole family is
+ * revoked.
+ *
+ * @throws UnauthorizedError (401) for an unknown, revoked, expired or replayed token.
+ */
+export async function rotateSession(
+  db: Database,
+  keys: AuthKeys,
+  refreshToken: string | undefined,
+  client: ClientInfo,
+  now: Date,
+): Promise<IssuedTokens & { userId: string }> {
+  if (!refreshToken) throw new UnauthorizedError(SESSION_ENDED_MESSAGE);
+  const tokenHash = hashToken(keys, refreshToken);
+
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, tokenHash))
+      .for('update');
+    if (!row || row.revokedAt || row.expiresAt <= now || row.absoluteExpiresAt <= now) {
+      return { kind: 'ended' as const };
+    }
+    if (row.rotatedAt && now.getTime() - row.rotatedAt.getTime() > ROTATION_GRACE_MS) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.familyId, row.familyId), isNull(sessions.revokedAt)));
+      return { kind: 'replayed' as const };
+    }
+    if (!row.rotatedAt) {
+      await tx.update(sessions).set({ rotatedAt: now }).where(eq(sessions.id, row.id));
+    }
+    const tokens = await insertToken(tx, keys, {
+      userId: row.userId,
+      familyId: row.familyId,
+      absoluteExpiresAt: row.absoluteExpiresAt,
+      client,
+      now,
+    });
+    return { kind: 'rotated' as const, tokens: { ...tokens, userId: row.userId } };
+  });
+
+  if (outcome.kind !== 'rotated') throw new UnauthorizedError(SESSION_ENDED_MESSAGE);
+  return outcome.tokens;
+}
+
+/** Ends a session family (sign-out). Unknown tokens are ignored: signing out always works. */
+export async function revokeSessionByToken(
+  db: Database,
+  keys: AuthKeys,
+  refreshToken: string | undefined,
+  now: Date,
+): Promise<void> {
+  if (!refreshToken) return;
+  const [row] = await db
+    .select({ familyId: sessions.familyId })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(keys, refreshToken)));
+  if (row) await revokeFamily(db, row.familyId, now);
+}
+
+export async function revokeFamily(db: Database, familyId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user (password reset, account deletion). */
+export async function revokeAllSessions(db: Database, userId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** True while the family has a live, unrevoked token: access tokens die with their family. */
+export async function isSessionActive(
+  db: Database,
+  userId: string,
+  familyId: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.familyId, familyId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.absoluteExpiresAt, now),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+async function insertToken(
+  db: Database,
+  keys: AuthKeys,
+  opts: {
+    userId: string;
+    familyId: string;
+    absoluteExpiresAt: Date;
+    client: ClientInfo;
+    now: Date;
+  },
+): Promise<IssuedTokens> {
+  const refreshToken = randomBytes(32).toString('base64url');
+  const refreshExpiresAt = new Date(
+    Math.min(opts.now.getTime() + REFRESH_TOKEN_TTL_MS, opts.absoluteExpiresAt.getTime()),
+  );
+  await db.insert(sessions).values({
+    userId: opts.userId,
+    familyId: opts.familyId,
+    tokenHash: hashToken(keys, refreshToken),
+    userAgent: opts.client.userAgent?.slice(0, 500),
+    ipAddress: opts.client.ipAddress,
+    expiresAt: refreshExpiresAt,
+    absoluteExpiresAt: opts.absoluteExpiresAt,
+    lastSeenAt: opts.now,
+    createdAt: opts.now,
+  });
+  const accessToken = await signAccessToken(
+    keys.accessToken,
+    { sub: opts.userId, sid: opts.familyId },
+    ACCESS_TOKEN_TTL_MS,
+    opts.now,
+  );
+  return { accessToken, refreshToken, familyId: opts.familyId, refreshExpiresAt };
+}
+
+function hashToken(keys: AuthKeys, token: string): string {
+  return createHmac('sha256', keys.tokenHashing).update(token).digest('hex');
+}

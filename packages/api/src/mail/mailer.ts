@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** A message with a plain-text and an HTML part. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Sends the message; rejects when it could not be handed over. */
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface MailerOptions {
+  /** `smtp://user:pass@host:port`; unset writes to the dev outbox instead. */
+  smtpUrl?: string;
+  from: string;
+  /** `$DATA_DIR/outbox`, used when `smtpUrl` is unset. */
+  outboxDir: string;
+  log: (line: string) => void;
+}
+
+/**
+ * Mail through nodemailer (DESIGN.md "mail"): SMTP when `smtpUrl` is set; otherwise the dev
+ * outbox, one JSON file `{to, subject, text, html, sentAt}` per message, with the subject
+ * (which carries the code) logged, so a new user can finish sign-up with no mail server.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  return {
+    async send(message) {
+      const sentAt = new Date().toISOString();
+      await mkdir(options.outboxDir, { recursive: true });
+      const file = join(
+        options.outboxDir,
+        `${sentAt.replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.json`,
+      );
+      await writeFile(file, JSON.stringify({ ...message, sentAt }, null, 2));
+      options.log(`mail to ${message.to}: "${message.subject}" (dev outbox: ${file})`);
+    },
+  };
+}

@@ -1,0 +1,194 @@
+import { schema } from '@kith/db';
+import type { LoginInput, SignupInput } from '@kith/validators';
+import { eq } from 'drizzle-orm';
+import type { ApiDependencies } from '../context';
+import { issueCode, consumeCode, withdrawCode, type CodePurpose } from '../auth/one-time-codes';
+import {
+  COMMON_PASSWORD_MESSAGE,
+  decoyPasswordHash,
+  hashPassword,
+  isCommonPassword,
+  verifyPassword,
+} from '../auth/passwords';
+import { startSession, type ClientInfo, type IssuedTokens } from '../auth/sessions';
+import {
+  ConflictError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  UnavailableError,
+  ValidationError,
+} from '../errors';
+import type { MailMessage } from '../mail/mailer';
+import { recoveryMail, verificationMail } from '../mail/templates';
+
+const { users } = schema;
+
+export const authMessages = {
+  emailTaken: 'An account with this email already exists. Try logging in.',
+  badCredentials: 'Invalid email or password.',
+  noPendingAccount: 'No account is waiting for verification with this email.',
+  alreadyVerified: 'This email is already verified. Please log in.',
+  mailFailed: 'We could not send the email right now. Please try again in a moment.',
+} as const;
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * Creates an account waiting for verification and mails its code (SPEC §4 "Signup success").
+ * Signing up again with an unverified email updates the name and password and sends a new
+ * code when the cooldown allows, so a person who lost the first mail is not stuck.
+ *
+ * @returns the normalised email, which the caller keeps in the `v_ue` cookie.
+ * @throws ValidationError for a common password; ConflictError (409) when a verified account
+ *   has the email; UnavailableError (503) when the mail could not be sent.
+ */
+export async function signup(
+  deps: ApiDependencies,
+  input: SignupInput,
+): Promise<{ email: string }> {
+  assertUncommonPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const [existing] = await deps.db.select().from(users).where(eq(users.email, input.email));
+  if (existing?.emailVerifiedAt) throw new ConflictError(authMessages.emailTaken);
+
+  let user;
+  if (existing) {
+    [user] = await deps.db
+      .update(users)
+      .set({ name: input.name, passwordHash })
+      .where(eq(users.id, existing.id))
+      .returning();
+  } else {
+    [user] = await deps.db
+      .insert(users)
+      .values({ name: input.name, email: input.email, passwordHash })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) throw new ConflictError(authMessages.emailTaken);
+  }
+  await sendCode(deps, user!, 'verify_email', { skipIfCoolingDown: true });
+  return { email: input.email };
+}
+
+/**
+ * Confirms an email with its code and signs the person in (SPEC §4 "Verify success").
+ *
+ * @throws NotFoundError when no unverified account has the email; ValidationError for a
+ *   wrong, expired or used code.
+ */
+export async function verifyEmail(
+  deps: ApiDependencies,
+  input: { email: string; otp: string },
+  client: ClientInfo,
+): Promise<{ user: SessionUser; tokens: IssuedTokens }> {
+  const user = await pendingUser(deps, input.email);
+  const now = deps.now();
+  await consumeCode(deps.db, deps.keys.tokenHashing, user.id, 'verify_email', input.otp, now);
+  await deps.db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id));
+  const tokens = await startSession(deps.db, deps.keys, user.id, client, now);
+  return { user: toSessionUser(user), tokens };
+}
+
+/**
+ * Sends a new verification code (SPEC §7 POST /auth/resend).
+ *
+ * @throws TooManyRequestsError within 120 s of the last code; NotFoundError when no
+ *   unverified account has the email.
+ */
+export async function resendVerification(deps: ApiDependencies, email: string): Promise<void> {
+  const user = await pendingUser(deps, email);
+  await sendCode(deps, user, 'verify_email');
+}
+
+export type LoginResult =
+  | { kind: 'signed-in'; user: SessionUser; tokens: IssuedTokens }
+  | { kind: 'unverified'; email: string };
+
+/**
+ * Checks the credentials (SPEC §7 POST /auth/login). A wrong password and an unknown email
+ * answer the same message after the same work. A correct password on an unverified account
+ * signs nobody in: it mails a fresh code (when the cooldown allows) and says so.
+ *
+ * @throws UnauthorizedError (401) for wrong credentials.
+ */
+export async function login(
+  deps: ApiDependencies,
+  input: LoginInput,
+  client: ClientInfo,
+): Promise<LoginResult> {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
+  const hash = user?.passwordHash ?? (await decoyPasswordHash());
+  const matches = await verifyPassword(hash, input.password);
+  if (!user || !matches || user.deletedAt) throw new UnauthorizedError(authMessages.badCredentials);
+
+  if (!user.emailVerifiedAt) {
+    await sendCode(deps, user, 'verify_email', { skipIfCoolingDown: true });
+    return { kind: 'unverified', email: user.email };
+  }
+  const tokens = await startSession(deps.db, deps.keys, user.id, client, deps.now());
+  return { kind: 'signed-in', user: toSessionUser(user), tokens };
+}
+
+/** The signed-in person, or null when the account is gone. */
+export async function findSessionUser(
+  deps: ApiDependencies,
+  userId: string,
+): Promise<SessionUser | null> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  return user && !user.deletedAt ? toSessionUser(user) : null;
+}
+
+/**
+ * Issues a code and mails it. When the mail fails the code is withdrawn, so the person can
+ * ask again at once rather than wait out the cooldown.
+ *
+ * @throws TooManyRequestsError inside the cooldown (unless `skipIfCoolingDown`, which then
+ *   keeps the code already sent); UnavailableError when the mail could not be sent.
+ */
+export async function sendCode(
+  deps: ApiDependencies,
+  user: { id: string; name: string; email: string },
+  purpose: CodePurpose,
+  options: { skipIfCoolingDown?: boolean } = {},
+): Promise<void> {
+  let issued;
+  try {
+    issued = await issueCode(deps.db, deps.keys.tokenHashing, user.id, purpose, deps.now());
+  } catch (error) {
+    if (options.skipIfCoolingDown && error instanceof TooManyRequestsError) return;
+    throw error;
+  }
+  const message: MailMessage =
+    purpose === 'verify_email'
+      ? verificationMail(user.email, user.name, issued.code)
+      : recoveryMail(user.email, user.name, issued.code);
+  try {
+    await deps.mailer.send(message);
+  } catch {
+    await withdrawCode(deps.db, issued.id);
+    throw new UnavailableError(authMessages.mailFailed);
+  }
+}
+
+/** NIST SP 800-63B: refuse passwords from lists of commonly used ones. */
+export function assertUncommonPassword(password: string): void {
+  if (isCommonPassword(password)) {
+    throw new ValidationError(COMMON_PASSWORD_MESSAGE, { password: [COMMON_PASSWORD_MESSAGE] });
+  }
+}
+
+async function pendingUser(deps: ApiDependencies, email: string) {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email));
+  if (!user || user.deletedAt) throw new NotFoundError(authMessages.noPendingAccount);
+  if (user.emailVerifiedAt) throw new ConflictError(authMessages.alreadyVerified);
+  return user;
+}
+
+function toSessionUser(user: { id: string; name: string; email: string }): SessionUser {
+  return { id: user.id, name: user.name, email: user.email };
+}

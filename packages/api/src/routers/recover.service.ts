@@ -1,0 +1,101 @@
+import { schema } from '@kith/db';
+import { eq } from 'drizzle-orm';
+import type { ApiDependencies } from '../context';
+import { consumeCode } from '../auth/one-time-codes';
+import { hashPassword } from '../auth/passwords';
+import {
+  revokeAllSessions,
+  startSession,
+  type ClientInfo,
+  type IssuedTokens,
+} from '../auth/sessions';
+import { NotFoundError } from '../errors';
+import { assertUncommonPassword, sendCode, type SessionUser } from './auth.service';
+
+const { users } = schema;
+
+export const recoverMessages = {
+  notFound: 'No account found with this email address.',
+  restart: 'Your recovery session has expired. Please start again.',
+} as const;
+
+/** The account preview of SPEC §3, kept in the sealed `user` cookie between steps 1 and 2. */
+export interface AccountPreview {
+  userId: string;
+  name: string;
+  email: string;
+  isVerified: boolean;
+  avatar: { url: string };
+}
+
+/**
+ * Step 1 (SPEC §2 "Find your account"): the account with this email, as a preview.
+ *
+ * @throws NotFoundError when no account has the email.
+ */
+export async function findAccount(deps: ApiDependencies, email: string): Promise<AccountPreview> {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email));
+  if (!user || user.deletedAt) throw new NotFoundError(recoverMessages.notFound);
+  return {
+    userId: user.id,
+    name: user.name,
+    email: user.email,
+    isVerified: Boolean(user.emailVerifiedAt),
+    avatar: { url: '' },
+  };
+}
+
+/**
+ * Step 2 confirmed (SPEC §4 "Recovery"): mails a recovery code.
+ *
+ * @throws TooManyRequestsError within 120 s of the last code; UnavailableError when the mail fails.
+ */
+export async function sendRecoveryCode(deps: ApiDependencies, userId: string): Promise<void> {
+  const user = await existingUser(deps, userId);
+  await sendCode(deps, user, 'recover');
+}
+
+/**
+ * Step 3: checks the recovery code.
+ *
+ * @throws ValidationError for a wrong, expired or used code.
+ */
+export async function verifyRecoveryCode(
+  deps: ApiDependencies,
+  userId: string,
+  otp: string,
+): Promise<void> {
+  await consumeCode(deps.db, deps.keys.tokenHashing, userId, 'recover', otp, deps.now());
+}
+
+/**
+ * Step 4: sets the new password, ends every session of the account (a reset must lock out
+ * whoever knew the old one), and signs the person in afresh. The code proved the mailbox,
+ * so an unverified email counts as verified from here.
+ *
+ * @throws ValidationError for a common password.
+ */
+export async function resetPassword(
+  deps: ApiDependencies,
+  userId: string,
+  password: string,
+  client: ClientInfo,
+): Promise<{ user: SessionUser; tokens: IssuedTokens }> {
+  assertUncommonPassword(password);
+  const user = await existingUser(deps, userId);
+  const now = deps.now();
+  const passwordHash = await hashPassword(password);
+  await deps.db
+    .update(users)
+    .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now })
+    .where(eq(users.id, userId));
+  await revokeAllSessions(deps.db, userId, now);
+  const tokens = await startSession(deps.db, deps.keys, userId, client, now);
+  return { user: { id: user.id, name: user.name, email: user.email }, tokens };
+}
+
+async function existingUser(deps: ApiDependencies, userId: string) {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!user || user.deletedAt) throw new NotFoundError(recoverMessages.notFound);
+  return user;
+}
