@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useState } from 'react';
 import { createQueryClient } from './lib/query-client';
-import { createTrpcClient, trpc } from './lib/trpc';
+import { createApiClient, createTrpcReactClient, trpc } from './lib/trpc';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -14,8 +14,8 @@ const TOAST_AUTO_CLOSE_MS = 5000;
 /** Providers in the order they depend on each other, then the router. */
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
-  const [router] = useState(() => createAppRouter(queryClient));
+  const [trpcClient] = useState(createTrpcReactClient);
+  const [router] = useState(() => createAppRouter({ queryClient, api: createApiClient() }));
 
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>

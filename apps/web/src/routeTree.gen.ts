@@ -9,21 +9,59 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as IndexRouteImport } from './routes/index'
+import { Route as AppRouteImport } from './routes/_app'
+import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as PublicRouteImport } from './routes/_public'
-import { Route as PublicIndexRouteImport } from './routes/_public/index'
+import { Route as AppMeRouteImport } from './routes/_app/me'
+import { Route as AuthLoginRouteImport } from './routes/_auth/login'
+import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
+import { Route as AuthVerifyRouteImport } from './routes/_auth/verify'
 import { Route as PublicContactRouteImport } from './routes/_public/contact'
 import { Route as PublicHelpRouteImport } from './routes/_public/help'
 import { Route as PublicPrivacyRouteImport } from './routes/_public/privacy'
 import { Route as PublicTermsRouteImport } from './routes/_public/terms'
+import { Route as AuthRecoverIndexRouteImport } from './routes/_auth/recover/index'
+import { Route as AuthRecoverIdentifyRouteImport } from './routes/_auth/recover/identify'
+import { Route as AuthRecoverResetRouteImport } from './routes/_auth/recover/reset'
+import { Route as AuthRecoverVerifyRouteImport } from './routes/_auth/recover/verify'
 
+const IndexRoute = IndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppRoute = AppRouteImport.update({
+  id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PublicRoute = PublicRouteImport.update({
   id: '/_public',
   getParentRoute: () => rootRouteImport,
 } as any)
-const PublicIndexRoute = PublicIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => PublicRoute,
+const AppMeRoute = AppMeRouteImport.update({
+  id: '/me',
+  path: '/me',
+  getParentRoute: () => AppRoute,
+} as any)
+const AuthLoginRoute = AuthLoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSignupRoute = AuthSignupRouteImport.update({
+  id: '/signup',
+  path: '/signup',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthVerifyRoute = AuthVerifyRouteImport.update({
+  id: '/verify',
+  path: '/verify',
+  getParentRoute: () => AuthRoute,
 } as any)
 const PublicContactRoute = PublicContactRouteImport.update({
   id: '/contact',
@@ -45,51 +83,157 @@ const PublicTermsRoute = PublicTermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => PublicRoute,
 } as any)
+const AuthRecoverIndexRoute = AuthRecoverIndexRouteImport.update({
+  id: '/recover/',
+  path: '/recover/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthRecoverIdentifyRoute = AuthRecoverIdentifyRouteImport.update({
+  id: '/recover/identify',
+  path: '/recover/identify',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthRecoverResetRoute = AuthRecoverResetRouteImport.update({
+  id: '/recover/reset',
+  path: '/recover/reset',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthRecoverVerifyRoute = AuthRecoverVerifyRouteImport.update({
+  id: '/recover/verify',
+  path: '/recover/verify',
+  getParentRoute: () => AuthRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof PublicIndexRoute
+  '/': typeof IndexRoute
+  '/me': typeof AppMeRoute
+  '/login': typeof AuthLoginRoute
+  '/signup': typeof AuthSignupRoute
+  '/verify': typeof AuthVerifyRoute
   '/contact': typeof PublicContactRoute
   '/help': typeof PublicHelpRoute
   '/privacy': typeof PublicPrivacyRoute
   '/terms': typeof PublicTermsRoute
+  '/recover/identify': typeof AuthRecoverIdentifyRoute
+  '/recover/reset': typeof AuthRecoverResetRoute
+  '/recover/verify': typeof AuthRecoverVerifyRoute
+  '/recover/': typeof AuthRecoverIndexRoute
 }
 export interface FileRoutesByTo {
+  '/': typeof IndexRoute
+  '/me': typeof AppMeRoute
+  '/login': typeof AuthLoginRoute
+  '/signup': typeof AuthSignupRoute
+  '/verify': typeof AuthVerifyRoute
   '/contact': typeof PublicContactRoute
   '/help': typeof PublicHelpRoute
   '/privacy': typeof PublicPrivacyRoute
   '/terms': typeof PublicTermsRoute
-  '/': typeof PublicIndexRoute
+  '/recover/identify': typeof AuthRecoverIdentifyRoute
+  '/recover/reset': typeof AuthRecoverResetRoute
+  '/recover/verify': typeof AuthRecoverVerifyRoute
+  '/recover': typeof AuthRecoverIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  '/': typeof IndexRoute
+  '/_app': typeof AppRouteWithChildren
+  '/_auth': typeof AuthRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
+  '/_app/me': typeof AppMeRoute
+  '/_auth/login': typeof AuthLoginRoute
+  '/_auth/signup': typeof AuthSignupRoute
+  '/_auth/verify': typeof AuthVerifyRoute
   '/_public/contact': typeof PublicContactRoute
   '/_public/help': typeof PublicHelpRoute
   '/_public/privacy': typeof PublicPrivacyRoute
   '/_public/terms': typeof PublicTermsRoute
-  '/_public/': typeof PublicIndexRoute
+  '/_auth/recover/identify': typeof AuthRecoverIdentifyRoute
+  '/_auth/recover/reset': typeof AuthRecoverResetRoute
+  '/_auth/recover/verify': typeof AuthRecoverVerifyRoute
+  '/_auth/recover/': typeof AuthRecoverIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/contact' | '/help' | '/privacy' | '/terms'
+  fullPaths:
+    | '/'
+    | '/me'
+    | '/login'
+    | '/signup'
+    | '/verify'
+    | '/contact'
+    | '/help'
+    | '/privacy'
+    | '/terms'
+    | '/recover/identify'
+    | '/recover/reset'
+    | '/recover/verify'
+    | '/recover/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/contact' | '/help' | '/privacy' | '/terms' | '/'
+  to:
+    | '/'
+    | '/me'
+    | '/login'
+    | '/signup'
+    | '/verify'
+    | '/contact'
+    | '/help'
+    | '/privacy'
+    | '/terms'
+    | '/recover/identify'
+    | '/recover/reset'
+    | '/recover/verify'
+    | '/recover'
   id:
     | '__root__'
+    | '/'
+    | '/_app'
+    | '/_auth'
     | '/_public'
+    | '/_app/me'
+    | '/_auth/login'
+    | '/_auth/signup'
+    | '/_auth/verify'
     | '/_public/contact'
     | '/_public/help'
     | '/_public/privacy'
     | '/_public/terms'
-    | '/_public/'
+    | '/_auth/recover/identify'
+    | '/_auth/recover/reset'
+    | '/_auth/recover/verify'
+    | '/_auth/recover/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
+  IndexRoute: typeof IndexRoute
+  AppRoute: typeof AppRouteWithChildren
+  AuthRoute: typeof AuthRouteWithChildren
   PublicRoute: typeof PublicRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
+    '/': {
+      id: '/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app': {
+      id: '/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_auth': {
+      id: '/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_public': {
       id: '/_public'
       path: ''
@@ -97,12 +241,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_public/': {
-      id: '/_public/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof PublicIndexRouteImport
-      parentRoute: typeof PublicRoute
+    '/_app/me': {
+      id: '/_app/me'
+      path: '/me'
+      fullPath: '/me'
+      preLoaderRoute: typeof AppMeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_auth/login': {
+      id: '/_auth/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof AuthLoginRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/signup': {
+      id: '/_auth/signup'
+      path: '/signup'
+      fullPath: '/signup'
+      preLoaderRoute: typeof AuthSignupRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/verify': {
+      id: '/_auth/verify'
+      path: '/verify'
+      fullPath: '/verify'
+      preLoaderRoute: typeof AuthVerifyRouteImport
+      parentRoute: typeof AuthRoute
     }
     '/_public/contact': {
       id: '/_public/contact'
@@ -132,15 +297,74 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicTermsRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_auth/recover/': {
+      id: '/_auth/recover/'
+      path: '/recover'
+      fullPath: '/recover/'
+      preLoaderRoute: typeof AuthRecoverIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/recover/identify': {
+      id: '/_auth/recover/identify'
+      path: '/recover/identify'
+      fullPath: '/recover/identify'
+      preLoaderRoute: typeof AuthRecoverIdentifyRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/recover/reset': {
+      id: '/_auth/recover/reset'
+      path: '/recover/reset'
+      fullPath: '/recover/reset'
+      preLoaderRoute: typeof AuthRecoverResetRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/recover/verify': {
+      id: '/_auth/recover/verify'
+      path: '/recover/verify'
+      fullPath: '/recover/verify'
+      preLoaderRoute: typeof AuthRecoverVerifyRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
+
+interface AppRouteChildren {
+  AppMeRoute: typeof AppMeRoute
+}
+
+const AppRouteChildren: AppRouteChildren = {
+  AppMeRoute: AppMeRoute,
+}
+
+const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
+
+interface AuthRouteChildren {
+  AuthLoginRoute: typeof AuthLoginRoute
+  AuthSignupRoute: typeof AuthSignupRoute
+  AuthVerifyRoute: typeof AuthVerifyRoute
+  AuthRecoverIdentifyRoute: typeof AuthRecoverIdentifyRoute
+  AuthRecoverResetRoute: typeof AuthRecoverResetRoute
+  AuthRecoverVerifyRoute: typeof AuthRecoverVerifyRoute
+  AuthRecoverIndexRoute: typeof AuthRecoverIndexRoute
+}
+
+const AuthRouteChildren: AuthRouteChildren = {
+  AuthLoginRoute: AuthLoginRoute,
+  AuthSignupRoute: AuthSignupRoute,
+  AuthVerifyRoute: AuthVerifyRoute,
+  AuthRecoverIdentifyRoute: AuthRecoverIdentifyRoute,
+  AuthRecoverResetRoute: AuthRecoverResetRoute,
+  AuthRecoverVerifyRoute: AuthRecoverVerifyRoute,
+  AuthRecoverIndexRoute: AuthRecoverIndexRoute,
+}
+
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface PublicRouteChildren {
   PublicContactRoute: typeof PublicContactRoute
   PublicHelpRoute: typeof PublicHelpRoute
   PublicPrivacyRoute: typeof PublicPrivacyRoute
   PublicTermsRoute: typeof PublicTermsRoute
-  PublicIndexRoute: typeof PublicIndexRoute
 }
 
 const PublicRouteChildren: PublicRouteChildren = {
@@ -148,13 +372,15 @@ const PublicRouteChildren: PublicRouteChildren = {
   PublicHelpRoute: PublicHelpRoute,
   PublicPrivacyRoute: PublicPrivacyRoute,
   PublicTermsRoute: PublicTermsRoute,
-  PublicIndexRoute: PublicIndexRoute,
 }
 
 const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
+  IndexRoute: IndexRoute,
+  AppRoute: AppRouteWithChildren,
+  AuthRoute: AuthRouteWithChildren,
   PublicRoute: PublicRouteWithChildren,
 }
 export const routeTree = rootRouteImport

@@ -1,17 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { NotFoundPage } from './components/not-found-page';
+import type { ApiClient } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 
 export interface RouterContext {
   queryClient: QueryClient;
+  /** The plain tRPC client, for loaders and guards. */
+  api: ApiClient;
 }
 
 /** The app's router, built from the file routes under src/routes. */
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(context: RouterContext) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context,
     defaultPreload: 'intent',
     scrollRestoration: true,
     defaultNotFoundComponent: NotFoundPage,

@@ -1,4 +1,5 @@
 import { authRouter } from './routers/auth.router';
+import { feedbackRouter } from './routers/feedback.router';
 import { healthRouter } from './routers/health.router';
 import { recoverRouter } from './routers/recover.router';
 import { createCallerFactory, createTRPCRouter } from './trpc';
@@ -8,6 +9,7 @@ export const appRouter = createTRPCRouter({
   health: healthRouter,
   auth: authRouter,
   recover: recoverRouter,
+  feedback: feedbackRouter,
 });
 
 export type AppRouter = typeof appRouter;

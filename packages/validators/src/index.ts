@@ -1,3 +1,4 @@
 export * from './messages';
 export * from './account';
 export * from './contact-us';
+export * from './feedback';

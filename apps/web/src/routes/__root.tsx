@@ -1,7 +1,15 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
+import { FullPageLoader } from '../components/full-page-loader';
+import { sessionQueryOptions } from '../features/auth/api/session';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  /** SPEC §4 "Session": the check runs once at start; every route then knows who is signed in. */
+  beforeLoad: async ({ context }) => ({
+    session: await context.queryClient.ensureQueryData(sessionQueryOptions(context.api)),
+  }),
+  pendingComponent: FullPageLoader,
+  pendingMs: 0,
   component: () => (
     <>
       <HeadContent />

@@ -1,7 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { PublicLayout } from '../components/layout/public-layout';
 
-/** Pathless layout of the public pages: the shared header and footer (SPEC §2). */
+/** Pathless layout of the static pages: the shared header and footer (SPEC §2). */
 export const Route = createFileRoute('/_public')({
-  component: PublicLayout,
+  component: () => (
+    <PublicLayout>
+      <Outlet />
+    </PublicLayout>
+  ),
 });

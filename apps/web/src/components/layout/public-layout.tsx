@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { Outlet } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { BackToTop } from './back-to-top';
 import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
@@ -9,12 +9,12 @@ import classes from './public-layout.module.css';
  * The shared layout of the public pages (SPEC §2): sticky header, the page, the footer, and
  * the back-to-top button. The router scrolls to the top on each navigation.
  */
-export function PublicLayout() {
+export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <Box className={classes.shell}>
       <PublicHeader />
       <Box component="main" id="main" className={classes.main}>
-        <Outlet />
+        {children}
       </Box>
       <PublicFooter />
       <BackToTop />

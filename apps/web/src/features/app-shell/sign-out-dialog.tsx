@@ -1,0 +1,49 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from '@tanstack/react-router';
+import { useSetSession } from '../auth/api/session';
+import { notifySuccess } from '../../lib/notify';
+import { REDIRECT_DELAY_MS, wait } from '../../lib/timing';
+import { trpc } from '../../lib/trpc';
+
+/**
+ * The sign-out confirmation (SPEC §4 "Logout"): on confirm, log out, show 'Logout
+ * Successful', mark signed out, close the dialog, and go to / after 2 s. A failure shows
+ * 'Logout Failed' and closes the dialog.
+ */
+export function SignOutDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const setSession = useSetSession();
+  const logout = trpc.auth.logout.useMutation();
+
+  const confirm = async () => {
+    try {
+      await logout.mutateAsync();
+      notifySuccess('Logout Successful');
+      setSession(null);
+      onClose();
+      await wait(REDIRECT_DELAY_MS);
+      await navigate({ to: '/', replace: true });
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        message: error instanceof Error ? 'Logout Failed' : 'Unknown Error Occurred',
+      });
+      onClose();
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Sign out?" centered size="sm">
+      <Text mb="lg">You will need to log in again to see your contacts.</Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button color="red" onClick={confirm} loading={logout.isPending}>
+          Sign Out
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

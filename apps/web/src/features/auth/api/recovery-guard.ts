@@ -1,0 +1,15 @@
+import { redirect } from '@tanstack/react-router';
+import { GUARD_DELAY_MS, wait } from '../../../lib/timing';
+
+/**
+ * Runs a recovery step's server check; when it fails, waits the guard delay and sends the
+ * person back to /recover with replace (SPEC §2 "Route guards", §9 guard delay 100 ms).
+ */
+export async function guardRecoveryStep<T>(check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch {
+    await wait(GUARD_DELAY_MS);
+    throw redirect({ to: '/recover', replace: true });
+  }
+}

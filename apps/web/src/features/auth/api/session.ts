@@ -1,0 +1,53 @@
+import type { RouterOutputs } from '@kith/api';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { isForbidden, type ApiClient } from '../../../lib/trpc';
+
+export type SessionUser = RouterOutputs['auth']['check']['user'];
+
+export const sessionQueryKey = ['session'] as const;
+
+/**
+ * The signed-in person, or null (SPEC §4 "Session"): check the session; if that fails try a
+ * refresh and check again; if that fails too, log out (clearing stale cookies) and answer
+ * null. Errors other than a missing session (the server is down) are thrown.
+ */
+export async function loadSession(api: ApiClient): Promise<SessionUser | null> {
+  try {
+    return (await api.auth.check.query()).user;
+  } catch (error) {
+    if (!isForbidden(error)) throw error;
+  }
+  try {
+    await api.auth.refresh.mutate();
+    return (await api.auth.check.query()).user;
+  } catch {
+    await api.auth.logout.mutate().catch(() => undefined);
+    return null;
+  }
+}
+
+export function sessionQueryOptions(api: ApiClient) {
+  return queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: () => loadSession(api),
+    staleTime: Infinity,
+    retry: 1,
+  });
+}
+
+/** The session; `status` is 'unknown' until the first check finishes. */
+export function useSession(api: ApiClient) {
+  const query = useQuery(sessionQueryOptions(api));
+  const status = query.isPending ? 'unknown' : query.data ? 'signed-in' : 'signed-out';
+  return { status, user: query.data ?? null } as const;
+}
+
+/** Records who is signed in after login, verification or a password reset. */
+export function useSetSession() {
+  const queryClient = useQueryClient();
+  return (user: SessionUser | null) => setSession(queryClient, user);
+}
+
+export function setSession(queryClient: QueryClient, user: SessionUser | null): void {
+  queryClient.setQueryData(sessionQueryKey, user);
+}

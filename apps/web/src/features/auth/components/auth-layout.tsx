@@ -1,0 +1,40 @@
+import { Anchor, Box, Center, Container, Paper, Stack, Text } from '@mantine/core';
+import { Link, Outlet } from '@tanstack/react-router';
+import { Logo } from '../../../components/logo';
+
+/** The frame of the sign-in, sign-up, verification and recovery screens. */
+export function AuthLayout() {
+  return (
+    <Box mih="100dvh" bg="var(--mantine-color-gray-0)" py={{ base: 24, sm: 56 }}>
+      <Container size={440} px="md">
+        <Stack gap="lg">
+          <Center>
+            <Link
+              to="/"
+              aria-label="Kith home"
+              style={{ color: 'inherit', textDecoration: 'none' }}
+            >
+              <Logo size={32} />
+            </Link>
+          </Center>
+          <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} component="main">
+            <Outlet />
+          </Paper>
+          <Text size="xs" c="dimmed" ta="center">
+            <Anchor component={Link} to="/privacy" size="xs">
+              Privacy
+            </Anchor>
+            {' · '}
+            <Anchor component={Link} to="/terms" size="xs">
+              Terms
+            </Anchor>
+            {' · '}
+            <Anchor component={Link} to="/help" size="xs">
+              Help
+            </Anchor>
+          </Text>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

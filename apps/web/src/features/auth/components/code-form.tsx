@@ -1,0 +1,87 @@
+import { Button, Center, PinInput, Stack, Text, Title } from '@mantine/core';
+import { OTP_LENGTH } from '@kith/validators';
+import { useState, type ReactNode } from 'react';
+import { ResendButton } from './resend-button';
+
+/**
+ * The one-time code screen shared by sign-up verification and recovery (SPEC §2): six boxes
+ * that take one digit each, advance on entry, step back on backspace and fill from a pasted
+ * code; a Verify button; and 'Resend Otp' with its countdown.
+ */
+export function CodeForm({
+  title,
+  description,
+  onVerify,
+  onResend,
+}: {
+  title: string;
+  description: ReactNode;
+  /** Resolves once the code was accepted; rejects (after showing why) when it was not. */
+  onVerify: (code: string) => Promise<void>;
+  /** Resolves true when a new code was sent. */
+  onResend: () => Promise<boolean>;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const verify = async (event?: React.FormEvent) => {
+    event?.preventDefault();
+    if (code.length !== OTP_LENGTH) {
+      setError(`Enter all ${OTP_LENGTH} digits of the code`);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await onVerify(code);
+    } catch {
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={verify} noValidate>
+      <Stack gap="lg">
+        <div>
+          <Title order={1} fz="h2">
+            {title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {description}
+          </Text>
+        </div>
+        <Center>
+          <PinInput
+            length={OTP_LENGTH}
+            type="number"
+            inputMode="numeric"
+            oneTimeCode
+            size="md"
+            gap="xs"
+            value={code}
+            onChange={(value) => {
+              setCode(value);
+              setError(null);
+            }}
+            error={Boolean(error)}
+            aria-label="One-time code"
+            getInputProps={(index) => ({ 'aria-label': `Digit ${index + 1} of ${OTP_LENGTH}` })}
+            autoFocus
+          />
+        </Center>
+        {error && (
+          <Text c="red.8" size="sm" ta="center" role="alert">
+            {error}
+          </Text>
+        )}
+        <Button type="submit" fullWidth loading={busy}>
+          Verify
+        </Button>
+        <ResendButton onResend={onResend} />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { emailInput } from '@kith/validators';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { fieldErrors, notifyError, notifySuccess } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+
+/** Recovery step 1, 'Find your account' (SPEC §2 /recover). */
+export function FindAccountForm() {
+  const navigate = useNavigate();
+  const find = trpc.recover.find.useMutation();
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: schemaResolver(emailInput, { sync: true }),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await find.mutateAsync(values);
+      notifySuccess('User Found');
+      await navigate({ to: '/recover/identify' });
+    } catch (error) {
+      form.setErrors(fieldErrors(error));
+      notifyError(error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <div>
+          <Title order={1} fz="h2">
+            Find your account
+          </Title>
+          <Text c="dimmed" size="sm">
+            Enter the email address of your Kith account.
+          </Text>
+        </div>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <Button type="submit" fullWidth loading={find.isPending}>
+          Find Account
+        </Button>
+        <Anchor component={Link} to="/login" size="sm" ta="center">
+          Back to login
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

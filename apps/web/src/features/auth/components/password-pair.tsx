@@ -1,0 +1,57 @@
+import { PasswordInput, Stack } from '@mantine/core';
+
+export const PASSWORDS_DIFFER = 'Passwords do not match';
+
+/**
+ * A password and its confirmation (SPEC §5): the confirmation is disabled until a password is
+ * typed; its border turns green on a match and red on a mismatch. Both have show/hide toggles.
+ */
+export function PasswordPair({
+  password,
+  confirm,
+  onPasswordChange,
+  onConfirmChange,
+  passwordError,
+  passwordLabel = 'Password',
+  confirmLabel = 'Confirm Password',
+}: {
+  password: string;
+  confirm: string;
+  onPasswordChange: (value: string) => void;
+  onConfirmChange: (value: string) => void;
+  passwordError?: string;
+  passwordLabel?: string;
+  confirmLabel?: string;
+}) {
+  const touched = confirm.length > 0;
+  const matches = touched && confirm === password;
+  const color = !touched
+    ? undefined
+    : matches
+      ? 'var(--mantine-color-teal-7)'
+      : 'var(--mantine-color-red-7)';
+  return (
+    <Stack gap="md">
+      <PasswordInput
+        label={passwordLabel}
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => onPasswordChange(event.currentTarget.value)}
+        error={passwordError}
+        required
+      />
+      <PasswordInput
+        label={confirmLabel}
+        autoComplete="new-password"
+        value={confirm}
+        disabled={password.length === 0}
+        onChange={(event) => onConfirmChange(event.currentTarget.value)}
+        error={touched && !matches ? PASSWORDS_DIFFER : undefined}
+        description={matches ? 'Passwords match' : undefined}
+        styles={{ input: color ? { borderColor: color } : undefined }}
+        data-match={touched ? String(matches) : undefined}
+        required
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+import { useNavigate } from '@tanstack/react-router';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
+import { trpc } from '../../../lib/trpc';
+import { CodeForm } from './code-form';
+
+/** Recovery step 3: the code mailed in step 2 (SPEC §2 /recover/verify). */
+export function RecoverCode() {
+  const navigate = useNavigate();
+  const verify = trpc.recover.verify.useMutation();
+  const resend = trpc.recover.resend.useMutation();
+
+  return (
+    <CodeForm
+      title="Enter your recovery code"
+      description="We sent a 6-digit code to your email. Enter it to choose a new password."
+      onVerify={async (otp) => {
+        try {
+          await verify.mutateAsync({ otp });
+          notifySuccess('Verification Successful');
+          await wait(REDIRECT_DELAY_MS);
+          await navigate({ to: '/recover/reset' });
+        } catch (error) {
+          notifyError(error);
+          throw error;
+        }
+      }}
+      onResend={async () => {
+        try {
+          await resend.mutateAsync();
+          notifySuccess('Email Resend Successful');
+          return true;
+        } catch (error) {
+          notifyError(error);
+          return false;
+        }
+      }}
+    />
+  );
+}

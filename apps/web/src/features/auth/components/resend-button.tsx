@@ -1,0 +1,47 @@
+import { Button, Group, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+
+/** SPEC §9: a new code may be asked for 120 s after the last one. */
+export const RESEND_COOLDOWN_S = 120;
+
+/** "01:45" */
+export function formatCountdown(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+/**
+ * 'Resend Otp', disabled for 120 s with 'Available in mm:ss', then enabled; using it restarts
+ * the countdown (SPEC §2, §4). The server enforces the same cooldown.
+ */
+export function ResendButton({ onResend }: { onResend: () => Promise<boolean> }) {
+  const [remaining, setRemaining] = useState(RESEND_COOLDOWN_S);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (remaining <= 0) return;
+    const timer = setTimeout(() => setRemaining((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [remaining]);
+
+  const resend = async () => {
+    setSending(true);
+    const sent = await onResend();
+    setSending(false);
+    if (sent) setRemaining(RESEND_COOLDOWN_S);
+  };
+
+  return (
+    <Group justify="center" gap="xs">
+      <Button variant="subtle" onClick={resend} disabled={remaining > 0} loading={sending}>
+        Resend Otp
+      </Button>
+      {remaining > 0 && (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          Available in {formatCountdown(remaining)}
+        </Text>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,76 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { messages, PASSWORD_MIN_LENGTH } from '@kith/validators';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { fieldErrors, notifyError, notifySuccess } from '../../../lib/notify';
+import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
+import { trpc } from '../../../lib/trpc';
+import { useSetSession } from '../api/session';
+import { PasswordPair } from './password-pair';
+
+/**
+ * Recovery step 4, 'Reset your password' (SPEC §2 /recover/reset, §5): submit is enabled only
+ * when the confirmation matches; success signs the person in and goes to / after 2 s.
+ */
+export function ResetPasswordForm() {
+  const navigate = useNavigate();
+  const setSession = useSetSession();
+  const reset = trpc.recover.reset.useMutation();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (password.length < PASSWORD_MIN_LENGTH) {
+      setError(messages.account.passwordTooShort);
+      return;
+    }
+    try {
+      const { user } = await reset.mutateAsync({ password });
+      notifySuccess('Password Reset Successful');
+      await wait(REDIRECT_DELAY_MS);
+      setSession(user);
+      await navigate({ to: '/', replace: true });
+    } catch (err) {
+      setError(fieldErrors(err).password);
+      notifyError(err);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <div>
+          <Title order={1} fz="h2">
+            Reset your password
+          </Title>
+          <Text c="dimmed" size="sm">
+            Choose a new password of at least {PASSWORD_MIN_LENGTH} characters. Every other device
+            will be signed out.
+          </Text>
+        </div>
+        <PasswordPair
+          password={password}
+          confirm={confirm}
+          onPasswordChange={(value) => {
+            setPassword(value);
+            setError(undefined);
+          }}
+          onConfirmChange={setConfirm}
+          passwordError={error}
+          passwordLabel="New password"
+          confirmLabel="Confirm new password"
+        />
+        <Button
+          type="submit"
+          fullWidth
+          loading={reset.isPending}
+          disabled={!password || confirm !== password || reset.isPending}
+        >
+          Reset Password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

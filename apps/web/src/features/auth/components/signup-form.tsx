@@ -1,0 +1,88 @@
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { signupInput } from '@kith/validators';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { fieldErrors, notifyError, notifySuccess } from '../../../lib/notify';
+import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
+import { trpc } from '../../../lib/trpc';
+import { PasswordPair } from './password-pair';
+
+/**
+ * The sign-up screen (SPEC §2 /signup, §5 Signup, §4 "Signup success"). The button stays
+ * disabled until the confirmation matches the password, and while a request is in flight.
+ */
+export function SignupForm() {
+  const navigate = useNavigate();
+  const signup = trpc.auth.signup.useMutation();
+  const [confirm, setConfirm] = useState('');
+  const form = useForm({
+    initialValues: { name: '', email: '', password: '' },
+    validate: (values) => {
+      const result = signupInput.safeParse(values);
+      if (result.success) return {};
+      return Object.fromEntries(
+        result.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
+      );
+    },
+    validateInputOnBlur: true,
+  });
+  const password = form.getValues().password;
+  const busy = signup.isPending;
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await signup.mutateAsync(values);
+      notifySuccess('Signup Successful');
+      await wait(REDIRECT_DELAY_MS);
+      await navigate({ to: '/verify' });
+    } catch (error) {
+      form.setErrors(fieldErrors(error));
+      notifyError(error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <div>
+          <Title order={1} fz="h2">
+            Sign Up
+          </Title>
+          <Text c="dimmed" size="sm">
+            Create your free, private address book.
+          </Text>
+        </div>
+        <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordPair
+          password={password}
+          confirm={confirm}
+          onPasswordChange={(value) => form.setFieldValue('password', value)}
+          onConfirmChange={setConfirm}
+          passwordError={form.errors.password as string | undefined}
+        />
+        <Button
+          type="submit"
+          fullWidth
+          loading={busy}
+          disabled={busy || confirm !== password || !password}
+        >
+          Signup
+        </Button>
+        <Text size="sm" ta="center">
+          Already have an account?{' '}
+          <Anchor component={Link} to="/login">
+            Login
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

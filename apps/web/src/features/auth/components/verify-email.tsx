@@ -1,0 +1,47 @@
+import { useNavigate } from '@tanstack/react-router';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
+import { trpc } from '../../../lib/trpc';
+import { useSetSession } from '../api/session';
+import { CodeForm } from './code-form';
+
+/** /verify (SPEC §4 "Verify success"): the code mailed at sign-up signs the person in. */
+export function VerifyEmail({ email }: { email: string }) {
+  const navigate = useNavigate();
+  const setSession = useSetSession();
+  const verify = trpc.auth.verify.useMutation();
+  const resend = trpc.auth.resend.useMutation();
+
+  return (
+    <CodeForm
+      title="Verify your email"
+      description={
+        <>
+          We sent a 6-digit code to <strong>{email}</strong>. Enter it below.
+        </>
+      }
+      onVerify={async (otp) => {
+        try {
+          const { user } = await verify.mutateAsync({ email, otp });
+          notifySuccess('Verification Successful');
+          await wait(REDIRECT_DELAY_MS);
+          setSession(user);
+          await navigate({ to: '/', replace: true });
+        } catch (error) {
+          notifyError(error);
+          throw error;
+        }
+      }}
+      onResend={async () => {
+        try {
+          await resend.mutateAsync({ email });
+          notifySuccess('Email Resend Successful');
+          return true;
+        } catch (error) {
+          notifyError(error);
+          return false;
+        }
+      }}
+    />
+  );
+}

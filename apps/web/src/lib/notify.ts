@@ -1,0 +1,37 @@
+import { notifications } from '@mantine/notifications';
+import { TRPCClientError } from '@trpc/client';
+
+/** SPEC §8: what a person sees when the server gives no message. */
+export const UNKNOWN_ERROR = 'Unknown Error Occurred Try Again!';
+export const NETWORK_ERROR = 'Network Error';
+
+/**
+ * The message to show for a failed call: the server's message when it sent one, 'Network
+ * Error' when the request never got an answer, else `fallback` (SPEC §8).
+ */
+export function errorMessage(error: unknown, fallback = UNKNOWN_ERROR): string {
+  if (error instanceof TRPCClientError) {
+    const fromServer = error.shape?.message ?? (error.data ? error.message : undefined);
+    if (fromServer) return fromServer;
+    if (error.cause instanceof TypeError || /fetch/i.test(error.message)) return NETWORK_ERROR;
+  }
+  if (error instanceof TypeError) return NETWORK_ERROR;
+  return fallback;
+}
+
+/** The field messages a 400 carried (`data.zodError`), keyed by field path. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof TRPCClientError)) return {};
+  const fields = (error.data?.zodError ?? {}) as Record<string, string[]>;
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, messages]) => [field, messages[0] ?? '']),
+  );
+}
+
+export function notifySuccess(message: string): void {
+  notifications.show({ color: 'teal', message });
+}
+
+export function notifyError(error: unknown, fallback?: string): void {
+  notifications.show({ color: 'red', message: errorMessage(error, fallback) });
+}

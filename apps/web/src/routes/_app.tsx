@@ -1,0 +1,21 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { AppShellLayout } from '../features/app-shell/app-shell-layout';
+import { GUARD_DELAY_MS, wait } from '../lib/timing';
+
+/**
+ * The signed-in screens other than `/`. A visitor is sent to /verify when an email waits for
+ * its code (SPEC §2 "Route guards"), else to /login.
+ */
+export const Route = createFileRoute('/_app')({
+  beforeLoad: async ({ context }) => {
+    if (context.session) return { user: context.session };
+    const pending = await context.api.auth.pendingVerification.query().catch(() => null);
+    await wait(GUARD_DELAY_MS);
+    throw redirect({ to: pending ? '/verify' : '/login', replace: true });
+  },
+  component: () => (
+    <AppShellLayout>
+      <Outlet />
+    </AppShellLayout>
+  ),
+});

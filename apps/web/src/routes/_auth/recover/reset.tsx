@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardRecoveryStep } from '../../../features/auth/api/recovery-guard';
+import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
+
+export const Route = createFileRoute('/_auth/recover/reset')({
+  head: () => ({ meta: [{ title: 'Reset your password · Kith' }] }),
+  beforeLoad: async ({ context }) => {
+    await guardRecoveryStep(() => context.api.recover.checkVerified.query());
+  },
+  component: ResetPasswordForm,
+});

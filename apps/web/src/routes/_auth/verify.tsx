@@ -1,0 +1,20 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { VerifyEmail } from '../../features/auth/components/verify-email';
+import { GUARD_DELAY_MS, wait } from '../../lib/timing';
+
+/** /verify needs the pending-verification cookie; without it, back to / (SPEC §2 "Route guards"). */
+export const Route = createFileRoute('/_auth/verify')({
+  head: () => ({ meta: [{ title: 'Verify your email · Kith' }] }),
+  beforeLoad: async ({ context }) => {
+    const pending = await context.api.auth.pendingVerification.query().catch(() => null);
+    if (!pending) {
+      await wait(GUARD_DELAY_MS);
+      throw redirect({ to: '/', replace: true });
+    }
+    return { pendingEmail: pending.email };
+  },
+  component: function VerifyPage() {
+    const { pendingEmail } = Route.useRouteContext();
+    return <VerifyEmail email={pendingEmail} />;
+  },
+});

@@ -1,0 +1,39 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { PublicLayout } from '../components/layout/public-layout';
+import { AppShellLayout } from '../features/app-shell/app-shell-layout';
+import { HomePage } from '../features/app-shell/home-page';
+import { LandingPage } from '../features/landing/landing-page';
+import { GUARD_DELAY_MS, wait } from '../lib/timing';
+
+/**
+ * `/` is the landing page for visitors and the contacts list for a signed-in person (SPEC §2).
+ * A visitor with an email waiting for its code is sent to /verify (SPEC §2 "Route guards").
+ */
+export const Route = createFileRoute('/')({
+  head: () => ({ meta: [{ title: 'Kith — your private address book' }] }),
+  beforeLoad: async ({ context }) => {
+    if (context.session) return;
+    const pending = await context.api.auth.pendingVerification.query().catch(() => null);
+    if (pending) {
+      await wait(GUARD_DELAY_MS);
+      throw redirect({ to: '/verify', replace: true });
+    }
+  },
+  component: IndexPage,
+});
+
+function IndexPage() {
+  const { session } = Route.useRouteContext();
+  if (session) {
+    return (
+      <AppShellLayout>
+        <HomePage />
+      </AppShellLayout>
+    );
+  }
+  return (
+    <PublicLayout>
+      <LandingPage />
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,47 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from '@playwright/test';
+
+interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: string;
+}
+
+/** The dev outbox of the server under test (DESIGN.md: one JSON file per message). */
+function outboxDir(): string {
+  const dataDir = process.env.KITH_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('KITH_E2E_DATA_DIR is not set (see playwright.config.ts)');
+  return join(dataDir, 'outbox');
+}
+
+function messagesTo(email: string): OutboxMessage[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(outboxDir());
+  } catch {
+    return [];
+  }
+  return files
+    .map((file) => JSON.parse(readFileSync(join(outboxDir(), file), 'utf8')) as OutboxMessage)
+    .filter((message) => message.to === email)
+    .sort((a, b) => a.sentAt.localeCompare(b.sentAt));
+}
+
+/**
+ * Waits for the count of messages to `email` whose subject matches to reach `count`, and
+ * returns the code in the newest one's subject.
+ */
+export async function codeFromOutbox(email: string, subject: RegExp, count = 1): Promise<string> {
+  let code = '';
+  await expect
+    .poll(() => {
+      const matching = messagesTo(email).filter((message) => subject.test(message.subject));
+      code = /\b(\d{6})\b/.exec(matching.at(-1)?.subject ?? '')?.[1] ?? '';
+      return matching.length;
+    })
+    .toBeGreaterThanOrEqual(count);
+  return code;
+}

@@ -1,0 +1,18 @@
+import type { Database } from '@kith/db';
+import { schema } from '@kith/db';
+
+export interface StoredFeedback {
+  _id: string;
+  message: string;
+  createdAt: Date;
+}
+
+/** Stores feedback with its author and time (SPEC §3 "Feedback payload: message"). */
+export async function sendFeedback(
+  db: Database,
+  userId: string,
+  message: string,
+): Promise<StoredFeedback> {
+  const [row] = await db.insert(schema.feedback).values({ userId, message }).returning();
+  return { _id: row!.id, message: row!.message, createdAt: row!.createdAt };
+}
