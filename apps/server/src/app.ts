@@ -27,10 +27,14 @@ export interface AppOptions {
   serveWeb?: boolean;
   /** Limits on sign-in, sign-up and recovery; tests lower or raise them. */
   rateLimits?: RateLimitSettings;
+  /** Serve this folder at /uploads (local image storage). */
+  localUploadsDir?: string;
 }
 
 /** Largest JSON body accepted, in bytes; uploads have their own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
+/** Largest tRPC body, in bytes: room for a 5 MB image in base64. */
+const TRPC_BODY_LIMIT = 8 * 1024 * 1024;
 
 /**
  * Builds the Fastify app: security headers, the Origin check, `/api/health`, tRPC at
@@ -41,6 +45,7 @@ export async function buildApp({
   deps,
   serveWeb = false,
   rateLimits = DEFAULT_RATE_LIMITS,
+  localUploadsDir,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
@@ -76,19 +81,40 @@ export async function buildApp({
     }
   });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/api/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext,
-      onError({ error, path, req }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          req.log.error({ err: error, path }, 'tRPC error');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  await app.register(async (trpcScope) => {
+    // Image uploads travel base64-encoded in tRPC bodies: 5 MB of bytes is ~6.7 MB of JSON.
+    trpcScope.removeContentTypeParser('application/json');
+    trpcScope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: TRPC_BODY_LIMIT },
+      trpcScope.getDefaultJsonParser('error', 'error'),
+    );
+    await trpcScope.register(fastifyTRPCPlugin, {
+      prefix: '/api/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext,
+        onError({ error, path, req }) {
+          if (error.code === 'INTERNAL_SERVER_ERROR')
+            req.log.error({ err: error, path }, 'tRPC error');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
   });
 
   await app.register(restApiPlugin, { prefix: '/api/v1', routes: restRoutes, createContext });
+
+  if (localUploadsDir) {
+    await app.register(fastifyStatic, {
+      root: localUploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      // Keys are random and never reused, so an image never changes under its address.
+      cacheControl: false,
+      setHeaders: (reply) =>
+        void reply.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    });
+  }
 
   if (serveWeb && existsSync(join(env.WEB_DIST_DIR, 'index.html'))) {
     await registerWebApp(app, env.WEB_DIST_DIR);

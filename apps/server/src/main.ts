@@ -3,6 +3,8 @@ import { createDb } from '@kith/db';
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { InvalidEnvError, loadEnv, MissingEnvError, type Env } from './env';
+import { createImageStorage } from './image-storage';
+import { startRetentionSchedule } from './retention-schedule';
 import { resolveAppSecret } from './secrets';
 
 /** How long shutdown waits for in-flight requests before it gives up, in ms. */
@@ -22,17 +24,23 @@ async function main(): Promise<void> {
     outboxDir: join(env.DATA_DIR, 'outbox'),
     log: (line) => console.log(line),
   });
+  const { storage, localDir } = createImageStorage(env);
+  const deps = {
+    db: database.db,
+    dbKind: database.kind,
+    keys: deriveAuthKeys(appSecret),
+    mailer,
+    images: storage,
+    now: () => new Date(),
+  };
   const app = await buildApp({
     env,
-    deps: {
-      db: database.db,
-      dbKind: database.kind,
-      keys: deriveAuthKeys(appSecret),
-      mailer,
-      now: () => new Date(),
-    },
+    deps,
+    localUploadsDir: localDir,
     serveWeb: env.NODE_ENV === 'production',
   });
+
+  const stopRetention = startRetentionSchedule(deps, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -41,6 +49,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
+    stopRetention();
     await app.close();
     await database.close();
     process.exit(0);

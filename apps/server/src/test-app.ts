@@ -1,7 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deriveAuthKeys, type Mailer, type MailMessage } from '@kith/api';
+import {
+  createLocalImageStorage,
+  deriveAuthKeys,
+  type ImageStorage,
+  type Mailer,
+  type MailMessage,
+} from '@kith/api';
 import { createTestDb } from '@kith/db/testing';
 import type { Database } from '@kith/db';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +22,11 @@ export interface TestApp {
   dbKind: 'pglite' | 'postgres';
   /** Every message "sent", newest last. */
   outbox: MailMessage[];
+  images: ImageStorage;
+  /** Where local image storage keeps its files. */
+  uploadsDir: string;
+  /** The app's clock. */
+  now(): Date;
   /** Moves the app's clock forward, in ms. */
   advanceClock(ms: number): void;
   close(): Promise<void>;
@@ -38,15 +49,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = await createTestDb();
   const outbox: MailMessage[] = [];
   let offsetMs = 0;
+  const now = () => new Date(Date.now() + offsetMs);
+  const uploadsDir = join(dataDir, 'uploads');
+  const images = createLocalImageStorage(uploadsDir);
   const app = await buildApp({
     env,
     rateLimits: options.rateLimits ?? RELAXED_LIMITS,
+    localUploadsDir: uploadsDir,
     deps: {
       db: database.db,
       dbKind: database.kind,
       keys: deriveAuthKeys('test-secret-that-is-at-least-32-characters-long'),
       mailer: options.mailer ?? { send: async (message) => void outbox.push(message) },
-      now: () => new Date(Date.now() + offsetMs),
+      images,
+      now,
     },
   });
   return {
@@ -55,6 +71,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     dbKind: database.kind,
     outbox,
+    images,
+    uploadsDir,
+    now,
     advanceClock: (ms) => void (offsetMs += ms),
     async close() {
       await app.close();

@@ -1,6 +1,7 @@
 import type { Database, DatabaseKind } from '@kith/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthKeys } from './auth/keys';
+import type { ImageStorage } from './images/storage';
 import type { Mailer } from './mail/mailer';
 
 /** What the server hands every procedure: long-lived dependencies, built once at start. */
@@ -9,6 +10,8 @@ export interface ApiDependencies {
   dbKind: DatabaseKind;
   keys: AuthKeys;
   mailer: Mailer;
+  /** Where uploaded images are kept. */
+  images: ImageStorage;
   /** The clock; tests move it to expire codes, sessions and trash. */
   now: () => Date;
 }

@@ -1,4 +1,9 @@
 import { authRouter } from './routers/auth.router';
+import { contactsRouter } from './routers/contacts.router';
+import { favoritesRouter } from './routers/favorites.router';
+import { imageRouter } from './routers/image.router';
+import { searchRouter } from './routers/search.router';
+import { trashRouter } from './routers/trash.router';
 import { feedbackRouter } from './routers/feedback.router';
 import { healthRouter } from './routers/health.router';
 import { recoverRouter } from './routers/recover.router';
@@ -9,6 +14,11 @@ export const appRouter = createTRPCRouter({
   health: healthRouter,
   auth: authRouter,
   recover: recoverRouter,
+  contacts: contactsRouter,
+  favorites: favoritesRouter,
+  trash: trashRouter,
+  search: searchRouter,
+  image: imageRouter,
   feedback: feedbackRouter,
 });
 

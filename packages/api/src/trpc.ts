@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
+import { transformer } from '@kith/validators/transformer';
 import { ZodError, z } from 'zod';
 import type { Context } from './context';
 import { cookieNames } from './auth/cookies';
@@ -8,7 +8,7 @@ import { isSessionActive, SESSION_ENDED_MESSAGE } from './auth/sessions';
 import { ForbiddenError, INTERNAL_ERROR_MESSAGE, ServiceError, toTRPCError } from './errors';
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer,
   /**
    * Flattens a ZodError into `data.zodError` (field -> messages) so forms show each message
    * under its field, and replaces the text of unexpected errors so nothing internal leaks.

@@ -1,6 +1,6 @@
 import type { AppRouter } from '@kith/api';
 import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
-import superjson from 'superjson';
+import { transformer } from '@kith/validators/transformer';
 
 export type { AppRouter, RouterInputs, RouterOutputs } from '@kith/api';
 
@@ -26,7 +26,7 @@ export function createContactsClient(options: ContactsClientOptions): ContactsCl
     links: [
       httpBatchLink({
         url: `${options.baseUrl.replace(/\/+$/, '')}/api/trpc`,
-        transformer: superjson,
+        transformer,
         headers: () => options.headers ?? {},
         fetch: (input, init) => baseFetch(input, { ...init, credentials: 'include' }),
       }),

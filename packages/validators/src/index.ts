@@ -2,3 +2,4 @@ export * from './messages';
 export * from './account';
 export * from './contact-us';
 export * from './feedback';
+export * from './contact';

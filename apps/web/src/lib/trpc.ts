@@ -2,7 +2,7 @@ import type { AppRouter } from '@kith/api';
 import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
-import superjson from 'superjson';
+import { transformer } from '@kith/validators/transformer';
 
 /** React hooks for every procedure of the API (`trpc.auth.login.useMutation()`). */
 export const trpc = createTRPCReact<AppRouter>();
@@ -86,7 +86,7 @@ function createLinks() {
     refreshOnForbiddenLink,
     httpBatchLink({
       url: '/api/trpc',
-      transformer: superjson,
+      transformer,
       fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
     }),
   ];

@@ -1,5 +1,6 @@
 import type { Database } from '@kith/db';
 import { deriveAuthKeys } from '../auth/keys';
+import { createLocalImageStorage } from '../images/storage';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -55,6 +56,7 @@ beforeAll(async () => {
     dbKind: 'pglite',
     keys: deriveAuthKeys('x'.repeat(32)),
     mailer: { send: async () => {} },
+    images: createLocalImageStorage('/nonexistent'),
     now: () => new Date(),
   });
   await app.register(restApiPlugin, { prefix: '/api/v1', routes, createContext });

@@ -1,8 +1,10 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../context';
 import { createCaller } from '../root';
 import { failure, success } from './envelope';
 import { mapErrorToResponse } from './error-mapper';
+import { MULTIPART_LIMITS } from './multipart';
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -38,6 +40,7 @@ export interface RestApiOptions {
  * thrown error all answer in the same envelope with the right status.
  */
 export async function restApiPlugin(app: FastifyInstance, options: RestApiOptions): Promise<void> {
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   for (const route of options.routes) {
     app.route({
       method: route.method,

@@ -42,6 +42,10 @@ export const contacts = pgTable(
       .generatedAlwaysAs(
         sql`kith_fold(coalesce(given_name, '') || ' ' || coalesce(family_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(company, ''))`,
       ),
+    /** The name as the lists sort it: folded, so 'Émile' sorts beside 'Emile'. */
+    sortName: text('sort_name')
+      .notNull()
+      .generatedAlwaysAs(sql`kith_fold(given_name || ' ' || family_name)`),
     /** The phone's digits alone, so '+44 20 7946' and '4420 7946' match each other. */
     phoneDigits: text('phone_digits')
       .notNull()
@@ -50,10 +54,10 @@ export const contacts = pgTable(
   },
   (t) => [
     index('contacts_user_active_name_idx')
-      .on(t.userId, t.givenName, t.familyName, t.id)
+      .on(t.userId, t.sortName, t.id)
       .where(sql`${t.trashedAt} is null`),
     index('contacts_user_favorite_idx')
-      .on(t.userId, t.givenName, t.familyName, t.id)
+      .on(t.userId, t.sortName, t.id)
       .where(sql`${t.trashedAt} is null and ${t.isFavorite}`),
     index('contacts_user_trashed_idx')
       .on(t.userId, t.trashedAt)

@@ -1,0 +1,339 @@
+import { schema, type Database } from '@kith/db';
+import type { ContactCreateValues, ContactUpdateValues } from '@kith/validators';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ApiDependencies } from '../context';
+import { NotFoundError } from '../errors';
+import { deleteImages, ownedImage } from '../images/images.service';
+import type { ImageStorage } from '../images/storage';
+import { combinedName, monthNumber, splitName, toContactDto, type ContactDto } from './contact-dto';
+import { decodeCursor, encodeCursor } from './cursor';
+
+const { contacts, images } = schema;
+
+export const CONTACT_NOT_FOUND = 'Contact not found.';
+export const NO_MATCHING_CONTACTS = 'None of the selected contacts were found.';
+
+type Deps = Pick<ApiDependencies, 'db' | 'images' | 'now'>;
+
+/** Which list: SPEC §2's Contacts, Favorites and Trash. */
+export type ContactList = 'contacts' | 'favorites' | 'trash';
+
+export interface ContactPage {
+  items: ContactDto[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+  /** How many contacts the whole list holds. */
+  total: number;
+}
+
+/**
+ * One page of a list, in a stable order: contacts and favorites by folded name then id,
+ * trash by most recently trashed. `limit` null returns the whole list (REST, SPEC §7).
+ *
+ * @throws ValidationError for a malformed cursor.
+ */
+export async function listContacts(
+  deps: Pick<Deps, 'db' | 'images'>,
+  userId: string,
+  list: ContactList,
+  page: { cursor?: string | null; limit?: number | null } = {},
+): Promise<ContactPage> {
+  const filter = listFilter(userId, list);
+  const byTrash = list === 'trash';
+  const after = page.cursor ? decodeCursor(page.cursor) : null;
+  const cursorCondition = after
+    ? byTrash
+      ? sql`(${contacts.trashedAt}, ${contacts.id}) < (${after.key}::timestamptz, ${after.id}::uuid)`
+      : sql`(${contacts.sortName}, ${contacts.id}) > (${after.key}, ${after.id}::uuid)`
+    : undefined;
+
+  const query = selectContacts(deps.db)
+    .where(and(filter, cursorCondition))
+    .orderBy(
+      ...(byTrash
+        ? [desc(contacts.trashedAt), desc(contacts.id)]
+        : [asc(contacts.sortName), asc(contacts.id)]),
+    );
+  const rows = page.limit ? await query.limit(page.limit + 1) : await query;
+  const [totals] = await deps.db.select({ total: count() }).from(contacts).where(filter);
+
+  const hasMore = Boolean(page.limit) && rows.length > page.limit!;
+  const visible = hasMore ? rows.slice(0, page.limit!) : rows;
+  const last = visible.at(-1)?.contact;
+  return {
+    items: visible.map((row) => toDto(deps.images, row)),
+    nextCursor:
+      hasMore && last
+        ? encodeCursor({
+            key: byTrash ? last.trashedAt!.toISOString() : last.sortName,
+            id: last.id,
+          })
+        : null,
+    total: totals?.total ?? 0,
+  };
+}
+
+/**
+ * One of the person's contacts, trashed or not (SPEC §7 GET /contacts/{id}).
+ *
+ * @throws NotFoundError when it does not exist or is someone else's.
+ */
+export async function getContact(
+  deps: Pick<Deps, 'db' | 'images'>,
+  userId: string,
+  id: string,
+): Promise<ContactDto> {
+  const [row] = await selectContacts(deps.db).where(
+    and(eq(contacts.userId, userId), eq(contacts.id, id)),
+  );
+  if (!row) throw new NotFoundError(CONTACT_NOT_FOUND);
+  return toDto(deps.images, row);
+}
+
+/**
+ * Creates a contact (SPEC §7 POST /contacts). An avatar must be an image the person uploaded.
+ *
+ * @throws NotFoundError when `avatar.publicId` is not the person's image.
+ */
+export async function createContact(
+  deps: Deps,
+  userId: string,
+  values: ContactCreateValues,
+): Promise<ContactDto> {
+  const avatarImageId = values.avatar.publicId || null;
+  return deps.db.transaction(async (tx) => {
+    if (avatarImageId) await attachImage(tx, userId, avatarImageId, deps.now());
+    const [row] = await tx
+      .insert(contacts)
+      .values({
+        userId,
+        givenName: values.firstName,
+        familyName: values.lastName,
+        phone: values.phone,
+        avatarImageId,
+        ...emailColumns(values.email),
+        ...worksAtColumns(values.worksAt),
+        ...locationColumns(values.location),
+        ...birthdayColumns(values.birthday),
+      })
+      .returning({ id: contacts.id });
+    return getContact({ db: tx as Database, images: deps.images }, userId, row!.id);
+  });
+}
+
+/**
+ * Changes the given fields of a contact (SPEC §7 PUT and PATCH /contacts/{id}); groups are
+ * replaced whole. A new avatar replaces and deletes the old image; an empty `publicId`
+ * removes the avatar and deletes its image.
+ *
+ * @throws NotFoundError for an unknown or foreign contact, or an avatar that is not the person's.
+ */
+export async function updateContact(
+  deps: Deps,
+  userId: string,
+  id: string,
+  values: ContactUpdateValues,
+): Promise<ContactDto> {
+  const { contact, replacedImageId } = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), eq(contacts.id, id)))
+      .for('update');
+    if (!current) throw new NotFoundError(CONTACT_NOT_FOUND);
+
+    const changes: Partial<typeof contacts.$inferInsert> = {};
+    if (
+      values.name !== undefined &&
+      values.name !== combinedName(current.givenName, current.familyName)
+    ) {
+      Object.assign(changes, splitName(values.name));
+    }
+    if (values.firstName !== undefined) changes.givenName = values.firstName;
+    if (values.lastName !== undefined) changes.familyName = values.lastName;
+    if (values.phone !== undefined) changes.phone = values.phone;
+    if (values.email !== undefined) Object.assign(changes, emailColumns(values.email));
+    if (values.worksAt) Object.assign(changes, worksAtColumns(values.worksAt));
+    if (values.location) Object.assign(changes, locationColumns(values.location));
+    if (values.birthday) Object.assign(changes, birthdayColumns(values.birthday));
+
+    let replaced: string | null = null;
+    if (values.avatar) {
+      const next = values.avatar.publicId || null;
+      if (next !== current.avatarImageId) {
+        if (next) await attachImage(tx, userId, next, deps.now());
+        changes.avatarImageId = next;
+        replaced = current.avatarImageId;
+      }
+    }
+    await tx
+      .update(contacts)
+      .set({ ...changes, updatedAt: deps.now() })
+      .where(eq(contacts.id, id));
+    return {
+      contact: await getContact({ db: tx as Database, images: deps.images }, userId, id),
+      replacedImageId: replaced,
+    };
+  });
+  if (replacedImageId) await deleteImages(deps, userId, [replacedImageId]);
+  return contact;
+}
+
+/**
+ * Sets the favourite flag (SPEC §4: the client sends the negated value and reads the result).
+ *
+ * @throws NotFoundError for an unknown, foreign or trashed contact.
+ */
+export async function setFavorite(
+  deps: Pick<Deps, 'db' | 'now'>,
+  userId: string,
+  id: string,
+  isFavorite: boolean,
+): Promise<{ _id: string; isFavorite: boolean; name: string }> {
+  const [row] = await deps.db
+    .update(contacts)
+    .set({ isFavorite, updatedAt: deps.now() })
+    .where(and(eq(contacts.userId, userId), eq(contacts.id, id), isNull(contacts.trashedAt)))
+    .returning();
+  if (!row) throw new NotFoundError(CONTACT_NOT_FOUND);
+  return {
+    _id: row.id,
+    isFavorite: row.isFavorite,
+    name: combinedName(row.givenName, row.familyName),
+  };
+}
+
+/**
+ * Moves active contacts to the trash in one statement, stamping `trashedAt` (SPEC §4).
+ *
+ * @returns the ids moved.
+ * @throws NotFoundError when none of `ids` is an active contact of the person.
+ */
+export async function trashContacts(deps: Pick<Deps, 'db' | 'now'>, userId: string, ids: string[]) {
+  return affected(
+    await deps.db
+      .update(contacts)
+      .set({ trashedAt: deps.now() })
+      .where(
+        and(eq(contacts.userId, userId), inArray(contacts.id, ids), isNull(contacts.trashedAt)),
+      )
+      .returning({ id: contacts.id }),
+    ids,
+  );
+}
+
+/**
+ * Brings trashed contacts back (SPEC §4 "Trashed to active"), in one statement.
+ *
+ * @throws NotFoundError when none of `ids` is a trashed contact of the person.
+ */
+export async function recoverContacts(
+  deps: Pick<Deps, 'db' | 'now'>,
+  userId: string,
+  ids: string[],
+) {
+  return affected(
+    await deps.db
+      .update(contacts)
+      .set({ trashedAt: null, updatedAt: deps.now() })
+      .where(
+        and(eq(contacts.userId, userId), inArray(contacts.id, ids), isNotNull(contacts.trashedAt)),
+      )
+      .returning({ id: contacts.id }),
+    ids,
+  );
+}
+
+/**
+ * Deletes trashed contacts forever, with their images (SPEC §4 "Trashed to gone").
+ *
+ * @throws NotFoundError when none of `ids` is a trashed contact of the person.
+ */
+export async function deleteContacts(deps: Deps, userId: string, ids: string[]) {
+  return deleteWhere(
+    deps,
+    userId,
+    and(inArray(contacts.id, ids), isNotNull(contacts.trashedAt))!,
+    ids,
+  );
+}
+
+/** Deletes every trashed contact of the person, with their images (SPEC §7 DELETE /contacts/empty). */
+export async function emptyTrash(deps: Deps, userId: string): Promise<{ deleted: number }> {
+  const removed = await deleteWhere(deps, userId, isNotNull(contacts.trashedAt), null);
+  return { deleted: removed.length };
+}
+
+async function deleteWhere(deps: Deps, userId: string, condition: SQL, ids: string[] | null) {
+  const removed = await deps.db
+    .delete(contacts)
+    .where(and(eq(contacts.userId, userId), condition))
+    .returning({ id: contacts.id, avatarImageId: contacts.avatarImageId });
+  const imageIds = removed.map((r) => r.avatarImageId).filter((v): v is string => v !== null);
+  await deleteImages(deps, userId, imageIds);
+  return ids ? affected(removed, ids) : removed.map((r) => r.id);
+}
+
+function affected(rows: { id: string }[], ids: string[]): string[] {
+  if (rows.length === 0)
+    throw new NotFoundError(ids.length === 1 ? CONTACT_NOT_FOUND : NO_MATCHING_CONTACTS);
+  return rows.map((r) => r.id);
+}
+
+function listFilter(userId: string, list: ContactList): SQL {
+  if (list === 'trash') return and(eq(contacts.userId, userId), isNotNull(contacts.trashedAt))!;
+  if (list === 'favorites') {
+    return and(
+      eq(contacts.userId, userId),
+      isNull(contacts.trashedAt),
+      eq(contacts.isFavorite, true),
+    )!;
+  }
+  return and(eq(contacts.userId, userId), isNull(contacts.trashedAt))!;
+}
+
+export function selectContacts(db: Database) {
+  return db
+    .select({ contact: contacts, avatarKey: images.storageKey })
+    .from(contacts)
+    .leftJoin(images, eq(contacts.avatarImageId, images.id));
+}
+
+export function toDto(
+  storage: ImageStorage,
+  row: { contact: typeof contacts.$inferSelect; avatarKey: string | null },
+) {
+  return toContactDto(row.contact, row.avatarKey ? storage.urlFor(row.avatarKey) : null);
+}
+
+async function attachImage(db: Database, userId: string, imageId: string, now: Date) {
+  await ownedImage(db, userId, imageId);
+  await db.update(images).set({ attachedAt: now }).where(eq(images.id, imageId));
+}
+
+const orNull = (value: string) => value || null;
+
+function emailColumns(email: string) {
+  return { email: orNull(email) };
+}
+
+function worksAtColumns(worksAt: ContactCreateValues['worksAt']) {
+  return { company: orNull(worksAt.companyName), jobTitle: orNull(worksAt.jobTitle) };
+}
+
+function locationColumns(location: ContactCreateValues['location']) {
+  return {
+    country: orNull(location.country),
+    city: orNull(location.city),
+    postCode: orNull(location.postCode),
+    streetAddress: orNull(location.streetAddress),
+  };
+}
+
+function birthdayColumns(birthday: ContactCreateValues['birthday']) {
+  return {
+    birthdayDay: birthday.day,
+    birthdayMonth: monthNumber(birthday.month),
+    birthdayYear: birthday.year,
+  };
+}

@@ -1,0 +1,99 @@
+import { schema } from '@kith/db';
+import type { Database } from '@kith/db';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ApiDependencies } from '../context';
+import { NotFoundError } from '../errors';
+import { processImage } from './process';
+import type { ImageStorage } from './storage';
+
+const { images } = schema;
+
+export const IMAGE_NOT_FOUND = 'Image not found.';
+
+export interface UploadedImage {
+  publicId: string;
+  url: string;
+}
+
+/**
+ * Stores an uploaded image for its owner (SPEC §7 POST /image). With `replacePublicId`, the
+ * owner's earlier upload is deleted once the new one is stored.
+ *
+ * @throws PayloadTooLargeError / ValidationError from `processImage`; NotFoundError when
+ *   `replacePublicId` is not an image of this owner.
+ */
+export async function uploadImage(
+  deps: Pick<ApiDependencies, 'db' | 'images'>,
+  ownerId: string,
+  bytes: Uint8Array,
+  replacePublicId?: string,
+): Promise<UploadedImage> {
+  if (replacePublicId) await ownedImage(deps.db, ownerId, replacePublicId);
+  const processed = await processImage(bytes);
+  const id = crypto.randomUUID();
+  const storageKey = `${id}.webp`;
+  await deps.images.put(storageKey, processed.bytes, processed.contentType);
+  await deps.db.insert(images).values({
+    id,
+    ownerId,
+    storageKey,
+    contentType: processed.contentType,
+    byteSize: processed.bytes.byteLength,
+    width: processed.width,
+    height: processed.height,
+  });
+  if (replacePublicId) await deleteImages(deps, ownerId, [replacePublicId]);
+  return { publicId: id, url: deps.images.urlFor(storageKey) };
+}
+
+/**
+ * Deletes one of the owner's images (SPEC §7 DELETE /image/{id}); a contact showing it falls
+ * back to its initials.
+ *
+ * @throws NotFoundError when the image does not exist or belongs to someone else.
+ */
+export async function deleteImage(
+  deps: Pick<ApiDependencies, 'db' | 'images'>,
+  ownerId: string,
+  publicId: string,
+): Promise<{ publicId: string }> {
+  await ownedImage(deps.db, ownerId, publicId);
+  await deleteImages(deps, ownerId, [publicId]);
+  return { publicId };
+}
+
+/** Checks an image is the owner's; returns its row. */
+export async function ownedImage(db: Database, ownerId: string, publicId: string) {
+  const [row] = await db
+    .select()
+    .from(images)
+    .where(and(eq(images.id, publicId), eq(images.ownerId, ownerId)));
+  if (!row) throw new NotFoundError(IMAGE_NOT_FOUND);
+  return row;
+}
+
+/** Deletes rows then bytes of the owner's images among `ids`; unknown ids are skipped. */
+export async function deleteImages(
+  deps: { db: Database; images: ImageStorage },
+  ownerId: string | null,
+  ids: string[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const condition = ownerId
+    ? and(inArray(images.id, ids), eq(images.ownerId, ownerId))
+    : inArray(images.id, ids);
+  const removed = await deps.db
+    .delete(images)
+    .where(condition)
+    .returning({ key: images.storageKey });
+  await removeBytes(
+    deps.images,
+    removed.map((r) => r.key),
+  );
+  return removed.length;
+}
+
+/** Deleting bytes after their rows: a failure leaves an unreachable file, never a broken row. */
+export async function removeBytes(storage: ImageStorage, keys: string[]): Promise<void> {
+  await Promise.allSettled(keys.map((key) => storage.delete(key)));
+}

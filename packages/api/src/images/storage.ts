@@ -1,0 +1,75 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+
+/**
+ * Where image bytes live (DESIGN.md "images"). Keys are opaque (`<uuid>.webp`); `urlFor`
+ * gives the address a browser loads the image from.
+ */
+export interface ImageStorage {
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Removes the object; a missing one is not an error. */
+  delete(key: string): Promise<void>;
+  urlFor(key: string): string;
+}
+
+/** Files under `dir` (`$DATA_DIR/uploads`), served by the server at `/uploads/<key>`. */
+export function createLocalImageStorage(dir: string): ImageStorage {
+  return {
+    async put(key, bytes) {
+      const file = join(dir, key);
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, bytes);
+    },
+    async delete(key) {
+      await rm(join(dir, key), { force: true });
+    },
+    urlFor: (key) => `/uploads/${key}`,
+  };
+}
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** An S3-compatible endpoint (MinIO, R2); unset means AWS. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** The public base address of the bucket; defaults to `${endpoint}/${bucket}`. */
+  publicUrl?: string;
+}
+
+/** S3-compatible object storage (`@aws-sdk/client-s3`), for several server instances. */
+export function createS3ImageStorage(options: S3StorageOptions): ImageStorage {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: Boolean(options.endpoint),
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+  });
+  const base =
+    options.publicUrl ??
+    (options.endpoint
+      ? `${options.endpoint.replace(/\/+$/, '')}/${options.bucket}`
+      : `https://${options.bucket}.s3.${options.region}.amazonaws.com`);
+  return {
+    async put(key, bytes, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: options.bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+    },
+    urlFor: (key) => `${base}/${key}`,
+  };
+}

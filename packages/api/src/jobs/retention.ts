@@ -1,0 +1,63 @@
+import { executeRows, schema, type Database } from '@kith/db';
+import { and, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { ImageStorage } from '../images/storage';
+import { removeBytes } from '../images/images.service';
+
+const { contacts, images } = schema;
+
+/** SPEC §9: contacts in the trash for more than 30 days are deleted forever. */
+export const TRASH_RETENTION_MS = 30 * 24 * 60 * 60_000;
+/** Uploads never attached to a contact are removed after 24 hours. */
+export const UNATTACHED_IMAGE_TTL_MS = 24 * 60 * 60_000;
+
+/** One advisory lock key for the job, so one instance of several runs it at a time. */
+const RETENTION_LOCK_KEY = 727_100_002;
+
+export interface RetentionResult {
+  /** False when another instance held the lock and this run did nothing. */
+  ran: boolean;
+  contactsDeleted: number;
+  imagesDeleted: number;
+}
+
+/**
+ * Deletes contacts trashed more than 30 days before `now` with their images, and uploads left
+ * unattached for more than 24 hours. Safe on several instances at once: the work runs under a
+ * transaction-scoped advisory lock, and an instance that cannot take it skips the run.
+ */
+export async function runRetention(
+  deps: { db: Database; images: ImageStorage },
+  now: Date,
+): Promise<RetentionResult> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [lock] = await executeRows<{ locked: boolean }>(
+      tx as Database,
+      sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as locked`,
+    );
+    if (!lock?.locked) return null;
+
+    const trashCutoff = new Date(now.getTime() - TRASH_RETENTION_MS);
+    const expired = await tx
+      .delete(contacts)
+      .where(and(isNotNull(contacts.trashedAt), lt(contacts.trashedAt, trashCutoff)))
+      .returning({ avatarImageId: contacts.avatarImageId });
+    const orphanIds = expired.map((r) => r.avatarImageId).filter((id): id is string => id !== null);
+
+    const uploadCutoff = new Date(now.getTime() - UNATTACHED_IMAGE_TTL_MS);
+    const staleUploads = await tx
+      .delete(images)
+      .where(and(isNull(images.attachedAt), lt(images.createdAt, uploadCutoff)))
+      .returning({ key: images.storageKey });
+    const avatars = orphanIds.length
+      ? await tx
+          .delete(images)
+          .where(inArray(images.id, orphanIds))
+          .returning({ key: images.storageKey })
+      : [];
+    return { contacts: expired.length, keys: [...staleUploads, ...avatars].map((r) => r.key) };
+  });
+
+  if (!outcome) return { ran: false, contactsDeleted: 0, imagesDeleted: 0 };
+  await removeBytes(deps.images, outcome.keys);
+  return { ran: true, contactsDeleted: outcome.contacts, imagesDeleted: outcome.keys.length };
+}

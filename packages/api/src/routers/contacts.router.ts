@@ -1,0 +1,33 @@
+import { contactCreateInput, contactId, contactUpdateInput, listInput } from '@kith/validators';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { z } from 'zod';
+import {
+  createContact,
+  getContact,
+  listContacts,
+  updateContact,
+} from '../contacts/contacts.service';
+import { protectedProcedure } from '../trpc';
+
+/** The person's active contacts (SPEC §2 Contacts list, §7 /contacts). */
+export const contactsRouter = {
+  /** A page of active contacts by name: `{items, nextCursor, total}`. */
+  list: protectedProcedure
+    .input(listInput)
+    .query(({ ctx, input }) => listContacts(ctx, ctx.userId, 'contacts', input)),
+
+  /** One contact, trashed or not; NOT_FOUND when unknown or someone else's. */
+  byId: protectedProcedure
+    .input(z.object({ id: contactId }))
+    .query(({ ctx, input }) => getContact(ctx, ctx.userId, input.id)),
+
+  /** Creates a contact from the create form (SPEC §5 rules); returns it with its `_id`. */
+  create: protectedProcedure
+    .input(contactCreateInput)
+    .mutation(({ ctx, input }) => createContact(ctx, ctx.userId, input)),
+
+  /** Changes the given fields; returns the updated contact. */
+  update: protectedProcedure
+    .input(contactUpdateInput.extend({ id: contactId }))
+    .mutation(({ ctx, input: { id, ...values } }) => updateContact(ctx, ctx.userId, id, values)),
+} satisfies TRPCRouterRecord;
