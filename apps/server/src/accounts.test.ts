@@ -117,6 +117,14 @@ describe('sign-up (SPEC §4 "Signup success")', () => {
     await client.rest('POST', '/auth/signup', { name: 'A', email: newEmail(), password: PASSWORD });
     expect((await client.rest('POST', '/auth/check')).status).toBe(403);
     expect((await client.query('auth.check')).status).toBe(403);
+    expect((await client.rest('GET', '/contacts')).status).toBe(403);
+    const create = await client.rest('POST', '/contacts', {
+      firstName: 'A',
+      lastName: 'B',
+      phone: '1',
+    });
+    expect(create.status).toBe(403);
+    expect((await client.query('contacts.list')).status).toBe(403);
   });
 });
 

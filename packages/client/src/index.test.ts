@@ -1,4 +1,9 @@
-import { appRouter, createContextFactory, deriveAuthKeys } from '@kith/api';
+import {
+  appRouter,
+  createContextFactory,
+  createLocalImageStorage,
+  deriveAuthKeys,
+} from '@kith/api';
 import { createDb, type DatabaseHandle } from '@kith/db';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -21,6 +26,7 @@ beforeAll(async () => {
         dbKind: database.kind,
         keys: deriveAuthKeys('client-test-secret-of-at-least-32-chars'),
         mailer: { send: async () => {} },
+        images: createLocalImageStorage('/nonexistent'),
         now: () => new Date(),
       }),
     },

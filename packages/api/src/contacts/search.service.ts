@@ -14,7 +14,8 @@ const PHONE_QUERY = /^[\d\s+\-().]+$/;
 /**
  * Searches the person's active contacts as they type (SPEC §4 Search): a substring of the
  * name, email or company, case- and accent-insensitive; or of the phone's digits whatever
- * the spacing or `+` prefix. Matches at the start of a word come first. `%`, `_`, `\` and
+ * the spacing or `+` prefix. Names that start with the query come first, then matches at the
+ * start of any word, then the rest. `%`, `_`, `\` and
  * quotes are literal: the query is escaped for LIKE and bound as a parameter, never spliced.
  * The `pg_trgm` GIN indexes on `search_text` and `phone_digits` serve the LIKE patterns.
  */
@@ -30,6 +31,7 @@ export async function searchContacts(
 
   const textMatch = sql`${contacts.searchText} like kith_fold(${`%${escaped}%`}) escape '\\'`;
   const phoneMatch = digits ? sql`${contacts.phoneDigits} like ${`%${digits}%`}` : undefined;
+  const namePrefix = sql`${contacts.sortName} like kith_fold(${`${escaped}%`}) escape '\\'`;
   const wordPrefix = sql`(' ' || ${contacts.searchText}) like kith_fold(${`% ${escaped}%`}) escape '\\'`;
   const phonePrefix = digits ? sql`${contacts.phoneDigits} like ${`${digits}%`}` : sql`false`;
 
@@ -45,7 +47,7 @@ export async function searchContacts(
     .leftJoin(images, eq(contacts.avatarImageId, images.id))
     .where(and(eq(contacts.userId, userId), isNull(contacts.trashedAt), or(textMatch, phoneMatch)))
     .orderBy(
-      sql`case when ${wordPrefix} or ${phonePrefix} then 0 else 1 end`,
+      sql`case when ${namePrefix} or ${phonePrefix} then 0 when ${wordPrefix} then 1 else 2 end`,
       asc(contacts.sortName),
       asc(contacts.id),
     )

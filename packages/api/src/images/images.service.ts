@@ -23,7 +23,7 @@ export interface UploadedImage {
  *   `replacePublicId` is not an image of this owner.
  */
 export async function uploadImage(
-  deps: Pick<ApiDependencies, 'db' | 'images'>,
+  deps: Pick<ApiDependencies, 'db' | 'images' | 'now'>,
   ownerId: string,
   bytes: Uint8Array,
   replacePublicId?: string,
@@ -41,6 +41,7 @@ export async function uploadImage(
     byteSize: processed.bytes.byteLength,
     width: processed.width,
     height: processed.height,
+    createdAt: deps.now(),
   });
   if (replacePublicId) await deleteImages(deps, ownerId, [replacePublicId]);
   return { publicId: id, url: deps.images.urlFor(storageKey) };

@@ -21,37 +21,25 @@ export const trashRouter = {
   list: protectedProcedure
     .input(listInput)
     .query(({ ctx, input }) => listContacts(ctx, ctx.userId, 'trash', input)),
-  add: protectedProcedure
-    .input(single)
-    .mutation(async ({ ctx, input }) => ({
-      ids: await trashContacts(ctx, ctx.userId, [input.id]),
-    })),
-  addMany: protectedProcedure
-    .input(contactIdsInput)
-    .mutation(async ({ ctx, input }) => ({
-      ids: await trashContacts(ctx, ctx.userId, input.contactIds),
-    })),
-  recover: protectedProcedure
-    .input(single)
-    .mutation(async ({ ctx, input }) => ({
-      ids: await recoverContacts(ctx, ctx.userId, [input.id]),
-    })),
-  recoverMany: protectedProcedure
-    .input(contactIdsInput)
-    .mutation(async ({ ctx, input }) => ({
-      ids: await recoverContacts(ctx, ctx.userId, input.contactIds),
-    })),
+  add: protectedProcedure.input(single).mutation(async ({ ctx, input }) => ({
+    ids: await trashContacts(ctx, ctx.userId, [input.id]),
+  })),
+  addMany: protectedProcedure.input(contactIdsInput).mutation(async ({ ctx, input }) => ({
+    ids: await trashContacts(ctx, ctx.userId, input.contactIds),
+  })),
+  recover: protectedProcedure.input(single).mutation(async ({ ctx, input }) => ({
+    ids: await recoverContacts(ctx, ctx.userId, [input.id]),
+  })),
+  recoverMany: protectedProcedure.input(contactIdsInput).mutation(async ({ ctx, input }) => ({
+    ids: await recoverContacts(ctx, ctx.userId, input.contactIds),
+  })),
   /** Deletes a trashed contact forever, with its photo. */
-  delete: protectedProcedure
-    .input(single)
-    .mutation(async ({ ctx, input }) => ({
-      ids: await deleteContacts(ctx, ctx.userId, [input.id]),
-    })),
-  deleteMany: protectedProcedure
-    .input(contactIdsInput)
-    .mutation(async ({ ctx, input }) => ({
-      ids: await deleteContacts(ctx, ctx.userId, input.contactIds),
-    })),
+  delete: protectedProcedure.input(single).mutation(async ({ ctx, input }) => ({
+    ids: await deleteContacts(ctx, ctx.userId, [input.id]),
+  })),
+  deleteMany: protectedProcedure.input(contactIdsInput).mutation(async ({ ctx, input }) => ({
+    ids: await deleteContacts(ctx, ctx.userId, input.contactIds),
+  })),
   /** Deletes every trashed contact forever: `{deleted}`. */
   empty: protectedProcedure.mutation(({ ctx }) => emptyTrash(ctx, ctx.userId)),
 } satisfies TRPCRouterRecord;

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
+import type { TestClient } from './test-client';
+import { signedInClient } from './test-users';
+
+let t: TestApp;
+let client: TestClient;
+
+const people = [
+  {
+    firstName: 'Zoë',
+    lastName: 'Ångström',
+    email: 'zoe@fjord.no',
+    phone: '+47 22 33 44 55',
+    company: 'Fjord Labs',
+  },
+  {
+    firstName: 'Marco',
+    lastName: 'Rossi',
+    email: 'marco@example.it',
+    phone: '06 1234 5678',
+    company: 'Café Roma',
+  },
+  {
+    firstName: 'Anna',
+    lastName: 'Marcos',
+    email: 'anna@example.com',
+    phone: '555-0101',
+    company: 'Acme',
+  },
+  {
+    firstName: 'Percy',
+    lastName: 'Literal',
+    email: 'percy%_\\@example.com',
+    phone: '1',
+    company: "O'Brien & 50% Off",
+  },
+  {
+    firstName: 'Trashy',
+    lastName: 'Gone',
+    email: 'trashy@example.com',
+    phone: '999',
+    company: 'Marco Polo Ltd',
+  },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ client } = await signedInClient(t));
+  for (const p of people) {
+    const res = await client.rest('POST', '/contacts', {
+      firstName: p.firstName,
+      lastName: p.lastName,
+      email: p.email.includes('%') ? '' : p.email,
+      phone: p.phone,
+      worksAt: { companyName: p.company, jobTitle: 'Staff' },
+    });
+    if (p.firstName === 'Trashy')
+      await client.rest('PATCH', `/trash/${(res.body.data as { _id: string })._id}`);
+  }
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function search(query: string): Promise<string[]> {
+  const res = await client.rest('GET', `/search?query=${encodeURIComponent(query)}`);
+  expect(res.status).toBe(200);
+  return (res.body.data as { name: string }[]).map((r) => r.name);
+}
+
+describe('GET /search (SPEC §4 Search)', () => {
+  it('returns summaries with _id, name, email and avatar.url', async () => {
+    const res = await client.rest('GET', '/search?query=anna');
+    expect(res.body.data).toEqual([
+      {
+        _id: expect.any(String),
+        name: 'Anna Marcos',
+        email: 'anna@example.com',
+        avatar: { url: '' },
+      },
+    ]);
+  });
+
+  it('matches substrings case- and accent-insensitively', async () => {
+    expect(await search('angstrom')).toEqual(['Zoë Ångström']);
+    expect(await search('ZOE')).toEqual(['Zoë Ångström']);
+    expect(await search('ngstr')).toEqual(['Zoë Ångström']);
+    expect(await search('cafe')).toEqual(['Marco Rossi']);
+    expect(await search('fjord.no')).toEqual(['Zoë Ångström']);
+  });
+
+  it('matches phone digits whatever the spacing or + prefix', async () => {
+    expect(await search('4722334455')).toEqual(['Zoë Ångström']);
+    expect(await search('+47 22 33')).toEqual(['Zoë Ångström']);
+    expect(await search('1234 56')).toEqual(['Marco Rossi']);
+    expect(await search('5550101')).toEqual(['Anna Marcos']);
+  });
+
+  it('ranks matches at the start of a word first', async () => {
+    expect(await search('marco')).toEqual(['Marco Rossi', 'Anna Marcos']);
+  });
+
+  it('leaves trashed contacts out', async () => {
+    expect(await search('trashy')).toEqual([]);
+    expect(await search('polo')).toEqual([]);
+  });
+
+  it('treats %, _, \\ and quotes as literal characters', async () => {
+    expect(await search('%')).toEqual(['Percy Literal']);
+    expect(await search('_')).toEqual([]);
+    expect(await search('\\')).toEqual([]);
+    expect(await search("o'brien")).toEqual(['Percy Literal']);
+    expect(await search("'; drop table contacts; --")).toEqual([]);
+    expect((await client.rest('GET', '/contacts')).body.data).toHaveLength(4);
+  });
+
+  it('answers an empty list for an empty query', async () => {
+    expect(await search('')).toEqual([]);
+    expect(await search('   ')).toEqual([]);
+  });
+
+  it('returns at most 20 results', async () => {
+    const { client: many } = await signedInClient(t);
+    for (let i = 0; i < 25; i += 1) {
+      await many.rest('POST', '/contacts', { firstName: `Same${i}`, lastName: 'Name', phone: '1' });
+    }
+    const res = await many.rest('GET', '/search?query=same');
+    expect(res.body.data).toHaveLength(20);
+  });
+});
