@@ -13,7 +13,10 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as PublicRouteImport } from './routes/_public'
+import { Route as AppFavoriteRouteImport } from './routes/_app/favorite'
 import { Route as AppMeRouteImport } from './routes/_app/me'
+import { Route as AppNewRouteImport } from './routes/_app/new'
+import { Route as AppTrashRouteImport } from './routes/_app/trash'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
 import { Route as AuthVerifyRouteImport } from './routes/_auth/verify'
@@ -21,10 +24,12 @@ import { Route as PublicContactRouteImport } from './routes/_public/contact'
 import { Route as PublicHelpRouteImport } from './routes/_public/help'
 import { Route as PublicPrivacyRouteImport } from './routes/_public/privacy'
 import { Route as PublicTermsRouteImport } from './routes/_public/terms'
+import { Route as AppPersonIdRouteImport } from './routes/_app/person/$id'
 import { Route as AuthRecoverIndexRouteImport } from './routes/_auth/recover/index'
 import { Route as AuthRecoverIdentifyRouteImport } from './routes/_auth/recover/identify'
 import { Route as AuthRecoverResetRouteImport } from './routes/_auth/recover/reset'
 import { Route as AuthRecoverVerifyRouteImport } from './routes/_auth/recover/verify'
+import { Route as AppPersonEditIdRouteImport } from './routes/_app/person/edit/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -43,9 +48,24 @@ const PublicRoute = PublicRouteImport.update({
   id: '/_public',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppFavoriteRoute = AppFavoriteRouteImport.update({
+  id: '/favorite',
+  path: '/favorite',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMeRoute = AppMeRouteImport.update({
   id: '/me',
   path: '/me',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppNewRoute = AppNewRouteImport.update({
+  id: '/new',
+  path: '/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTrashRoute = AppTrashRouteImport.update({
+  id: '/trash',
+  path: '/trash',
   getParentRoute: () => AppRoute,
 } as any)
 const AuthLoginRoute = AuthLoginRouteImport.update({
@@ -83,6 +103,11 @@ const PublicTermsRoute = PublicTermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => PublicRoute,
 } as any)
+const AppPersonIdRoute = AppPersonIdRouteImport.update({
+  id: '/person/$id',
+  path: '/person/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AuthRecoverIndexRoute = AuthRecoverIndexRouteImport.update({
   id: '/recover/',
   path: '/recover/',
@@ -103,10 +128,18 @@ const AuthRecoverVerifyRoute = AuthRecoverVerifyRouteImport.update({
   path: '/recover/verify',
   getParentRoute: () => AuthRoute,
 } as any)
+const AppPersonEditIdRoute = AppPersonEditIdRouteImport.update({
+  id: '/person/edit/$id',
+  path: '/person/edit/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/favorite': typeof AppFavoriteRoute
   '/me': typeof AppMeRoute
+  '/new': typeof AppNewRoute
+  '/trash': typeof AppTrashRoute
   '/login': typeof AuthLoginRoute
   '/signup': typeof AuthSignupRoute
   '/verify': typeof AuthVerifyRoute
@@ -114,14 +147,19 @@ export interface FileRoutesByFullPath {
   '/help': typeof PublicHelpRoute
   '/privacy': typeof PublicPrivacyRoute
   '/terms': typeof PublicTermsRoute
+  '/person/$id': typeof AppPersonIdRoute
   '/recover/identify': typeof AuthRecoverIdentifyRoute
   '/recover/reset': typeof AuthRecoverResetRoute
   '/recover/verify': typeof AuthRecoverVerifyRoute
   '/recover/': typeof AuthRecoverIndexRoute
+  '/person/edit/$id': typeof AppPersonEditIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/favorite': typeof AppFavoriteRoute
   '/me': typeof AppMeRoute
+  '/new': typeof AppNewRoute
+  '/trash': typeof AppTrashRoute
   '/login': typeof AuthLoginRoute
   '/signup': typeof AuthSignupRoute
   '/verify': typeof AuthVerifyRoute
@@ -129,10 +167,12 @@ export interface FileRoutesByTo {
   '/help': typeof PublicHelpRoute
   '/privacy': typeof PublicPrivacyRoute
   '/terms': typeof PublicTermsRoute
+  '/person/$id': typeof AppPersonIdRoute
   '/recover/identify': typeof AuthRecoverIdentifyRoute
   '/recover/reset': typeof AuthRecoverResetRoute
   '/recover/verify': typeof AuthRecoverVerifyRoute
   '/recover': typeof AuthRecoverIndexRoute
+  '/person/edit/$id': typeof AppPersonEditIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -140,7 +180,10 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/_auth': typeof AuthRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
+  '/_app/favorite': typeof AppFavoriteRoute
   '/_app/me': typeof AppMeRoute
+  '/_app/new': typeof AppNewRoute
+  '/_app/trash': typeof AppTrashRoute
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/signup': typeof AuthSignupRoute
   '/_auth/verify': typeof AuthVerifyRoute
@@ -148,16 +191,21 @@ export interface FileRoutesById {
   '/_public/help': typeof PublicHelpRoute
   '/_public/privacy': typeof PublicPrivacyRoute
   '/_public/terms': typeof PublicTermsRoute
+  '/_app/person/$id': typeof AppPersonIdRoute
   '/_auth/recover/identify': typeof AuthRecoverIdentifyRoute
   '/_auth/recover/reset': typeof AuthRecoverResetRoute
   '/_auth/recover/verify': typeof AuthRecoverVerifyRoute
   '/_auth/recover/': typeof AuthRecoverIndexRoute
+  '/_app/person/edit/$id': typeof AppPersonEditIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/favorite'
     | '/me'
+    | '/new'
+    | '/trash'
     | '/login'
     | '/signup'
     | '/verify'
@@ -165,14 +213,19 @@ export interface FileRouteTypes {
     | '/help'
     | '/privacy'
     | '/terms'
+    | '/person/$id'
     | '/recover/identify'
     | '/recover/reset'
     | '/recover/verify'
     | '/recover/'
+    | '/person/edit/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/favorite'
     | '/me'
+    | '/new'
+    | '/trash'
     | '/login'
     | '/signup'
     | '/verify'
@@ -180,17 +233,22 @@ export interface FileRouteTypes {
     | '/help'
     | '/privacy'
     | '/terms'
+    | '/person/$id'
     | '/recover/identify'
     | '/recover/reset'
     | '/recover/verify'
     | '/recover'
+    | '/person/edit/$id'
   id:
     | '__root__'
     | '/'
     | '/_app'
     | '/_auth'
     | '/_public'
+    | '/_app/favorite'
     | '/_app/me'
+    | '/_app/new'
+    | '/_app/trash'
     | '/_auth/login'
     | '/_auth/signup'
     | '/_auth/verify'
@@ -198,10 +256,12 @@ export interface FileRouteTypes {
     | '/_public/help'
     | '/_public/privacy'
     | '/_public/terms'
+    | '/_app/person/$id'
     | '/_auth/recover/identify'
     | '/_auth/recover/reset'
     | '/_auth/recover/verify'
     | '/_auth/recover/'
+    | '/_app/person/edit/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -241,11 +301,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/favorite': {
+      id: '/_app/favorite'
+      path: '/favorite'
+      fullPath: '/favorite'
+      preLoaderRoute: typeof AppFavoriteRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/me': {
       id: '/_app/me'
       path: '/me'
       fullPath: '/me'
       preLoaderRoute: typeof AppMeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/new': {
+      id: '/_app/new'
+      path: '/new'
+      fullPath: '/new'
+      preLoaderRoute: typeof AppNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/trash': {
+      id: '/_app/trash'
+      path: '/trash'
+      fullPath: '/trash'
+      preLoaderRoute: typeof AppTrashRouteImport
       parentRoute: typeof AppRoute
     }
     '/_auth/login': {
@@ -297,6 +378,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicTermsRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_app/person/$id': {
+      id: '/_app/person/$id'
+      path: '/person/$id'
+      fullPath: '/person/$id'
+      preLoaderRoute: typeof AppPersonIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_auth/recover/': {
       id: '/_auth/recover/'
       path: '/recover'
@@ -325,15 +413,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRecoverVerifyRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_app/person/edit/$id': {
+      id: '/_app/person/edit/$id'
+      path: '/person/edit/$id'
+      fullPath: '/person/edit/$id'
+      preLoaderRoute: typeof AppPersonEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
+  AppFavoriteRoute: typeof AppFavoriteRoute
   AppMeRoute: typeof AppMeRoute
+  AppNewRoute: typeof AppNewRoute
+  AppTrashRoute: typeof AppTrashRoute
+  AppPersonIdRoute: typeof AppPersonIdRoute
+  AppPersonEditIdRoute: typeof AppPersonEditIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppFavoriteRoute: AppFavoriteRoute,
   AppMeRoute: AppMeRoute,
+  AppNewRoute: AppNewRoute,
+  AppTrashRoute: AppTrashRoute,
+  AppPersonIdRoute: AppPersonIdRoute,
+  AppPersonEditIdRoute: AppPersonEditIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

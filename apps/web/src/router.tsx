@@ -25,4 +25,8 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  /** SPEC §2: detail and edit screens carry the path they were opened from. */
+  interface HistoryState {
+    from?: string;
+  }
 }

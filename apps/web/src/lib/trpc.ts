@@ -21,7 +21,8 @@ export function isForbidden(error: unknown): boolean {
 /** One refresh at a time: concurrent 403s wait for the same attempt. */
 let refreshing: Promise<boolean> | null = null;
 
-function refreshSession(): Promise<boolean> {
+/** Refreshes the session once (shared by concurrent callers); resolves whether it worked. */
+export function refreshSession(): Promise<boolean> {
   refreshing ??= fetch('/api/trpc/auth.refresh', {
     method: 'POST',
     credentials: 'include',
@@ -36,7 +37,8 @@ function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-async function logoutAndReload(): Promise<void> {
+/** SPEC §7 "Auth retry": when a refresh fails, log out and reload the page. */
+export async function logoutAndReload(): Promise<void> {
   await fetch('/api/trpc/auth.logout', {
     method: 'POST',
     credentials: 'include',

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { PublicLayout } from '../components/layout/public-layout';
 import { AppShellLayout } from '../features/app-shell/app-shell-layout';
-import { HomePage } from '../features/app-shell/home-page';
+import { ContactListPage } from '../features/contacts/components/contact-list-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { GUARD_DELAY_MS, wait } from '../lib/timing';
 
@@ -27,7 +27,7 @@ function IndexPage() {
   if (session) {
     return (
       <AppShellLayout>
-        <HomePage />
+        <ContactListPage list="contacts" />
       </AppShellLayout>
     );
   }

@@ -1,13 +1,23 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea } from '@mantine/core';
+import { Affix, AppShell, Burger, Button, Group, NavLink, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconUsers } from '@tabler/icons-react';
+import { IconPlus, IconStar, IconTrash, IconUsers } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { Logo } from '../../components/logo';
+import { SearchBox } from '../search/search-box';
 import { UserMenu } from './user-menu';
 
 /** The sections of the sidebar and drawer (SPEC §2 "App shell"). */
-const sections = [{ to: '/', label: 'Contacts', icon: IconUsers }] as const;
+const sections = [
+  { to: '/', label: 'Contacts', icon: IconUsers },
+  { to: '/favorite', label: 'Favorite', icon: IconStar },
+  { to: '/trash', label: 'Trash', icon: IconTrash },
+] as const;
+
+/** SPEC §2: the phone's floating add button hides on the person, new and me routes. */
+export function showsFloatingAdd(pathname: string): boolean {
+  return !/^\/(person|new|me)(\/|$)/.test(pathname);
+}
 
 /**
  * The signed-in frame (SPEC §2 "App shell"): top bar with the logo and the avatar menu, a
@@ -44,10 +54,16 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
               <Logo />
             </Link>
           </Group>
-          <UserMenu />
+          <Group gap="sm" wrap="nowrap" style={{ flex: 1, justifyContent: 'flex-end' }}>
+            <SearchBox />
+            <UserMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Sections">
+        <Button component={Link} to="/new" leftSection={<IconPlus size={18} />} mb="md" radius="xl" size="md">
+          Create Contact
+        </Button>
         <ScrollArea>
           {sections.map((section) => (
             <NavLink
@@ -62,6 +78,21 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>
+      {showsFloatingAdd(pathname) && (
+        <Affix position={{ bottom: 24, right: 20 }} hiddenFrom="sm">
+          <Button
+            component={Link}
+            to="/new"
+            radius="xl"
+            size="lg"
+            px="md"
+            aria-label="Create contact"
+            style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
+          >
+            <IconPlus size={24} />
+          </Button>
+        </Affix>
+      )}
     </AppShell>
   );
 }

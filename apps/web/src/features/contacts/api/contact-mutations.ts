@@ -1,0 +1,57 @@
+import type { InfiniteData } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+import { useRefreshContactLists, type Contact } from './contact-lists';
+
+type Page = { items: Contact[]; nextCursor: string | null; total: number };
+
+/**
+ * Toggles a favourite optimistically (issue: the star flips at once and rolls back on failure
+ * with the error toast). Sends the negated value and reads the result (SPEC §4).
+ */
+export function useToggleFavorite() {
+  const utils = trpc.useUtils();
+  const refresh = useRefreshContactLists();
+  return trpc.favorites.set.useMutation({
+    onMutate: async ({ id, isFavorite }) => {
+      await utils.contacts.list.cancel();
+      await utils.contacts.byId.cancel({ id });
+      const lists = utils.contacts.list.getInfiniteData({ limit: 1000 });
+      const single = utils.contacts.byId.getData({ id });
+      const flip = (c: Contact) => (c._id === id ? { ...c, isFavorite } : c);
+      utils.contacts.list.setInfiniteData({ limit: 1000 }, (data) => mapPages(data, flip));
+      if (single) utils.contacts.byId.setData({ id }, flip(single));
+      return { lists, single };
+    },
+    onError: (error, { id }, context) => {
+      utils.contacts.list.setInfiniteData({ limit: 1000 }, context?.lists);
+      if (context?.single) utils.contacts.byId.setData({ id }, context.single);
+      notifyError(error);
+    },
+    onSuccess: (result) => {
+      notifySuccess(
+        result.isFavorite ? `Added ${result.name} to favorites` : `Removed ${result.name} to favorites`,
+      );
+    },
+    onSettled: () => refresh(),
+  });
+}
+
+function mapPages<T extends InfiniteData<Page, unknown>>(data: T | undefined, fn: (c: Contact) => Contact) {
+  if (!data) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(fn) })) };
+}
+
+/** Runs a change, shows 'Working...' meanwhile, then the success message or the error (SPEC §8). */
+export async function withProgress<T>(work: () => Promise<T>, success: (result: T) => string): Promise<T | null> {
+  const id = notifications.show({ loading: true, message: 'Working...', autoClose: false, withCloseButton: false });
+  try {
+    const result = await work();
+    notifications.update({ id, loading: false, color: 'teal', message: success(result), autoClose: 5000 });
+    return result;
+  } catch (error) {
+    notifications.update({ id, loading: false, color: 'red', message: errorMessage(error), autoClose: 5000 });
+    return null;
+  }
+}

@@ -1,0 +1,69 @@
+import { ActionIcon, Box, FileButton, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import { messages } from '@kith/validators';
+import { IconCamera, IconX } from '@tabler/icons-react';
+import { ContactAvatar } from './contact-avatar';
+
+/** SPEC §5 Image: under 5 MB. */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The message for a picked file that cannot be an avatar, or null when it can (SPEC §5). */
+export function imageFileProblem(file: File): string | null {
+  if (!file.type.startsWith('image/')) return messages.image.notAnImage;
+  if (file.size >= IMAGE_MAX_BYTES) return messages.image.tooLarge;
+  return null;
+}
+
+/**
+ * The avatar picker of the create and edit screens: the photo (or initials), a camera button
+ * that opens the file chooser, and a remove button when there is a photo.
+ */
+export function AvatarPicker({
+  name,
+  url,
+  busy,
+  onPick,
+  onRemove,
+  onOpenMenu,
+}: {
+  name: string;
+  url: string;
+  busy?: boolean;
+  onPick: (file: File) => void;
+  onRemove?: () => void;
+  /** When set, clicking the photo opens this (the edit screen's avatar dialog). */
+  onOpenMenu?: () => void;
+}) {
+  return (
+    <Stack align="center" gap={6}>
+      <Box pos="relative">
+        {onOpenMenu ? (
+          <UnstyledButton onClick={onOpenMenu} aria-label="Change or remove the photo">
+            <ContactAvatar name={name || '?'} url={url} size={112} />
+          </UnstyledButton>
+        ) : (
+          <ContactAvatar name={name || '?'} url={url} size={112} />
+        )}
+        {busy && (
+          <Loader size="sm" pos="absolute" top="50%" left="50%" style={{ transform: 'translate(-50%, -50%)' }} />
+        )}
+        <Group gap={4} pos="absolute" bottom={-4} right={-12}>
+          <FileButton onChange={(file) => file && onPick(file)} accept="image/*">
+            {(props) => (
+              <ActionIcon {...props} radius="xl" size="lg" aria-label="Choose a photo" disabled={busy}>
+                <IconCamera size={18} />
+              </ActionIcon>
+            )}
+          </FileButton>
+          {url && onRemove && (
+            <ActionIcon radius="xl" size="lg" color="red" onClick={onRemove} aria-label="Remove the photo" disabled={busy}>
+              <IconX size={18} />
+            </ActionIcon>
+          )}
+        </Group>
+      </Box>
+      <Text size="xs" c="dimmed">
+        JPEG, PNG, WebP or GIF, under 5 MB
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,34 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+
+/** A yes/no dialog with SPEC §2's wording; focus is trapped inside and returns on close. */
+export function ConfirmDialog({
+  opened,
+  title,
+  text,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  busy,
+}: {
+  opened: boolean;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  busy?: boolean;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered size="sm" returnFocus>
+      <Text mb="lg">{text}</Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button color="red" onClick={onConfirm} loading={busy} data-autofocus>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

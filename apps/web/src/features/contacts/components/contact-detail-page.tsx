@@ -1,0 +1,238 @@
+import {
+  ActionIcon,
+  Anchor,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconArrowLeft,
+  IconCake,
+  IconMail,
+  IconMapPin,
+  IconPencil,
+  IconPhone,
+  IconStar,
+  IconStarFilled,
+  IconTrash,
+} from '@tabler/icons-react';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
+import { trpc } from '../../../lib/trpc';
+import { useRefreshContactLists, type Contact } from '../api/contact-lists';
+import { useToggleFavorite, withProgress } from '../api/contact-mutations';
+import { ConfirmDialog } from './confirm-dialog';
+import { ContactAvatar } from './contact-avatar';
+import { LoadFailure } from './load-failure';
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
+
+/** "10 December 1985" when the birthday is complete, else null (SPEC §2 Detail screen). */
+export function birthdayText(birthday: Contact['birthday']): string | null {
+  if (!birthday.day || !birthday.month || !birthday.year) return null;
+  const month = birthday.month[0]!.toUpperCase() + birthday.month.slice(1);
+  return `${birthday.day} ${month} ${birthday.year}`;
+}
+
+/** The address when all four parts exist, else null (SPEC §2 Detail screen). */
+export function addressText(location: Contact['location']): string | null {
+  const { streetAddress, city, postCode, country } = location;
+  if (!streetAddress || !city || !postCode || !country) return null;
+  return `${streetAddress}, ${postCode} ${city}, ${country}`;
+}
+
+/** /person/{id} (SPEC §2 "Detail screen"). */
+export function ContactDetailPage({ id }: { id: string }) {
+  const contact = trpc.contacts.byId.useQuery({ id });
+  if (contact.isPending) {
+    return (
+      <Center py={80}>
+        <Loader aria-label="Loading contact" />
+      </Center>
+    );
+  }
+  if (contact.error) return <LoadFailure error={contact.error} />;
+  return <ContactDetail contact={contact.data} />;
+}
+
+function ContactDetail({ contact }: { contact: Contact }) {
+  const navigate = useNavigate();
+  const from = useRouterState({ select: (s) => s.location.state.from });
+  const toggleFavorite = useToggleFavorite();
+  const trash = trpc.trash.add.useMutation();
+  const refresh = useRefreshContactLists();
+  const [trashOpened, trashDialog] = useDisclosure(false);
+  const address = addressText(contact.location);
+  const birthday = birthdayText(contact.birthday);
+  const { jobTitle, companyName } = contact.worksAt;
+
+  const moveToTrash = async () => {
+    trashDialog.close();
+    const done = await withProgress(() => trash.mutateAsync({ id: contact._id }), () => 'Contact move to trash');
+    if (!done) return;
+    await refresh();
+    await wait(REDIRECT_DELAY_MS);
+    await navigate({ to: '/trash' });
+  };
+
+  return (
+    <Container size="sm" px={0}>
+      <Group justify="space-between" mb="md">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label="Back"
+          onClick={() => navigate({ to: from ?? '/' })}
+        >
+          <IconArrowLeft size={22} />
+        </ActionIcon>
+        <Group gap={4}>
+          <Tooltip label={contact.isFavorite ? 'Remove from favorites' : 'Add to favorites'}>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              color={contact.isFavorite ? 'yellow.8' : 'gray'}
+              aria-label={contact.isFavorite ? 'Remove from favorites' : 'Add to favorites'}
+              aria-pressed={contact.isFavorite}
+              disabled={contact.isTrashed}
+              onClick={() => toggleFavorite.mutate({ id: contact._id, isFavorite: !contact.isFavorite })}
+            >
+              {contact.isFavorite ? <IconStarFilled size={20} /> : <IconStar size={20} />}
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Edit">
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              color="gray"
+              aria-label="Edit"
+              onClick={() => navigate({ to: '/person/edit/$id', params: { id: contact._id }, state: { from } })}
+            >
+              <IconPencil size={20} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Move to trash">
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              color="red"
+              aria-label="Move to trash"
+              disabled={contact.isTrashed}
+              onClick={trashDialog.open}
+            >
+              <IconTrash size={20} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+
+      <Stack align="center" gap={4} mb="xl" ta="center">
+        <ContactAvatar name={contact.name} url={contact.avatar.url} size={120} />
+        <Title order={1} fz="h2" mt="sm">
+          {contact.name}
+        </Title>
+        {jobTitle && companyName && (
+          <Text c="dimmed">
+            {jobTitle} • {companyName}
+          </Text>
+        )}
+      </Stack>
+
+      <Stack gap="md">
+        <Paper withBorder radius="lg" p="lg">
+          <Title order={2} fz="h4" mb="sm">
+            Contact Details
+          </Title>
+          <Stack gap="sm">
+            {contact.email && (
+              <Detail icon={<IconMail size={18} />} label="Email">
+                <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>
+              </Detail>
+            )}
+            <Detail icon={<IconPhone size={18} />} label="Phone">
+              <Anchor href={`tel:${contact.phone}`}>{contact.phone}</Anchor>
+            </Detail>
+            <Detail icon={<IconMapPin size={18} />} label="Address">
+              {address ?? (
+                <Anchor
+                  renderRoot={(props) => (
+                    <Link {...props} to="/person/edit/$id" params={{ id: contact._id }} state={{ from }} />
+                  )}
+                >
+                  Add Location
+                </Anchor>
+              )}
+            </Detail>
+            <Detail icon={<IconCake size={18} />} label="Birthday">
+              {birthday ?? (
+                <Anchor
+                  renderRoot={(props) => (
+                    <Link {...props} to="/person/edit/$id" params={{ id: contact._id }} state={{ from }} />
+                  )}
+                >
+                  Add Birthday
+                </Anchor>
+              )}
+            </Detail>
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="lg" p="lg">
+          <Title order={2} fz="h4" mb="sm">
+            History
+          </Title>
+          <Stack gap={6}>
+            <Text size="sm">
+              <Text span fw={600}>
+                Last Edited:
+              </Text>{' '}
+              {dateTime.format(new Date(contact.updatedAt))}
+            </Text>
+            <Text size="sm">
+              <Text span fw={600}>
+                Added To Contacts:
+              </Text>{' '}
+              {dateTime.format(new Date(contact.createdAt))}
+            </Text>
+          </Stack>
+        </Paper>
+      </Stack>
+
+      <ConfirmDialog
+        opened={trashOpened}
+        onClose={trashDialog.close}
+        title="Delete from contacts?"
+        text="This contact will be permanently deleted from this account after 30 days."
+        confirmLabel="Move To Trash"
+        onConfirm={moveToTrash}
+        busy={trash.isPending}
+      />
+    </Container>
+  );
+}
+
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Group gap="sm" wrap="nowrap" align="flex-start">
+      <Text c="dimmed" mt={2} aria-hidden>
+        {icon}
+      </Text>
+      <div style={{ minWidth: 0 }}>
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {children}
+        </Text>
+      </div>
+    </Group>
+  );
+}

@@ -1,0 +1,78 @@
+import { Fieldset, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { monthOptions, type ContactFormValues } from '../api/contact-form-values';
+
+/** A group's error (worksAt, location, birthday) under the group, as SPEC §5 places it. */
+function GroupError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <Text c="red.8" size="sm" role="alert" mt={4}>
+      {message}
+    </Text>
+  );
+}
+
+/**
+ * The fields of SPEC §2's create and edit screens: first and last name (create) or one name
+ * field (edit), company, job title, email, phone, the four address parts, and the birthday as
+ * day, month (a select) and year.
+ */
+export function ContactFields({
+  form,
+  mode,
+}: {
+  form: UseFormReturnType<ContactFormValues>;
+  mode: 'create' | 'edit';
+}) {
+  const groupError = (group: string) => form.errors[group] as string | undefined;
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {mode === 'create' ? (
+          <>
+            <TextInput label="First name" withAsterisk autoComplete="off" {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" withAsterisk autoComplete="off" {...form.getInputProps('lastName')} />
+          </>
+        ) : (
+          <TextInput label="Name" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
+        )}
+        <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
+        <TextInput label="Phone" type="tel" withAsterisk autoComplete="off" {...form.getInputProps('phone')} />
+      </SimpleGrid>
+
+      <Fieldset legend="Work" variant="unstyled">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Company" {...form.getInputProps('company')} />
+          <TextInput label="Job title" {...form.getInputProps('jobTitle')} />
+        </SimpleGrid>
+        <GroupError message={groupError('worksAt')} />
+      </Fieldset>
+
+      <Fieldset legend="Address" variant="unstyled">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Country" {...form.getInputProps('country')} />
+          <TextInput label="City" {...form.getInputProps('city')} />
+          <TextInput label="Post code" {...form.getInputProps('postCode')} />
+          <TextInput label="Street address" {...form.getInputProps('streetAddress')} />
+        </SimpleGrid>
+        <GroupError message={groupError('location')} />
+      </Fieldset>
+
+      <Fieldset legend="Birthday" variant="unstyled">
+        <SimpleGrid cols={3}>
+          <TextInput label="Day" inputMode="numeric" maxLength={2} {...form.getInputProps('birthdayDay')} />
+          <Select
+            label="Month"
+            data={monthOptions}
+            clearable
+            allowDeselect
+            {...form.getInputProps('birthdayMonth')}
+            onChange={(value) => form.setFieldValue('birthdayMonth', value ?? '')}
+          />
+          <TextInput label="Year" inputMode="numeric" maxLength={4} {...form.getInputProps('birthdayYear')} />
+        </SimpleGrid>
+        <GroupError message={groupError('birthday')} />
+      </Fieldset>
+    </Stack>
+  );
+}

@@ -1,0 +1,131 @@
+import { Container, Paper, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { errorMessage, fieldErrors, notifyError, notifySuccess } from '../../../lib/notify';
+import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
+import { trpc } from '../../../lib/trpc';
+import {
+  emptyContactForm,
+  mapErrorPaths,
+  toContactInput,
+  validateContactForm,
+  type ContactFormValues,
+} from '../api/contact-form-values';
+import { useRefreshContactLists } from '../api/contact-lists';
+import { AvatarPicker, imageFileProblem } from './avatar-picker';
+import { ConfirmDialog } from './confirm-dialog';
+import { ContactFields } from './contact-fields';
+import { FormPageHeader } from './form-page-header';
+import { useGoBack } from './use-go-back';
+
+interface UploadedAvatar {
+  publicId: string;
+  url: string;
+}
+
+/**
+ * The create screen, /new (SPEC §2, §4 Forms): the photo uploads as soon as it is picked and
+ * removing it deletes it on the server; back with anything filled asks before discarding
+ * (which deletes the uploaded photo); Save shows 'Contact Is Creating...', then 'Contact
+ * Created', and opens the new contact after 2 s.
+ */
+export function CreateContactPage() {
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const refresh = useRefreshContactLists();
+  const [avatar, setAvatar] = useState<UploadedAvatar | null>(null);
+  const [discardOpened, discard] = useDisclosure(false);
+  const upload = trpc.image.upload.useMutation();
+  const removeImage = trpc.image.delete.useMutation();
+  const create = trpc.contacts.create.useMutation();
+  const form = useForm<ContactFormValues>({
+    initialValues: emptyContactForm,
+    validate: (values) => validateContactForm(values, 'create'),
+  });
+  const name = `${form.getValues().firstName} ${form.getValues().lastName}`.trim();
+  const filled = avatar !== null || Object.values(form.getValues()).some((value) => value !== '');
+
+  const pick = async (file: File) => {
+    const problem = imageFileProblem(file);
+    if (problem) {
+      notifications.show({ color: 'red', message: problem });
+      return;
+    }
+    try {
+      const { image } = await upload.mutateAsync({
+        data: new Uint8Array(await file.arrayBuffer()),
+        publicId: avatar?.publicId,
+      });
+      setAvatar(image);
+      notifySuccess('Image uploaded successfully!');
+    } catch (error) {
+      notifyError(error, 'Failed to upload image. Please try again.');
+    }
+  };
+
+  const remove = async () => {
+    if (!avatar) return;
+    try {
+      await removeImage.mutateAsync({ publicId: avatar.publicId });
+      setAvatar(null);
+      notifySuccess('Image delete successfully!');
+    } catch (error) {
+      notifyError(error, 'Failed to delete image. Please try again.');
+    }
+  };
+
+  const back = () => (filled ? discard.open() : goBack());
+
+  const discardAndLeave = async () => {
+    discard.close();
+    if (avatar) await removeImage.mutateAsync({ publicId: avatar.publicId }).catch(() => undefined);
+    setAvatar(null);
+    form.reset();
+    goBack();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    const id = notifications.show({ loading: true, message: 'Contact Is Creating...', autoClose: false });
+    try {
+      const contact = await create.mutateAsync({ ...toContactInput(values), avatar: avatar ?? undefined });
+      notifications.update({ id, loading: false, color: 'teal', message: 'Contact Created', autoClose: 5000 });
+      await refresh();
+      await wait(REDIRECT_DELAY_MS);
+      await navigate({ to: '/person/$id', params: { id: contact._id }, state: { from: '/' } });
+    } catch (error) {
+      form.setErrors(mapErrorPaths(fieldErrors(error)));
+      notifications.update({
+        id,
+        loading: false,
+        color: 'red',
+        message: errorMessage(error, 'Failed to create contact. Please try again.'),
+        autoClose: 5000,
+      });
+    }
+  });
+
+  return (
+    <Container size="md" px={0}>
+      <form onSubmit={submit} noValidate>
+        <FormPageHeader title="Create contact" onBack={back} saving={create.isPending} />
+        <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg">
+          <Stack gap="xl">
+            <AvatarPicker name={name} url={avatar?.url ?? ''} busy={upload.isPending} onPick={pick} onRemove={remove} />
+            <ContactFields form={form} mode="create" />
+          </Stack>
+        </Paper>
+      </form>
+      <ConfirmDialog
+        opened={discardOpened}
+        onClose={discard.close}
+        title="Discard Changes"
+        text="You have unsaved changes. Discard them?"
+        confirmLabel="Discard"
+        onConfirm={discardAndLeave}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,168 @@
+import { Button, Center, Container, FileButton, Group, Loader, Modal, Paper, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage, fieldErrors } from '../../../lib/notify';
+import { RestError, restRequest } from '../../../lib/rest';
+import { trpc } from '../../../lib/trpc';
+import {
+  formValuesOf,
+  mapErrorPaths,
+  toContactInput,
+  validateContactForm,
+  type ContactFormValues,
+} from '../api/contact-form-values';
+import { useRefreshContactLists, type Contact } from '../api/contact-lists';
+import { AvatarPicker, imageFileProblem } from './avatar-picker';
+import { ConfirmDialog } from './confirm-dialog';
+import { ContactFields } from './contact-fields';
+import { FormPageHeader } from './form-page-header';
+import { LoadFailure } from './load-failure';
+import { useGoBack } from './use-go-back';
+
+/** /person/edit/{id} (SPEC §2 "Edit screen"): a spinner while fetching, the failure screen on error. */
+export function EditContactPage({ id }: { id: string }) {
+  const contact = trpc.contacts.byId.useQuery({ id });
+  if (contact.isPending) {
+    return (
+      <Center py={80}>
+        <Loader aria-label="Loading contact" />
+      </Center>
+    );
+  }
+  if (contact.error) return <LoadFailure error={contact.error} />;
+  return <EditContactForm contact={contact.data} />;
+}
+
+/**
+ * The edit form: one name field, change tracking against the loaded contact (a newly picked
+ * photo counts), the discard dialog only when something changed, and the avatar dialog with
+ * Edit and Delete. A new photo is previewed locally and sent with the save as a multipart PUT;
+ * otherwise the save is a JSON update (SPEC §4 Forms, §7).
+ */
+function EditContactForm({ contact }: { contact: Contact }) {
+  const navigate = useNavigate();
+  const from = useRouterState({ select: (s) => s.location.state.from });
+  const goBack = useGoBack(from);
+  const refresh = useRefreshContactLists();
+  const update = trpc.contacts.update.useMutation();
+  const [newPhoto, setNewPhoto] = useState<File | null>(null);
+  const [photoRemoved, setPhotoRemoved] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [avatarOpened, avatarDialog] = useDisclosure(false);
+  const [discardOpened, discard] = useDisclosure(false);
+  const initial = useMemo(() => formValuesOf(contact), [contact]);
+  const form = useForm<ContactFormValues>({
+    initialValues: initial,
+    validate: (values) => validateContactForm(values, 'edit'),
+  });
+
+  const preview = useMemo(() => (newPhoto ? URL.createObjectURL(newPhoto) : null), [newPhoto]);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const shownUrl = preview ?? (photoRemoved ? '' : contact.avatar.url);
+  const changed = form.isDirty() || newPhoto !== null || photoRemoved;
+
+  const pick = (file: File | null) => {
+    avatarDialog.close();
+    if (!file) return;
+    const problem = imageFileProblem(file);
+    if (problem) {
+      notifications.show({ color: 'red', message: problem });
+      return;
+    }
+    setNewPhoto(file);
+    setPhotoRemoved(false);
+  };
+
+  const removePhoto = () => {
+    avatarDialog.close();
+    setNewPhoto(null);
+    setPhotoRemoved(true);
+  };
+
+  const back = () => (changed ? discard.open() : goBack());
+
+  const submit = form.onSubmit(async (values) => {
+    setSaving(true);
+    const input = toContactInput(values);
+    try {
+      if (newPhoto) {
+        const body = new FormData();
+        body.set('name', values.name);
+        body.set('email', input.email ?? '');
+        body.set('phone', input.phone);
+        body.set('worksAt', JSON.stringify(input.worksAt));
+        body.set('location', JSON.stringify(input.location));
+        body.set('birthday', JSON.stringify(input.birthday));
+        body.set('avatarImage', newPhoto);
+        await restRequest(`/contacts/${contact._id}`, { method: 'PUT', body });
+      } else {
+        await update.mutateAsync({
+          id: contact._id,
+          name: values.name,
+          email: input.email,
+          phone: input.phone,
+          worksAt: input.worksAt,
+          location: input.location,
+          birthday: input.birthday,
+          ...(photoRemoved ? { avatar: { publicId: '' } } : {}),
+        });
+      }
+      notifications.show({ color: 'teal', message: 'Contact Updated' });
+      await refresh();
+      form.resetDirty();
+      await navigate({ to: '/person/$id', params: { id: contact._id }, state: { from } });
+    } catch (error) {
+      const fields = error instanceof RestError
+        ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0] ?? '']))
+        : fieldErrors(error);
+      form.setErrors(mapErrorPaths(fields));
+      const message = error instanceof RestError ? error.message : errorMessage(error, '');
+      notifications.show({ color: 'red', message: message || 'Failed to update contact. Please try again.' });
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <Container size="md" px={0}>
+      <form onSubmit={submit} noValidate>
+        <FormPageHeader title="Edit contact" onBack={back} saving={saving} />
+        <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg">
+          <Stack gap="xl">
+            <AvatarPicker
+              name={form.getValues().name}
+              url={shownUrl}
+              onPick={(file) => pick(file)}
+              onOpenMenu={avatarDialog.open}
+            />
+            <ContactFields form={form} mode="edit" />
+          </Stack>
+        </Paper>
+      </form>
+      <Modal opened={avatarOpened} onClose={avatarDialog.close} title="Photo" centered size="xs">
+        <Group grow>
+          <FileButton onChange={pick} accept="image/*">
+            {(props) => <Button {...props}>Edit</Button>}
+          </FileButton>
+          <Button color="red" variant="light" onClick={removePhoto} disabled={!shownUrl}>
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+      <ConfirmDialog
+        opened={discardOpened}
+        onClose={discard.close}
+        title="Discard Changes"
+        text="You have unsaved changes. Discard them?"
+        confirmLabel="Discard"
+        onConfirm={() => {
+          discard.close();
+          goBack();
+        }}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,42 @@
+import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core';
+import { IconChevronDown, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { Selection } from './selection';
+
+/**
+ * The header shown while rows are selected (SPEC §2 "Selection header"): '{n} selected', a
+ * menu with 'Select All' and 'Select None', and the bulk actions given.
+ */
+export function SelectionHeader({ selection, children }: { selection: Selection; children: ReactNode }) {
+  return (
+    <Group
+      justify="space-between"
+      p="xs"
+      mb="sm"
+      bg="var(--mantine-color-cyan-0)"
+      style={{ borderRadius: 'var(--mantine-radius-md)', position: 'sticky', top: 68, zIndex: 5 }}
+      role="toolbar"
+      aria-label="Selected contacts"
+    >
+      <Group gap={4}>
+        <ActionIcon variant="subtle" color="gray" onClick={selection.clear} aria-label="Clear selection">
+          <IconX size={18} />
+        </ActionIcon>
+        <Menu position="bottom-start">
+          <Menu.Target>
+            <Button variant="subtle" color="dark" rightSection={<IconChevronDown size={16} />}>
+              <Text fw={700} size="sm">
+                {selection.count} selected
+              </Text>
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={selection.selectAll}>Select All</Menu.Item>
+            <Menu.Item onClick={selection.clear}>Select None</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <Group gap="xs">{children}</Group>
+    </Group>
+  );
+}

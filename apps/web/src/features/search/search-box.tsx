@@ -1,0 +1,131 @@
+import {
+  ActionIcon,
+  CloseButton,
+  Combobox,
+  Group,
+  Loader,
+  ScrollArea,
+  Text,
+  TextInput,
+  useCombobox,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { ContactAvatar } from '../contacts/components/contact-avatar';
+import classes from './search-box.module.css';
+
+/** SPEC §9: the search box switches layout at 768 px. */
+const DESKTOP_QUERY = '(min-width: 768px)';
+
+/**
+ * The global search (SPEC §4 Search): a request per keystroke; results in a dropdown at most
+ * half the viewport high, scrollable; a result opens the contact and clears the box; a click
+ * outside closes it; a clear button empties it; arrow keys, Enter and Escape work. Each text
+ * has its own cached answer, so the results shown always belong to the text in the box, even
+ * when answers arrive out of order. On phones the box opens from a search button.
+ */
+export function SearchBox() {
+  const navigate = useNavigate();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const desktop = useMediaQuery(DESKTOP_QUERY, true);
+  const [expanded, setExpanded] = useState(false);
+  const [value, setValue] = useState('');
+  const query = value.trim();
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const search = trpc.search.contacts.useQuery({ query }, { enabled: query !== '', staleTime: 10_000 });
+  const results = search.data ?? [];
+
+  const close = () => {
+    setValue('');
+    combobox.closeDropdown();
+    setExpanded(false);
+  };
+
+  const open = (id: string) => {
+    close();
+    void navigate({ to: '/person/$id', params: { id }, state: { from: pathname } });
+  };
+
+  if (!desktop && !expanded) {
+    return (
+      <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Search contacts" onClick={() => setExpanded(true)}>
+        <IconSearch size={20} />
+      </ActionIcon>
+    );
+  }
+
+  return (
+    <div className={desktop ? classes.desktop : classes.mobile}>
+      <Combobox store={combobox} onOptionSubmit={open} withinPortal={false} position="bottom-start">
+        <Combobox.Target>
+          <TextInput
+            aria-label="Search contacts"
+            placeholder="Search contacts"
+            value={value}
+            autoFocus={!desktop}
+            leftSection={
+              desktop ? (
+                <IconSearch size={16} />
+              ) : (
+                <ActionIcon variant="subtle" color="gray" onClick={close} aria-label="Close search">
+                  <IconArrowLeft size={18} />
+                </ActionIcon>
+              )
+            }
+            leftSectionPointerEvents={desktop ? 'none' : 'all'}
+            rightSection={
+              search.isFetching && query ? (
+                <Loader size={16} />
+              ) : value ? (
+                <CloseButton aria-label="Clear search" onClick={() => setValue('')} />
+              ) : null
+            }
+            onChange={(event) => {
+              setValue(event.currentTarget.value);
+              combobox.openDropdown();
+              combobox.updateSelectedOptionIndex();
+            }}
+            onFocus={() => value && combobox.openDropdown()}
+            onBlur={() => combobox.closeDropdown()}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') close();
+            }}
+          />
+        </Combobox.Target>
+        <Combobox.Dropdown hidden={!query}>
+          <Combobox.Options>
+            <ScrollArea.Autosize mah="50vh" type="auto">
+              {search.error ? (
+                <Combobox.Empty>{errorMessage(search.error, 'Search query failed. Please try again.')}</Combobox.Empty>
+              ) : results.length === 0 ? (
+                <Combobox.Empty>{search.isFetching ? 'Searching…' : 'No contacts found'}</Combobox.Empty>
+              ) : (
+                results.map((result) => (
+                  <Combobox.Option value={result._id} key={result._id}>
+                    <Group gap="sm" wrap="nowrap">
+                      <ContactAvatar name={result.name} url={result.avatar.url} size={32} />
+                      <div style={{ minWidth: 0 }}>
+                        <Text size="sm" fw={600} truncate>
+                          {result.name}
+                        </Text>
+                        {result.email && (
+                          <Text size="xs" c="dimmed" truncate>
+                            {result.email}
+                          </Text>
+                        )}
+                      </div>
+                    </Group>
+                  </Combobox.Option>
+                ))
+              )}
+            </ScrollArea.Autosize>
+          </Combobox.Options>
+        </Combobox.Dropdown>
+      </Combobox>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { EditContactPage } from '../../../../features/contacts/components/edit-contact-page';
+
+export const Route = createFileRoute('/_app/person/edit/$id')({
+  head: () => ({ meta: [{ title: 'Edit contact · Kith' }] }),
+  component: function EditPersonPage() {
+    const { id } = Route.useParams();
+    return <EditContactPage key={id} id={id} />;
+  },
+});
