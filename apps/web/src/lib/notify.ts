@@ -35,3 +35,21 @@ export function notifySuccess(message: string): void {
 export function notifyError(error: unknown, fallback?: string): void {
   notifications.show({ color: 'red', message: errorMessage(error, fallback) });
 }
+
+/**
+ * Shows a progress toast ('Working...', SPEC §8) and returns a function that replaces it with
+ * the outcome. A fresh toast is shown rather than the old one updated, because an updated
+ * toast does not restart its 5000 ms auto-close.
+ */
+export function progressToast(message: string) {
+  const id = notifications.show({
+    loading: true,
+    message,
+    autoClose: false,
+    withCloseButton: false,
+  });
+  return (outcome: { color: 'teal' | 'red'; message: string }) => {
+    notifications.hide(id);
+    notifications.show(outcome);
+  };
+}

@@ -24,11 +24,11 @@ export function showsFloatingAdd(pathname: string): boolean {
  * sidebar on large screens that becomes a slide-in drawer on small ones.
  */
 export function AppShellLayout({ children }: { children: ReactNode }) {
-  const [drawerOpened, drawer] = useDisclosure(false);
+  const [drawerOpened, { toggle: toggleDrawer, close: closeDrawer }] = useDisclosure(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
   // The drawer closes once the person has picked where to go.
-  useEffect(() => drawer.close(), [pathname, drawer]);
+  useEffect(() => closeDrawer(), [pathname, closeDrawer]);
 
   return (
     <AppShell
@@ -41,7 +41,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={drawerOpened}
-              onClick={drawer.toggle}
+              onClick={toggleDrawer}
               hiddenFrom="sm"
               size="sm"
               aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
@@ -61,7 +61,14 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Sections">
-        <Button component={Link} to="/new" leftSection={<IconPlus size={18} />} mb="md" radius="xl" size="md">
+        <Button
+          component={Link}
+          to="/new"
+          leftSection={<IconPlus size={18} />}
+          mb="md"
+          radius="xl"
+          size="md"
+        >
           Create Contact
         </Button>
         <ScrollArea>
@@ -86,7 +93,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
             radius="xl"
             size="lg"
             px="md"
-            aria-label="Create contact"
+            aria-label="Add contact"
             style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
           >
             <IconPlus size={24} />

@@ -36,7 +36,10 @@ export function SearchBox() {
   const [value, setValue] = useState('');
   const query = value.trim();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const search = trpc.search.contacts.useQuery({ query }, { enabled: query !== '', staleTime: 10_000 });
+  const search = trpc.search.contacts.useQuery(
+    { query },
+    { enabled: query !== '', staleTime: 10_000 },
+  );
   const results = search.data ?? [];
 
   const close = () => {
@@ -52,7 +55,13 @@ export function SearchBox() {
 
   if (!desktop && !expanded) {
     return (
-      <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Search contacts" onClick={() => setExpanded(true)}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label="Search contacts"
+        onClick={() => setExpanded(true)}
+      >
         <IconSearch size={20} />
       </ActionIcon>
     );
@@ -100,9 +109,13 @@ export function SearchBox() {
           <Combobox.Options>
             <ScrollArea.Autosize mah="50vh" type="auto">
               {search.error ? (
-                <Combobox.Empty>{errorMessage(search.error, 'Search query failed. Please try again.')}</Combobox.Empty>
+                <Combobox.Empty>
+                  {errorMessage(search.error, 'Search query failed. Please try again.')}
+                </Combobox.Empty>
               ) : results.length === 0 ? (
-                <Combobox.Empty>{search.isFetching ? 'Searching…' : 'No contacts found'}</Combobox.Empty>
+                <Combobox.Empty>
+                  {search.isFetching ? 'Searching…' : 'No contacts found'}
+                </Combobox.Empty>
               ) : (
                 results.map((result) => (
                   <Combobox.Option value={result._id} key={result._id}>

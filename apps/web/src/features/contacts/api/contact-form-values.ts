@@ -108,12 +108,20 @@ const errorFields: Record<string, keyof ContactFormValues | 'worksAt' | 'locatio
  * Checks the form with the same schema the server uses (SPEC §5), and returns errors keyed by
  * form field, or by group (`worksAt`, `location`, `birthday`) for the group rules.
  */
-export function validateContactForm(values: ContactFormValues, mode: 'create' | 'edit'): Record<string, string> {
+export function validateContactForm(
+  values: ContactFormValues,
+  mode: 'create' | 'edit',
+): Record<string, string> {
   const input = toContactInput(values);
   const result =
     mode === 'create'
       ? contactCreateInput.safeParse(input)
-      : contactUpdateInput.safeParse({ ...input, firstName: undefined, lastName: undefined, name: values.name });
+      : contactUpdateInput.safeParse({
+          ...input,
+          firstName: undefined,
+          lastName: undefined,
+          name: values.name,
+        });
   if (result.success) return {};
   return mapErrorPaths(
     Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message])),

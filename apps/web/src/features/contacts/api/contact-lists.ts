@@ -15,8 +15,14 @@ export const LIST_PAGE_SIZE = 1000;
 export function useContactList(list: ContactListName) {
   const options = { getNextPageParam: (page: { nextCursor: string | null }) => page.nextCursor };
   const input = { limit: LIST_PAGE_SIZE };
-  const contacts = trpc.contacts.list.useInfiniteQuery(input, { ...options, enabled: list === 'contacts' });
-  const favorites = trpc.favorites.list.useInfiniteQuery(input, { ...options, enabled: list === 'favorites' });
+  const contacts = trpc.contacts.list.useInfiniteQuery(input, {
+    ...options,
+    enabled: list === 'contacts',
+  });
+  const favorites = trpc.favorites.list.useInfiniteQuery(input, {
+    ...options,
+    enabled: list === 'favorites',
+  });
   const trash = trpc.trash.list.useInfiniteQuery(input, { ...options, enabled: list === 'trash' });
   const query = { contacts, favorites, trash }[list];
 

@@ -1,6 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { errorMessage, notifyError, notifySuccess, progressToast } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { useRefreshContactLists, type Contact } from './contact-lists';
 
@@ -31,27 +30,35 @@ export function useToggleFavorite() {
     },
     onSuccess: (result) => {
       notifySuccess(
-        result.isFavorite ? `Added ${result.name} to favorites` : `Removed ${result.name} to favorites`,
+        result.isFavorite
+          ? `Added ${result.name} to favorites`
+          : `Removed ${result.name} to favorites`,
       );
     },
     onSettled: () => refresh(),
   });
 }
 
-function mapPages<T extends InfiniteData<Page, unknown>>(data: T | undefined, fn: (c: Contact) => Contact) {
+function mapPages<T extends InfiniteData<Page, unknown>>(
+  data: T | undefined,
+  fn: (c: Contact) => Contact,
+) {
   if (!data) return data;
   return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(fn) })) };
 }
 
 /** Runs a change, shows 'Working...' meanwhile, then the success message or the error (SPEC §8). */
-export async function withProgress<T>(work: () => Promise<T>, success: (result: T) => string): Promise<T | null> {
-  const id = notifications.show({ loading: true, message: 'Working...', autoClose: false, withCloseButton: false });
+export async function withProgress<T>(
+  work: () => Promise<T>,
+  success: (result: T) => string,
+): Promise<T | null> {
+  const done = progressToast('Working...');
   try {
     const result = await work();
-    notifications.update({ id, loading: false, color: 'teal', message: success(result), autoClose: 5000 });
+    done({ color: 'teal', message: success(result) });
     return result;
   } catch (error) {
-    notifications.update({ id, loading: false, color: 'red', message: errorMessage(error), autoClose: 5000 });
+    done({ color: 'red', message: errorMessage(error) });
     return null;
   }
 }

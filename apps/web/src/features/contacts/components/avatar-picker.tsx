@@ -1,4 +1,13 @@
-import { ActionIcon, Box, FileButton, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  FileButton,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { messages } from '@kith/validators';
 import { IconCamera, IconX } from '@tabler/icons-react';
 import { ContactAvatar } from './contact-avatar';
@@ -44,18 +53,37 @@ export function AvatarPicker({
           <ContactAvatar name={name || '?'} url={url} size={112} />
         )}
         {busy && (
-          <Loader size="sm" pos="absolute" top="50%" left="50%" style={{ transform: 'translate(-50%, -50%)' }} />
+          <Loader
+            size="sm"
+            pos="absolute"
+            top="50%"
+            left="50%"
+            style={{ transform: 'translate(-50%, -50%)' }}
+          />
         )}
         <Group gap={4} pos="absolute" bottom={-4} right={-12}>
           <FileButton onChange={(file) => file && onPick(file)} accept="image/*">
             {(props) => (
-              <ActionIcon {...props} radius="xl" size="lg" aria-label="Choose a photo" disabled={busy}>
+              <ActionIcon
+                {...props}
+                radius="xl"
+                size="lg"
+                aria-label="Choose a photo"
+                disabled={busy}
+              >
                 <IconCamera size={18} />
               </ActionIcon>
             )}
           </FileButton>
           {url && onRemove && (
-            <ActionIcon radius="xl" size="lg" color="red" onClick={onRemove} aria-label="Remove the photo" disabled={busy}>
+            <ActionIcon
+              radius="xl"
+              size="lg"
+              color="red"
+              onClick={onRemove}
+              aria-label="Remove the photo"
+              disabled={busy}
+            >
               <IconX size={18} />
             </ActionIcon>
           )}

@@ -4,7 +4,15 @@ import { InitialsAvatar } from '../../../components/initials-avatar';
  * A contact's picture: the uploaded image, else initials drawn locally with a stable colour
  * per name (SPEC §2; never a third-party avatar service).
  */
-export function ContactAvatar({ name, url, size = 40 }: { name: string; url?: string; size?: number }) {
+export function ContactAvatar({
+  name,
+  url,
+  size = 40,
+}: {
+  name: string;
+  url?: string;
+  size?: number;
+}) {
   if (url) {
     return (
       <img

@@ -76,7 +76,10 @@ function ContactDetail({ contact }: { contact: Contact }) {
 
   const moveToTrash = async () => {
     trashDialog.close();
-    const done = await withProgress(() => trash.mutateAsync({ id: contact._id }), () => 'Contact move to trash');
+    const done = await withProgress(
+      () => trash.mutateAsync({ id: contact._id }),
+      () => 'Contact move to trash',
+    );
     if (!done) return;
     await refresh();
     await wait(REDIRECT_DELAY_MS);
@@ -104,7 +107,9 @@ function ContactDetail({ contact }: { contact: Contact }) {
               aria-label={contact.isFavorite ? 'Remove from favorites' : 'Add to favorites'}
               aria-pressed={contact.isFavorite}
               disabled={contact.isTrashed}
-              onClick={() => toggleFavorite.mutate({ id: contact._id, isFavorite: !contact.isFavorite })}
+              onClick={() =>
+                toggleFavorite.mutate({ id: contact._id, isFavorite: !contact.isFavorite })
+              }
             >
               {contact.isFavorite ? <IconStarFilled size={20} /> : <IconStar size={20} />}
             </ActionIcon>
@@ -115,7 +120,9 @@ function ContactDetail({ contact }: { contact: Contact }) {
               size="lg"
               color="gray"
               aria-label="Edit"
-              onClick={() => navigate({ to: '/person/edit/$id', params: { id: contact._id }, state: { from } })}
+              onClick={() =>
+                navigate({ to: '/person/edit/$id', params: { id: contact._id }, state: { from } })
+              }
             >
               <IconPencil size={20} />
             </ActionIcon>
@@ -165,7 +172,12 @@ function ContactDetail({ contact }: { contact: Contact }) {
               {address ?? (
                 <Anchor
                   renderRoot={(props) => (
-                    <Link {...props} to="/person/edit/$id" params={{ id: contact._id }} state={{ from }} />
+                    <Link
+                      {...props}
+                      to="/person/edit/$id"
+                      params={{ id: contact._id }}
+                      state={{ from }}
+                    />
                   )}
                 >
                   Add Location
@@ -176,7 +188,12 @@ function ContactDetail({ contact }: { contact: Contact }) {
               {birthday ?? (
                 <Anchor
                   renderRoot={(props) => (
-                    <Link {...props} to="/person/edit/$id" params={{ id: contact._id }} state={{ from }} />
+                    <Link
+                      {...props}
+                      to="/person/edit/$id"
+                      params={{ id: contact._id }}
+                      state={{ from }}
+                    />
                   )}
                 >
                   Add Birthday
@@ -219,7 +236,15 @@ function ContactDetail({ contact }: { contact: Contact }) {
   );
 }
 
-function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+function Detail({
+  icon,
+  label,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  children: ReactNode;
+}) {
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
       <Text c="dimmed" mt={2} aria-hidden>

@@ -1,4 +1,4 @@
-import { Fieldset, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Fieldset, Grid, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { monthOptions, type ContactFormValues } from '../api/contact-form-values';
 
@@ -30,14 +30,30 @@ export function ContactFields({
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {mode === 'create' ? (
           <>
-            <TextInput label="First name" withAsterisk autoComplete="off" {...form.getInputProps('firstName')} />
-            <TextInput label="Last name" withAsterisk autoComplete="off" {...form.getInputProps('lastName')} />
+            <TextInput
+              label="First name"
+              withAsterisk
+              autoComplete="off"
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              withAsterisk
+              autoComplete="off"
+              {...form.getInputProps('lastName')}
+            />
           </>
         ) : (
           <TextInput label="Name" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
         )}
         <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
-        <TextInput label="Phone" type="tel" withAsterisk autoComplete="off" {...form.getInputProps('phone')} />
+        <TextInput
+          label="Phone"
+          type="tel"
+          withAsterisk
+          autoComplete="off"
+          {...form.getInputProps('phone')}
+        />
       </SimpleGrid>
 
       <Fieldset legend="Work" variant="unstyled">
@@ -59,18 +75,35 @@ export function ContactFields({
       </Fieldset>
 
       <Fieldset legend="Birthday" variant="unstyled">
-        <SimpleGrid cols={3}>
-          <TextInput label="Day" inputMode="numeric" maxLength={2} {...form.getInputProps('birthdayDay')} />
-          <Select
-            label="Month"
-            data={monthOptions}
-            clearable
-            allowDeselect
-            {...form.getInputProps('birthdayMonth')}
-            onChange={(value) => form.setFieldValue('birthdayMonth', value ?? '')}
-          />
-          <TextInput label="Year" inputMode="numeric" maxLength={4} {...form.getInputProps('birthdayYear')} />
-        </SimpleGrid>
+        <Grid gap="sm">
+          <Grid.Col span={3}>
+            <TextInput
+              label="Day"
+              inputMode="numeric"
+              maxLength={2}
+              {...form.getInputProps('birthdayDay')}
+            />
+          </Grid.Col>
+          <Grid.Col span={5}>
+            <Select
+              label="Month"
+              data={monthOptions}
+              clearable
+              allowDeselect
+              {...form.getInputProps('birthdayMonth')}
+              value={form.getValues().birthdayMonth || null}
+              onChange={(value) => form.setFieldValue('birthdayMonth', value ?? '')}
+            />
+          </Grid.Col>
+          <Grid.Col span={4}>
+            <TextInput
+              label="Year"
+              inputMode="numeric"
+              maxLength={4}
+              {...form.getInputProps('birthdayYear')}
+            />
+          </Grid.Col>
+        </Grid>
         <GroupError message={groupError('birthday')} />
       </Fieldset>
     </Stack>

@@ -1,6 +1,13 @@
 import { ActionIcon, Button, Center, Group, Loader, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPencil, IconStar, IconStarFilled, IconStars, IconTrash, IconUsers } from '@tabler/icons-react';
+import {
+  IconPencil,
+  IconStar,
+  IconStarFilled,
+  IconStars,
+  IconTrash,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { errorMessage } from '../../../lib/notify';
@@ -97,7 +104,12 @@ export function ContactListPage({ list }: { list: 'contacts' | 'favorites' }) {
         <>
           {selection.count > 0 && (
             <SelectionHeader selection={selection}>
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={confirm.open}>
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} />}
+                onClick={confirm.open}
+              >
                 Move to trash
               </Button>
             </SelectionHeader>
@@ -120,7 +132,11 @@ export function ContactListPage({ list }: { list: 'contacts' | 'favorites' }) {
                     color="gray"
                     aria-label={`Edit ${contact.name}`}
                     onClick={() =>
-                      navigate({ to: '/person/edit/$id', params: { id: contact._id }, state: { from: pathname } })
+                      navigate({
+                        to: '/person/edit/$id',
+                        params: { id: contact._id },
+                        state: { from: pathname },
+                      })
                     }
                   >
                     <IconPencil size={18} />
@@ -130,9 +146,15 @@ export function ContactListPage({ list }: { list: 'contacts' | 'favorites' }) {
                   <ActionIcon
                     variant="subtle"
                     color={contact.isFavorite ? 'yellow.8' : 'gray'}
-                    aria-label={contact.isFavorite ? `Remove ${contact.name} from favorites` : `Add ${contact.name} to favorites`}
+                    aria-label={
+                      contact.isFavorite
+                        ? `Remove ${contact.name} from favorites`
+                        : `Add ${contact.name} to favorites`
+                    }
                     aria-pressed={contact.isFavorite}
-                    onClick={() => toggleFavorite.mutate({ id: contact._id, isFavorite: !contact.isFavorite })}
+                    onClick={() =>
+                      toggleFavorite.mutate({ id: contact._id, isFavorite: !contact.isFavorite })
+                    }
                   >
                     {contact.isFavorite ? <IconStarFilled size={18} /> : <IconStar size={18} />}
                   </ActionIcon>

@@ -61,7 +61,11 @@ export function ContactTable({
       aria-label={label}
       aria-rowcount={contacts.length + 1}
       className={classes.table}
-      style={{ '--extra-columns': columns.map(() => 'minmax(0, 1.6fr)').join(' ') } as React.CSSProperties}
+      style={
+        {
+          '--extra-columns': columns.map(() => 'minmax(0, 1.6fr)').join(' '),
+        } as React.CSSProperties
+      }
     >
       <div role="rowgroup">
         <div role="row" className={classes.headerRow}>

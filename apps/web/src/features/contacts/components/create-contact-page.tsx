@@ -4,7 +4,13 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { errorMessage, fieldErrors, notifyError, notifySuccess } from '../../../lib/notify';
+import {
+  errorMessage,
+  fieldErrors,
+  notifyError,
+  notifySuccess,
+  progressToast,
+} from '../../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
 import { trpc } from '../../../lib/trpc';
 import {
@@ -88,21 +94,21 @@ export function CreateContactPage() {
   };
 
   const submit = form.onSubmit(async (values) => {
-    const id = notifications.show({ loading: true, message: 'Contact Is Creating...', autoClose: false });
+    const done = progressToast('Contact Is Creating...');
     try {
-      const contact = await create.mutateAsync({ ...toContactInput(values), avatar: avatar ?? undefined });
-      notifications.update({ id, loading: false, color: 'teal', message: 'Contact Created', autoClose: 5000 });
+      const contact = await create.mutateAsync({
+        ...toContactInput(values),
+        avatar: avatar ?? undefined,
+      });
+      done({ color: 'teal', message: 'Contact Created' });
       await refresh();
       await wait(REDIRECT_DELAY_MS);
       await navigate({ to: '/person/$id', params: { id: contact._id }, state: { from: '/' } });
     } catch (error) {
       form.setErrors(mapErrorPaths(fieldErrors(error)));
-      notifications.update({
-        id,
-        loading: false,
+      done({
         color: 'red',
         message: errorMessage(error, 'Failed to create contact. Please try again.'),
-        autoClose: 5000,
       });
     }
   });
@@ -113,7 +119,13 @@ export function CreateContactPage() {
         <FormPageHeader title="Create contact" onBack={back} saving={create.isPending} />
         <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg">
           <Stack gap="xl">
-            <AvatarPicker name={name} url={avatar?.url ?? ''} busy={upload.isPending} onPick={pick} onRemove={remove} />
+            <AvatarPicker
+              name={name}
+              url={avatar?.url ?? ''}
+              busy={upload.isPending}
+              onPick={pick}
+              onRemove={remove}
+            />
             <ContactFields form={form} mode="create" />
           </Stack>
         </Paper>

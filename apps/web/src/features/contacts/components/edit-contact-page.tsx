@@ -1,4 +1,14 @@
-import { Button, Center, Container, FileButton, Group, Loader, Modal, Paper, Stack } from '@mantine/core';
+import {
+  Button,
+  Center,
+  Container,
+  FileButton,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -115,12 +125,16 @@ function EditContactForm({ contact }: { contact: Contact }) {
       form.resetDirty();
       await navigate({ to: '/person/$id', params: { id: contact._id }, state: { from } });
     } catch (error) {
-      const fields = error instanceof RestError
-        ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0] ?? '']))
-        : fieldErrors(error);
+      const fields =
+        error instanceof RestError
+          ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0] ?? '']))
+          : fieldErrors(error);
       form.setErrors(mapErrorPaths(fields));
       const message = error instanceof RestError ? error.message : errorMessage(error, '');
-      notifications.show({ color: 'red', message: message || 'Failed to update contact. Please try again.' });
+      notifications.show({
+        color: 'red',
+        message: message || 'Failed to update contact. Please try again.',
+      });
     } finally {
       setSaving(false);
     }

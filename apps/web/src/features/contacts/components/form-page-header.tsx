@@ -2,7 +2,15 @@ import { ActionIcon, Button, Group, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 
 /** The top of the create and edit screens: back arrow, title, Save. */
-export function FormPageHeader({ title, onBack, saving }: { title: string; onBack: () => void; saving: boolean }) {
+export function FormPageHeader({
+  title,
+  onBack,
+  saving,
+}: {
+  title: string;
+  onBack: () => void;
+  saving: boolean;
+}) {
   return (
     <Group justify="space-between" mb="lg" wrap="nowrap">
       <Group gap="xs" wrap="nowrap">

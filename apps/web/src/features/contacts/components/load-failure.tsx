@@ -11,7 +11,9 @@ export function LoadFailure({ error }: { error: unknown }) {
         <Title order={1} fz="h2">
           Something went wrong
         </Title>
-        <Text c="dimmed">{errorMessage(error, 'An unexpected error occurred. Please try again later.')}</Text>
+        <Text c="dimmed">
+          {errorMessage(error, 'An unexpected error occurred. Please try again later.')}
+        </Text>
         <Button onClick={() => window.location.reload()}>Refresh Page</Button>
       </Stack>
     </Center>

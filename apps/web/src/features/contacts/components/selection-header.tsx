@@ -7,7 +7,13 @@ import type { Selection } from './selection';
  * The header shown while rows are selected (SPEC §2 "Selection header"): '{n} selected', a
  * menu with 'Select All' and 'Select None', and the bulk actions given.
  */
-export function SelectionHeader({ selection, children }: { selection: Selection; children: ReactNode }) {
+export function SelectionHeader({
+  selection,
+  children,
+}: {
+  selection: Selection;
+  children: ReactNode;
+}) {
   return (
     <Group
       justify="space-between"
@@ -19,7 +25,12 @@ export function SelectionHeader({ selection, children }: { selection: Selection;
       aria-label="Selected contacts"
     >
       <Group gap={4}>
-        <ActionIcon variant="subtle" color="gray" onClick={selection.clear} aria-label="Clear selection">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={selection.clear}
+          aria-label="Clear selection"
+        >
           <IconX size={18} />
         </ActionIcon>
         <Menu position="bottom-start">

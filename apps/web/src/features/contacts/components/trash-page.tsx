@@ -13,7 +13,11 @@ import { SelectionHeader } from './selection-header';
 import { useSelection } from './selection';
 
 /** SPEC §2: 'Date deleted' as day, full month name, year ("22 November 2026"). */
-const deletedDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+const deletedDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 
 export function formatDeletedDate(date: Date | string | null): string {
   return date ? deletedDate.format(new Date(date)) : '';
@@ -50,8 +54,14 @@ export function TrashPage() {
   const recoverContacts = async (contactIds: string[]) =>
     afterChange(
       contactIds.length === 1
-        ? await withProgress(() => recover.mutateAsync({ id: contactIds[0]! }), () => 'Contact recovered')
-        : await withProgress(() => recoverMany.mutateAsync({ contactIds }), () => 'Contacts recovered'),
+        ? await withProgress(
+            () => recover.mutateAsync({ id: contactIds[0]! }),
+            () => 'Contact recovered',
+          )
+        : await withProgress(
+            () => recoverMany.mutateAsync({ contactIds }),
+            () => 'Contacts recovered',
+          ),
     );
 
   const askDelete = (next: PendingDelete) => {
@@ -63,13 +73,26 @@ export function TrashPage() {
     dialog.close();
     if (!pending) return;
     if (pending.all) {
-      await afterChange(await withProgress(() => empty.mutateAsync(), () => 'Trash emptied'));
+      await afterChange(
+        await withProgress(
+          () => empty.mutateAsync(),
+          () => 'Trash emptied',
+        ),
+      );
     } else if (pending.ids.length === 1) {
-      await afterChange(await withProgress(() => remove.mutateAsync({ id: pending.ids[0]! }), () => 'Contact Deleted'));
+      await afterChange(
+        await withProgress(
+          () => remove.mutateAsync({ id: pending.ids[0]! }),
+          () => 'Contact Deleted',
+        ),
+      );
     } else {
       const contactIds = pending.ids;
       await afterChange(
-        await withProgress(() => removeMany.mutateAsync({ contactIds }), (r) => `${r.ids.length} contacts deleted`),
+        await withProgress(
+          () => removeMany.mutateAsync({ contactIds }),
+          (r) => `${r.ids.length} contacts deleted`,
+        ),
       );
     }
     setPending(null);
@@ -84,10 +107,17 @@ export function TrashPage() {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item leftSection={<IconRestore size={16} />} onClick={() => recoverContacts([contact._id])}>
+          <Menu.Item
+            leftSection={<IconRestore size={16} />}
+            onClick={() => recoverContacts([contact._id])}
+          >
             Recover
           </Menu.Item>
-          <Menu.Item color="red" leftSection={<IconTrashX size={16} />} onClick={() => askDelete({ ids: [contact._id] })}>
+          <Menu.Item
+            color="red"
+            leftSection={<IconTrashX size={16} />}
+            onClick={() => askDelete({ ids: [contact._id] })}
+          >
             Delete Forever
           </Menu.Item>
         </Menu.Dropdown>
@@ -97,7 +127,12 @@ export function TrashPage() {
         <Button size="xs" variant="subtle" onClick={() => recoverContacts([contact._id])}>
           Recover
         </Button>
-        <Button size="xs" variant="subtle" color="red" onClick={() => askDelete({ ids: [contact._id] })}>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          onClick={() => askDelete({ ids: [contact._id] })}
+        >
           Delete Forever
         </Button>
       </>
@@ -107,7 +142,9 @@ export function TrashPage() {
     <>
       <Alert color="yellow" variant="light" mb="md" icon={<IconTrash size={20} />}>
         <Group justify="space-between" gap="sm">
-          <Text size="sm">Contacts that have been in Trash more than 30 days will be deleted forever</Text>
+          <Text size="sm">
+            Contacts that have been in Trash more than 30 days will be deleted forever
+          </Text>
           <Button
             size="xs"
             variant="white"
@@ -146,7 +183,11 @@ export function TrashPage() {
         <>
           {selection.count > 0 && (
             <SelectionHeader selection={selection}>
-              <Button variant="light" leftSection={<IconRestore size={16} />} onClick={() => recoverContacts([...selection.selected])}>
+              <Button
+                variant="light"
+                leftSection={<IconRestore size={16} />}
+                onClick={() => recoverContacts([...selection.selected])}
+              >
                 Recover
               </Button>
               <Button
