@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
+import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { useState } from 'react';
 import { createQueryClient } from './lib/query-client';
 import { createApiClient, createTrpcReactClient, trpc } from './lib/trpc';
@@ -12,10 +12,12 @@ import { cssVariablesResolver, theme } from './theme';
 const TOAST_AUTO_CLOSE_MS = 5000;
 
 /** Providers in the order they depend on each other, then the router. */
-export function App() {
+export function App({ history }: { history?: RouterHistory } = {}) {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcReactClient);
-  const [router] = useState(() => createAppRouter({ queryClient, api: createApiClient() }));
+  const [router] = useState(() =>
+    createAppRouter({ queryClient, api: createApiClient() }, history),
+  );
 
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>

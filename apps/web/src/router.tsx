@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { NotFoundPage } from './components/not-found-page';
 import type { ApiClient } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
@@ -11,10 +11,11 @@ export interface RouterContext {
 }
 
 /** The app's router, built from the file routes under src/routes. */
-export function createAppRouter(context: RouterContext) {
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context,
+    history,
     defaultPreload: 'intent',
     scrollRestoration: true,
     defaultNotFoundComponent: NotFoundPage,

@@ -13,10 +13,15 @@ export function errorMessage(error: unknown, fallback = UNKNOWN_ERROR): string {
   if (error instanceof TRPCClientError) {
     const fromServer = error.shape?.message ?? (error.data ? error.message : undefined);
     if (fromServer) return fromServer;
-    if (error.cause instanceof TypeError || /fetch/i.test(error.message)) return NETWORK_ERROR;
+    if (isNetworkFailure(error.cause) || isNetworkFailure(error)) return NETWORK_ERROR;
   }
-  if (error instanceof TypeError) return NETWORK_ERROR;
+  if (isNetworkFailure(error)) return NETWORK_ERROR;
   return fallback;
+}
+
+/** fetch rejects with a TypeError whose message names the failed fetch or the network. */
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof Error && /failed to fetch|fetch failed|network/i.test(error.message);
 }
 
 /** The field messages a 400 carried (`data.zodError`), keyed by field path. */

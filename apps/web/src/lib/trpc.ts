@@ -87,7 +87,8 @@ function createLinks() {
   return [
     refreshOnForbiddenLink,
     httpBatchLink({
-      url: '/api/trpc',
+      // Absolute, so the same link works in the browser and in tests (jsdom with Node's fetch).
+      url: `${window.location.origin}/api/trpc`,
       transformer,
       fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
     }),

@@ -42,18 +42,18 @@ export function ContactTable({
 }) {
   const bodyRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
-  // The virtualizer measures from the top of the page; headers above the table can move it.
+  const selecting = selection.count > 0;
+  // The virtualizer measures from the top of the page; the selection header above moves it.
   useLayoutEffect(() => {
     const top = (bodyRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     if (Math.abs(top - offset) > 1) setOffset(top);
-  });
+  }, [selecting, offset]);
   const virtualizer = useWindowVirtualizer({
     count: contacts.length,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     scrollMargin: offset,
   });
-  const selecting = selection.count > 0;
 
   return (
     <div

@@ -62,7 +62,7 @@ export function CreateContactPage() {
     }
     try {
       const { image } = await upload.mutateAsync({
-        data: new Uint8Array(await file.arrayBuffer()),
+        data: new Uint8Array(await new Response(file).arrayBuffer()),
         publicId: avatar?.publicId,
       });
       setAvatar(image);

@@ -1,0 +1,84 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, server, signedIn, setUpMswServer } from '../../../test/render-app';
+import { receivedCalls, trpcError, trpcHandler } from '../../../test/trpc-msw';
+
+setUpMswServer();
+
+const id = '22222222-2222-4222-8222-222222222222';
+const contact = {
+  _id: id,
+  userId: 'u',
+  name: 'Ada Lovelace',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  avatar: { url: '', publicId: '' },
+  email: 'ada@example.com',
+  phone: '+44 20 7946 0018',
+  worksAt: { companyName: '', jobTitle: '' },
+  location: { country: '', city: '', postCode: '', streetAddress: '' },
+  birthday: { day: null, month: '', year: null },
+  isFavorite: false,
+  isTrashed: false,
+  trashedAt: null,
+  createdAt: new Date('2026-01-01T10:00:00Z'),
+  updatedAt: new Date('2026-01-02T10:00:00Z'),
+};
+
+function openEditPage() {
+  server.use(
+    ...signedIn(),
+    ...trpcHandler('contacts.byId', () => contact),
+    ...trpcHandler('contacts.update', (input) => ({ ...contact, ...(input as object) })),
+    ...trpcHandler('contacts.list', () => ({ items: [contact], nextCursor: null, total: 1 })),
+  );
+  return renderApp(`/person/edit/${id}`);
+}
+
+describe('the edit screen (SPEC §2, §4 Forms)', () => {
+  it('fills the single name field from the loaded contact', async () => {
+    openEditPage();
+    expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('Ada Lovelace');
+  });
+
+  it('leaves without a dialog when nothing changed', async () => {
+    const { history } = openEditPage();
+    await screen.findByRole('textbox', { name: /^Name/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
+    expect(screen.queryByRole('dialog', { name: 'Discard Changes' })).toBeNull();
+  });
+
+  it('asks before discarding once a field changed', async () => {
+    openEditPage();
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    fireEvent.change(name, { target: { value: 'Ada King' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('dialog', { name: 'Discard Changes' })).toBeInTheDocument();
+  });
+
+  it('saves a change as a JSON update and says so', async () => {
+    openEditPage();
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    fireEvent.change(name, { target: { value: 'Ada King' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Contact Updated')).toBeInTheDocument();
+    expect(receivedCalls.find((c) => c.path === 'contacts.update')?.input).toMatchObject({
+      id,
+      name: 'Ada King',
+    });
+  });
+
+  it("shows 'Something went wrong' with the message and Refresh Page when loading fails", async () => {
+    server.use(
+      ...signedIn(),
+      ...trpcHandler('contacts.byId', () => {
+        throw trpcError('NOT_FOUND', 'Contact not found.', 404);
+      }),
+    );
+    renderApp(`/person/edit/${id}`);
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    expect(screen.getByText('Contact not found.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument();
+  });
+});
