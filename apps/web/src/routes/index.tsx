@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { PublicLayout } from '../components/layout/public-layout';
 import { AppShellLayout } from '../features/app-shell/app-shell-layout';
+import { contactListQueryOptions } from '../features/contacts/api/contact-lists';
 import { ContactListPage } from '../features/contacts/components/contact-list-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { GUARD_DELAY_MS, wait } from '../lib/timing';
@@ -18,6 +19,13 @@ export const Route = createFileRoute('/')({
       await wait(GUARD_DELAY_MS);
       throw redirect({ to: '/verify', replace: true });
     }
+  },
+  // Starts the list while the screen's code loads, rather than after.
+  loader: ({ context }) => {
+    if (context.session)
+      void context.queryClient.prefetchInfiniteQuery(
+        contactListQueryOptions(context.api, 'contacts'),
+      );
   },
   component: IndexPage,
 });

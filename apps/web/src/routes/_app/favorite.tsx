@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { contactListQueryOptions } from '../../features/contacts/api/contact-lists';
 import { ContactListPage } from '../../features/contacts/components/contact-list-page';
 
 export const Route = createFileRoute('/_app/favorite')({
   head: () => ({ meta: [{ title: 'Favorites · Kith' }] }),
+  loader: ({ context }) =>
+    void context.queryClient.prefetchInfiniteQuery(
+      contactListQueryOptions(context.api, 'favorites'),
+    ),
   component: () => <ContactListPage list="favorites" />,
 });

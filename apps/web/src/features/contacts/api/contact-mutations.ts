@@ -1,4 +1,4 @@
-import type { InfiniteData } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { errorMessage, notifyError, notifySuccess, progressToast } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { useRefreshContactLists, type Contact } from './contact-lists';
@@ -11,20 +11,22 @@ type Page = { items: Contact[]; nextCursor: string | null; total: number };
  */
 export function useToggleFavorite() {
   const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const refresh = useRefreshContactLists();
+  const listKey = { queryKey: [['contacts', 'list']] };
   return trpc.favorites.set.useMutation({
     onMutate: async ({ id, isFavorite }) => {
-      await utils.contacts.list.cancel();
+      await queryClient.cancelQueries(listKey);
       await utils.contacts.byId.cancel({ id });
-      const lists = utils.contacts.list.getInfiniteData({ limit: 1000 });
+      const lists = queryClient.getQueriesData<InfiniteData<Page>>(listKey);
       const single = utils.contacts.byId.getData({ id });
       const flip = (c: Contact) => (c._id === id ? { ...c, isFavorite } : c);
-      utils.contacts.list.setInfiniteData({ limit: 1000 }, (data) => mapPages(data, flip));
+      queryClient.setQueriesData<InfiniteData<Page>>(listKey, (data) => mapPages(data, flip));
       if (single) utils.contacts.byId.setData({ id }, flip(single));
       return { lists, single };
     },
     onError: (error, { id }, context) => {
-      utils.contacts.list.setInfiniteData({ limit: 1000 }, context?.lists);
+      for (const [key, data] of context?.lists ?? []) queryClient.setQueryData(key, data);
       if (context?.single) utils.contacts.byId.setData({ id }, context.single);
       notifyError(error);
     },
