@@ -31,9 +31,19 @@ export function colorFor(name: string): string {
  * An avatar drawn in the browser from a name's initials (DESIGN.md: never fetched from a
  * third-party service).
  */
-export function InitialsAvatar({ name, size = 40 }: { name: string; size?: number }) {
+export function InitialsAvatar({
+  name,
+  size = 40,
+  decorative = false,
+}: {
+  name: string;
+  size?: number;
+  /** Hidden from assistive technology when the name is already said beside it. */
+  decorative?: boolean;
+}) {
+  const a11y = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name };
   return (
-    <svg width={size} height={size} viewBox="0 0 40 40" role="img" aria-label={name}>
+    <svg width={size} height={size} viewBox="0 0 40 40" {...a11y}>
       <circle cx="20" cy="20" r="20" fill={colorFor(name)} />
       <text
         x="50%"

@@ -1,5 +1,6 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
 import { FullPageLoader } from '../components/full-page-loader';
+import { LoadFailure } from '../components/load-failure';
 import { sessionQueryOptions } from '../features/auth/api/session';
 import type { RouterContext } from '../router';
 
@@ -9,6 +10,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     session: await context.queryClient.ensureQueryData(sessionQueryOptions(context.api)),
   }),
   pendingComponent: FullPageLoader,
+  // Anything a screen fails to render shows our failure page, never a blank or raw error.
+  errorComponent: ({ error }) => <LoadFailure error={error} />,
   pendingMs: 0,
   component: () => (
     <>

@@ -84,7 +84,7 @@ export function PublicFooter() {
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt="xl">
           © {new Date().getFullYear()} Kith. Made for people, not advertisers.{' '}
-          <Anchor component={Link} to="/privacy" size="xs">
+          <Anchor component={Link} to="/privacy" size="xs" underline="always">
             Privacy
           </Anchor>
         </Text>

@@ -1,4 +1,4 @@
-import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout, IconMessage, IconUser } from '@tabler/icons-react';
 import { Link, useRouteContext } from '@tanstack/react-router';
@@ -20,12 +20,17 @@ export function UserMenu() {
     <>
       <Menu position="bottom-end" width={200} withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label={`Account menu for ${name}`}>
+          {/* Named by its content (WCAG 2.5.3): the visible name, said on phones too. */}
+          <UnstyledButton>
             <Group gap="xs" wrap="nowrap">
-              <InitialsAvatar name={name} size={36} />
-              <Text fw={600} size="sm" visibleFrom="sm" maw={160} truncate>
+              <InitialsAvatar name={name} size={36} decorative />
+              <Text component="span" fw={600} size="sm" visibleFrom="sm" maw={160} truncate>
                 {name}
               </Text>
+              <VisuallyHidden component="span" hiddenFrom="sm">
+                {name}
+              </VisuallyHidden>
+              <VisuallyHidden component="span">, account menu</VisuallyHidden>
             </Group>
           </UnstyledButton>
         </Menu.Target>

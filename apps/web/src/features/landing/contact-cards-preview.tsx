@@ -1,6 +1,7 @@
-import { Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconSearch, IconStarFilled } from '@tabler/icons-react';
 import { InitialsAvatar } from '../../components/initials-avatar';
+import classes from './landing-page.module.css';
 
 const sample = [
   { name: 'Amara Okafor', detail: 'amara@example.com', favorite: true },
@@ -22,18 +23,16 @@ export function ContactCardsPreview({ compact = false }: { compact?: boolean }) 
       style={{ alignSelf: 'center' }}
     >
       <Stack gap="sm">
-        <TextInput
-          readOnly
-          tabIndex={-1}
-          aria-hidden
-          value="Search contacts"
-          leftSection={<IconSearch size={16} />}
-          styles={{ input: { color: 'var(--mantine-color-dimmed)' } }}
-        />
+        <Group gap={8} px="sm" py={7} className={classes.fakeSearch} aria-hidden>
+          <IconSearch size={16} />
+          <Text size="sm" c="dimmed">
+            Search contacts
+          </Text>
+        </Group>
         {(compact ? sample.slice(0, 3) : sample).map((person) => (
           <Group key={person.name} justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
-              <InitialsAvatar name={person.name} size={36} />
+              <InitialsAvatar name={person.name} size={36} decorative />
               <div>
                 <Text fw={600} size="sm">
                   {person.name}

@@ -21,15 +21,15 @@ export function AuthLayout() {
             <Outlet />
           </Paper>
           <Text size="xs" c="dimmed" ta="center">
-            <Anchor component={Link} to="/privacy" size="xs">
+            <Anchor component={Link} to="/privacy" size="xs" underline="always">
               Privacy
             </Anchor>
             {' · '}
-            <Anchor component={Link} to="/terms" size="xs">
+            <Anchor component={Link} to="/terms" size="xs" underline="always">
               Terms
             </Anchor>
             {' · '}
-            <Anchor component={Link} to="/help" size="xs">
+            <Anchor component={Link} to="/help" size="xs" underline="always">
               Help
             </Anchor>
           </Text>

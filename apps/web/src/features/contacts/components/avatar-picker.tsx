@@ -7,6 +7,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { messages } from '@kith/validators';
 import { IconCamera, IconX } from '@tabler/icons-react';
@@ -46,8 +47,9 @@ export function AvatarPicker({
     <Stack align="center" gap={6}>
       <Box pos="relative">
         {onOpenMenu ? (
-          <UnstyledButton onClick={onOpenMenu} aria-label="Change or remove the photo">
-            <ContactAvatar name={name || '?'} url={url} size={112} />
+          <UnstyledButton onClick={onOpenMenu}>
+            <ContactAvatar name={name || '?'} url={url} size={112} decorative />
+            <VisuallyHidden>Change or remove the photo</VisuallyHidden>
           </UnstyledButton>
         ) : (
           <ContactAvatar name={name || '?'} url={url} size={112} />

@@ -8,16 +8,19 @@ export function ContactAvatar({
   name,
   url,
   size = 40,
+  decorative = false,
 }: {
   name: string;
   url?: string;
   size?: number;
+  /** Hidden from assistive technology where the name is already said beside it. */
+  decorative?: boolean;
 }) {
   if (url) {
     return (
       <img
         src={url}
-        alt={name}
+        alt={decorative ? '' : name}
         width={size}
         height={size}
         loading="lazy"
@@ -25,5 +28,5 @@ export function ContactAvatar({
       />
     );
   }
-  return <InitialsAvatar name={name} size={size} />;
+  return <InitialsAvatar name={name} size={size} decorative={decorative} />;
 }

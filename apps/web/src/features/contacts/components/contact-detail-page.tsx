@@ -31,7 +31,7 @@ import { useRefreshContactLists, type Contact } from '../api/contact-lists';
 import { useToggleFavorite, withProgress } from '../api/contact-mutations';
 import { ConfirmDialog } from './confirm-dialog';
 import { ContactAvatar } from './contact-avatar';
-import { LoadFailure } from './load-failure';
+import { LoadFailure } from '../../../components/load-failure';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
 

@@ -29,7 +29,7 @@ import { AvatarPicker, imageFileProblem } from './avatar-picker';
 import { ConfirmDialog } from './confirm-dialog';
 import { ContactFields } from './contact-fields';
 import { FormPageHeader } from './form-page-header';
-import { LoadFailure } from './load-failure';
+import { LoadFailure } from '../../../components/load-failure';
 import { useGoBack } from './use-go-back';
 
 /** /person/edit/{id} (SPEC §2 "Edit screen"): a spinner while fetching, the failure screen on error. */

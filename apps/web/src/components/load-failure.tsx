@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { errorMessage } from '../../../lib/notify';
+import { errorMessage } from '../lib/notify';
 
 /** SPEC §8 "Contact load failure": full screen 'Something went wrong', the message, Refresh Page. */
 export function LoadFailure({ error }: { error: unknown }) {

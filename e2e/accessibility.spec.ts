@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { createContactThroughApi, signUpThroughApi } from './session';
+
+/** WCAG 2.1 A and AA rules, colour contrast included (issue 5 "Accessible"). */
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    nodes: v.nodes.slice(0, 3).map((n) => n.html.slice(0, 160)),
+  }));
+}
+
+test('the public pages pass WCAG 2.1 AA checks', async ({ page }) => {
+  for (const path of ['/', '/login', '/signup', '/recover', '/help', '/contact', '/privacy']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
+  }
+});
+
+test('the signed-in screens pass WCAG 2.1 AA checks', async ({ page }, info) => {
+  test.setTimeout(60_000);
+  await signUpThroughApi(page, 'Axe Person', `axe-${info.project.name}-${Date.now()}@example.com`);
+  const id = await createContactThroughApi(page, 'Checked');
+  const trashed = await createContactThroughApi(page, 'Binned');
+  await page.request.patch(`/api/v1/trash/${trashed}`);
+  for (const path of [
+    '/',
+    '/favorite',
+    '/trash',
+    `/person/${id}`,
+    `/person/edit/${id}`,
+    '/new',
+    '/me',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
+  }
+});
