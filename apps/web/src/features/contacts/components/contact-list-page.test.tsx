@@ -1,0 +1,99 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp, server, signedIn, setUpMswServer } from '../../../test/render-app';
+import { trpcError, trpcHandler } from '../../../test/trpc-msw';
+
+setUpMswServer();
+
+function contact(id: string, name: string, isFavorite = false) {
+  const [firstName = '', lastName = ''] = name.split(' ');
+  return {
+    _id: id,
+    userId: 'u',
+    name,
+    firstName,
+    lastName,
+    avatar: { url: '', publicId: '' },
+    email: `${firstName.toLowerCase()}@example.com`,
+    phone: '555',
+    worksAt: { companyName: '', jobTitle: '' },
+    location: { country: '', city: '', postCode: '', streetAddress: '' },
+    birthday: { day: null, month: '', year: null },
+    isFavorite,
+    isTrashed: false,
+    trashedAt: null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  };
+}
+
+const ada = contact('33333333-3333-4333-8333-333333333333', 'Ada Lovelace');
+
+describe('the contacts list', () => {
+  it("shows the title with the count, and the empty state's texts", async () => {
+    server.use(
+      ...signedIn(),
+      ...trpcHandler('contacts.list', () => ({ items: [], nextCursor: null, total: 0 })),
+    );
+    renderApp('/');
+    expect(await screen.findByText('No contacts yet')).toBeInTheDocument();
+    expect(
+      screen.getByText('Start building your network by adding your first contact'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create contact' })).toHaveAttribute('href', '/new');
+  });
+
+  it('flips the star at once, and puts it back with the error when the server refuses', async () => {
+    server.use(
+      ...signedIn(),
+      ...trpcHandler('contacts.list', () => ({ items: [ada], nextCursor: null, total: 1 })),
+      ...trpcHandler('favorites.set', () => {
+        throw trpcError('INTERNAL_SERVER_ERROR', 'The database is not reachable right now.', 503);
+      }),
+    );
+    renderApp('/');
+    const star = await screen.findByRole('button', { name: 'Add Ada Lovelace to favorites' });
+    fireEvent.click(star);
+    expect(
+      await screen.findByRole('button', { name: 'Remove Ada Lovelace from favorites' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('The database is not reachable right now.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Add Ada Lovelace to favorites' }),
+      ).toBeInTheDocument(),
+    );
+  });
+});
+
+describe('the search box (SPEC §4 Search)', () => {
+  it('shows the answer for the latest text even when an earlier answer arrives last', async () => {
+    server.use(
+      ...signedIn(),
+      ...trpcHandler('contacts.list', () => ({ items: [], nextCursor: null, total: 0 })),
+      // The answer for "a" is slow; the answer for "ad" is quick.
+      http.get(/\/api\/trpc\/search\.contacts/, async ({ request }) => {
+        const input = new URL(request.url).searchParams.get('input') ?? '';
+        const query = (JSON.parse(input) as Record<string, { json: { query: string } }>)['0']!.json
+          .query;
+        if (query === 'a') await delay(400);
+        const name = query === 'a' ? 'Alan Turing' : 'Ada Lovelace';
+        return HttpResponse.json([
+          { result: { data: { json: [{ _id: query, name, email: '', avatar: { url: '' } }] } } },
+        ]);
+      }),
+    );
+    renderApp('/');
+    // jsdom matches no media query, so this is the phone layout: open the box first.
+    fireEvent.click(await screen.findByRole('button', { name: 'Search contacts' }));
+    const box = await screen.findByRole('textbox', { name: 'Search contacts' });
+    fireEvent.change(box, { target: { value: 'a' } });
+    fireEvent.change(box, { target: { value: 'ad' } });
+    expect(await screen.findByText('Ada Lovelace', {}, { timeout: 3000 })).toBeInTheDocument();
+    // By now the slow answer for "a" has arrived too; it must not replace the one for "ad".
+    await delay(500);
+    expect(screen.queryByText('Alan Turing')).toBeNull();
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+  });
+});
