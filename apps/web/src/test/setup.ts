@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// These tests run beside the API suites on two cores; the first render of a file compiles its
+// modules, which can take longer than Testing Library's one-second default.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that Mantine components use.
 Object.defineProperty(window, 'matchMedia', {
