@@ -1,4 +1,4 @@
-import { Accordion, Text } from '@mantine/core';
+import { FaqAccordion } from '../../components/faq-accordion';
 
 const questions = [
   {
@@ -25,16 +25,5 @@ const questions = [
 
 /** The landing FAQ (SPEC §2): an accordion with one item open at a time. */
 export function LandingFaq() {
-  return (
-    <Accordion variant="separated" radius="md">
-      {questions.map((item) => (
-        <Accordion.Item key={item.q} value={item.q}>
-          <Accordion.Control>{item.q}</Accordion.Control>
-          <Accordion.Panel>
-            <Text size="sm">{item.a}</Text>
-          </Accordion.Panel>
-        </Accordion.Item>
-      ))}
-    </Accordion>
-  );
+  return <FaqAccordion items={questions} />;
 }

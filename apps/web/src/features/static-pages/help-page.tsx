@@ -1,4 +1,5 @@
-import { Accordion, Anchor, Group, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Text, TextInput, Title } from '@mantine/core';
+import { FaqAccordion } from '../../components/faq-accordion';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { helpCategories } from './help-topics';
@@ -44,16 +45,7 @@ export function HelpPage() {
           <Title order={2} fz="h3" mb="sm">
             {category.title}
           </Title>
-          <Accordion variant="separated" radius="md">
-            {category.questions.map((item) => (
-              <Accordion.Item key={item.q} value={item.q}>
-                <Accordion.Control>{item.q}</Accordion.Control>
-                <Accordion.Panel>
-                  <Text size="sm">{item.a}</Text>
-                </Accordion.Panel>
-              </Accordion.Item>
-            ))}
-          </Accordion>
+          <FaqAccordion items={category.questions} />
         </section>
       ))}
     </StaticPage>

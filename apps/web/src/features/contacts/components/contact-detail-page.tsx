@@ -1,10 +1,8 @@
 import {
   ActionIcon,
   Anchor,
-  Center,
   Container,
   Group,
-  Loader,
   Paper,
   Stack,
   Text,
@@ -31,7 +29,7 @@ import { useRefreshContactLists, type Contact } from '../api/contact-lists';
 import { useToggleFavorite, withProgress } from '../api/contact-mutations';
 import { ConfirmDialog } from './confirm-dialog';
 import { ContactAvatar } from './contact-avatar';
-import { LoadFailure } from '../../../components/load-failure';
+import { WithContact } from './with-contact';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
 
@@ -51,16 +49,7 @@ export function addressText(location: Contact['location']): string | null {
 
 /** /person/{id} (SPEC §2 "Detail screen"). */
 export function ContactDetailPage({ id }: { id: string }) {
-  const contact = trpc.contacts.byId.useQuery({ id });
-  if (contact.isPending) {
-    return (
-      <Center py={80}>
-        <Loader aria-label="Loading contact" />
-      </Center>
-    );
-  }
-  if (contact.error) return <LoadFailure error={contact.error} />;
-  return <ContactDetail contact={contact.data} />;
+  return <WithContact id={id}>{(contact) => <ContactDetail contact={contact} />}</WithContact>;
 }
 
 function ContactDetail({ contact }: { contact: Contact }) {
@@ -169,36 +158,10 @@ function ContactDetail({ contact }: { contact: Contact }) {
               <Anchor href={`tel:${contact.phone}`}>{contact.phone}</Anchor>
             </Detail>
             <Detail icon={<IconMapPin size={18} />} label="Address">
-              {address ?? (
-                <Anchor
-                  renderRoot={(props) => (
-                    <Link
-                      {...props}
-                      to="/person/edit/$id"
-                      params={{ id: contact._id }}
-                      state={{ from }}
-                    />
-                  )}
-                >
-                  Add Location
-                </Anchor>
-              )}
+              {address ?? <EditLink id={contact._id} from={from} label="Add Location" />}
             </Detail>
             <Detail icon={<IconCake size={18} />} label="Birthday">
-              {birthday ?? (
-                <Anchor
-                  renderRoot={(props) => (
-                    <Link
-                      {...props}
-                      to="/person/edit/$id"
-                      params={{ id: contact._id }}
-                      state={{ from }}
-                    />
-                  )}
-                >
-                  Add Birthday
-                </Anchor>
-              )}
+              {birthday ?? <EditLink id={contact._id} from={from} label="Add Birthday" />}
             </Detail>
           </Stack>
         </Paper>
@@ -233,6 +196,19 @@ function ContactDetail({ contact }: { contact: Contact }) {
         busy={trash.isPending}
       />
     </Container>
+  );
+}
+
+/** A link to the edit screen, for a detail that is missing. */
+function EditLink({ id, from, label }: { id: string; from?: string; label: string }) {
+  return (
+    <Anchor
+      renderRoot={(props) => (
+        <Link {...props} to="/person/edit/$id" params={{ id }} state={{ from }} />
+      )}
+    >
+      {label}
+    </Anchor>
   );
 }
 

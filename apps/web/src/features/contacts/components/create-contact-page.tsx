@@ -22,7 +22,7 @@ import {
 } from '../api/contact-form-values';
 import { useRefreshContactLists } from '../api/contact-lists';
 import { AvatarPicker, imageFileProblem } from './avatar-picker';
-import { ConfirmDialog } from './confirm-dialog';
+import { DiscardDialog } from './discard-dialog';
 import { ContactFields } from './contact-fields';
 import { FormPageHeader } from './form-page-header';
 import { useGoBack } from './use-go-back';
@@ -130,14 +130,7 @@ export function CreateContactPage() {
           </Stack>
         </Paper>
       </form>
-      <ConfirmDialog
-        opened={discardOpened}
-        onClose={discard.close}
-        title="Discard Changes"
-        text="You have unsaved changes. Discard them?"
-        confirmLabel="Discard"
-        onConfirm={discardAndLeave}
-      />
+      <DiscardDialog opened={discardOpened} onClose={discard.close} onDiscard={discardAndLeave} />
     </Container>
   );
 }

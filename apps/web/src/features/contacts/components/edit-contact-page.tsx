@@ -1,14 +1,4 @@
-import {
-  Button,
-  Center,
-  Container,
-  FileButton,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-} from '@mantine/core';
+import { Button, Container, FileButton, Group, Modal, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -26,24 +16,15 @@ import {
 } from '../api/contact-form-values';
 import { useRefreshContactLists, type Contact } from '../api/contact-lists';
 import { AvatarPicker, imageFileProblem } from './avatar-picker';
-import { ConfirmDialog } from './confirm-dialog';
+import { DiscardDialog } from './discard-dialog';
 import { ContactFields } from './contact-fields';
 import { FormPageHeader } from './form-page-header';
-import { LoadFailure } from '../../../components/load-failure';
 import { useGoBack } from './use-go-back';
+import { WithContact } from './with-contact';
 
 /** /person/edit/{id} (SPEC §2 "Edit screen"): a spinner while fetching, the failure screen on error. */
 export function EditContactPage({ id }: { id: string }) {
-  const contact = trpc.contacts.byId.useQuery({ id });
-  if (contact.isPending) {
-    return (
-      <Center py={80}>
-        <Loader aria-label="Loading contact" />
-      </Center>
-    );
-  }
-  if (contact.error) return <LoadFailure error={contact.error} />;
-  return <EditContactForm contact={contact.data} />;
+  return <WithContact id={id}>{(contact) => <EditContactForm contact={contact} />}</WithContact>;
 }
 
 /**
@@ -166,13 +147,10 @@ function EditContactForm({ contact }: { contact: Contact }) {
           </Button>
         </Group>
       </Modal>
-      <ConfirmDialog
+      <DiscardDialog
         opened={discardOpened}
         onClose={discard.close}
-        title="Discard Changes"
-        text="You have unsaved changes. Discard them?"
-        confirmLabel="Discard"
-        onConfirm={() => {
+        onDiscard={() => {
           discard.close();
           goBack();
         }}

@@ -1,0 +1,28 @@
+import { Center, Loader } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { LoadFailure } from '../../../components/load-failure';
+import { trpc } from '../../../lib/trpc';
+import type { Contact } from '../api/contact-lists';
+
+/**
+ * Loads one contact for the detail and edit screens (SPEC §2): a spinner while fetching, the
+ * 'Something went wrong' screen on failure, else `children` with the contact.
+ */
+export function WithContact({
+  id,
+  children,
+}: {
+  id: string;
+  children: (contact: Contact) => ReactNode;
+}) {
+  const contact = trpc.contacts.byId.useQuery({ id });
+  if (contact.isPending) {
+    return (
+      <Center py={80}>
+        <Loader aria-label="Loading contact" />
+      </Center>
+    );
+  }
+  if (contact.error) return <LoadFailure error={contact.error} />;
+  return children(contact.data);
+}
