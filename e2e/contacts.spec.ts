@@ -21,9 +21,15 @@ async function selectRow(page: Page, name: string) {
 
 /** Closes the toasts, as a person would before reaching what they cover. */
 async function dismissToasts(page: Page) {
-  for (const close of await page.locator('.mantine-Notification-root button').all()) {
-    await close.click().catch(() => undefined);
+  const closeButtons = page.locator('.mantine-Notification-root button');
+  for (let i = 0; i < 10 && (await closeButtons.count()) > 0; i += 1) {
+    // A toast may close by itself meanwhile; a short timeout keeps that from stalling the test.
+    await closeButtons
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
   }
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
 }
 
 const today = new Intl.DateTimeFormat('en-GB', {
