@@ -23,6 +23,12 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
+  it('serves the built web app in production and when asked, not otherwise', () => {
+    expect(loadEnv({}).SERVE_WEB).toBe(false);
+    expect(loadEnv({ SERVE_WEB: 'true' }).SERVE_WEB).toBe(true);
+    expect(loadEnv({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).SERVE_WEB).toBe(true);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -25,16 +25,19 @@ const envSchema = z.object({
   S3_PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  SERVE_WEB: z.enum(['true', 'false']).optional(),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
 
-export interface Env extends Omit<RawEnv, 'DATA_DIR' | 'PUBLIC_URL' | 'WEB_DIST_DIR'> {
+export interface Env extends Omit<RawEnv, 'DATA_DIR' | 'PUBLIC_URL' | 'WEB_DIST_DIR' | 'SERVE_WEB'> {
   DATA_DIR: string;
   /** The origin people reach the app at; state-changing requests from any other are refused. */
   PUBLIC_URL: string;
-  /** The built web app, served in production when it exists. */
+  /** The built web app, served when SERVE_WEB is on and it exists. */
   WEB_DIST_DIR: string;
+  /** Serve the built web app; on by default in production, and for `pnpm serve` (Quick start). */
+  SERVE_WEB: boolean;
 }
 
 /** Raised for a variable that is required but unset: the process prints it and exits 1. */
@@ -71,6 +74,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     DATA_DIR: resolve(raw.DATA_DIR ?? join(root, '.data')),
     PUBLIC_URL: raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`,
     WEB_DIST_DIR: resolve(raw.WEB_DIST_DIR ?? join(root, 'apps/web/dist')),
+    SERVE_WEB: raw.SERVE_WEB ? raw.SERVE_WEB === 'true' : raw.NODE_ENV === 'production',
   };
 }
 

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     env,
     deps,
     localUploadsDir: localDir,
-    serveWeb: env.NODE_ENV === 'production',
+    serveWeb: env.SERVE_WEB,
   });
 
   const stopRetention = startRetentionSchedule(deps, app.log);
@@ -75,7 +75,9 @@ function readEnvOrExit(): Env {
 }
 
 function publicAddress(env: Env): string {
-  return env.NODE_ENV === 'production' ? env.PUBLIC_URL : `http://localhost:${env.PORT}`;
+  if (env.NODE_ENV === 'production') return env.PUBLIC_URL;
+  // In development the web app lives on Vite's port unless this server serves the build.
+  return env.SERVE_WEB ? `http://localhost:${env.PORT}` : 'http://localhost:5173';
 }
 
 main().catch((error: unknown) => {
