@@ -7,6 +7,7 @@ import {
   appRouter,
   checkHealth,
   createContextFactory,
+  INTERNAL_ERROR_MESSAGE,
   mapErrorToResponse,
   restApiPlugin,
   restRoutes,
@@ -38,7 +39,8 @@ const TRPC_BODY_LIMIT = 8 * 1024 * 1024;
 
 /**
  * Builds the Fastify app: security headers, the Origin check, `/api/health`, tRPC at
- * `/api/trpc`, REST at `/api/v1`, and in production the web app. Does not listen.
+ * `/api/trpc`, REST at `/api/v1`, uploads at `/uploads`, and the built web app when `serveWeb`.
+ * Does not listen.
  */
 export async function buildApp({
   env,
@@ -64,8 +66,7 @@ export async function buildApp({
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) req.log.error({ err: error }, 'unexpected error');
-    const message =
-      status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message;
+    const message = status >= 500 ? INTERNAL_ERROR_MESSAGE : error.message;
     if (req.url.startsWith('/api/trpc/')) return sendTrpcShapedError(req, reply, status, message);
     return reply.status(status).send({ success: false, message, data: null });
   });
