@@ -30,7 +30,10 @@ const envSchema = z.object({
 
 export type RawEnv = z.infer<typeof envSchema>;
 
-export interface Env extends Omit<RawEnv, 'DATA_DIR' | 'PUBLIC_URL' | 'WEB_DIST_DIR' | 'SERVE_WEB'> {
+export interface Env extends Omit<
+  RawEnv,
+  'DATA_DIR' | 'PUBLIC_URL' | 'WEB_DIST_DIR' | 'SERVE_WEB'
+> {
   DATA_DIR: string;
   /** The origin people reach the app at; state-changing requests from any other are refused. */
   PUBLIC_URL: string;
