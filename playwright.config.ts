@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './e2e/chromium.mjs';
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the
@@ -27,19 +28,7 @@ export default defineConfig({
     // No single step may wait out the whole test.
     actionTimeout: 15_000,
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },

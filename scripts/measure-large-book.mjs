@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('@playwright/test');
@@ -13,19 +14,7 @@ const [baseUrl = 'http://localhost:3200', dataDir] = process.argv.slice(2);
 const COUNT = Number(process.env.CONTACTS ?? 5000);
 const email = `big-${Date.now()}@example.com`;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 const context = await browser.newContext({
   baseURL: baseUrl,
   viewport: { width: 1280, height: 800 },

@@ -75,7 +75,7 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
     now,
   );
   if (!claims || !(await isSessionActive(ctx.db, claims.sub, claims.sid, now))) {
-    throw toTRPCError(new ForbiddenError(SESSION_ENDED_MESSAGE));
+    throw new ForbiddenError(SESSION_ENDED_MESSAGE);
   }
   return next({ ctx: { ...ctx, userId: claims.sub, sessionFamilyId: claims.sid } });
 });

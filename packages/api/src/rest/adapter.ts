@@ -29,6 +29,13 @@ export interface RestRoute {
   handle(request: RestRequest): Promise<{ data: unknown; message?: string; status?: number }>;
 }
 
+/** A request body as sent (`{}` when there is none); the procedure's input schema checks it. */
+export const untrusted = (body: unknown) => (body ?? {}) as never;
+
+/** The body with the path's id, which wins over any `id` in the body. */
+export const withId = (body: unknown, id: string) =>
+  ({ ...(typeof body === 'object' && body !== null ? body : {}), id }) as never;
+
 export interface RestApiOptions {
   routes: readonly RestRoute[];
   createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context;

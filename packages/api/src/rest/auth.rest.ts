@@ -1,7 +1,4 @@
-import type { RestRoute } from './adapter';
-
-/** Input as sent, or `{}` for a call with no body. */
-const bodyOf = (body: unknown) => (body ?? {}) as never;
+import { untrusted, type RestRoute } from './adapter';
 
 /**
  * SPEC §7 "Auth": every `/api/v1/auth/*` path, each calling the same procedure the web app
@@ -12,7 +9,7 @@ export const authRestRoutes: RestRoute[] = [
     method: 'POST',
     path: '/auth/signup',
     handle: async ({ caller, body }) => ({
-      data: await caller.auth.signup(bodyOf(body)),
+      data: await caller.auth.signup(untrusted(body)),
       message: 'Signup Successful',
       status: 201,
     }),
@@ -21,7 +18,7 @@ export const authRestRoutes: RestRoute[] = [
     method: 'POST',
     path: '/auth/verify',
     handle: async ({ caller, body }) => ({
-      data: await caller.auth.verify(bodyOf(body)),
+      data: await caller.auth.verify(untrusted(body)),
       message: 'Verification Successful',
     }),
   },
@@ -29,7 +26,7 @@ export const authRestRoutes: RestRoute[] = [
     method: 'POST',
     path: '/auth/resend',
     handle: async ({ caller, body }) => ({
-      data: await caller.auth.resend(bodyOf(body)),
+      data: await caller.auth.resend(untrusted(body)),
       message: 'Email Resend Successful',
     }),
   },
@@ -37,7 +34,7 @@ export const authRestRoutes: RestRoute[] = [
     method: 'POST',
     path: '/auth/login',
     handle: async ({ caller, body }) => ({
-      data: await caller.auth.login(bodyOf(body)),
+      data: await caller.auth.login(untrusted(body)),
       message: 'Login Successful',
     }),
   },
@@ -66,7 +63,7 @@ export const authRestRoutes: RestRoute[] = [
     method: 'POST',
     path: '/auth/recover/find',
     handle: async ({ caller, body }) => ({
-      data: await caller.recover.find(bodyOf(body)),
+      data: await caller.recover.find(untrusted(body)),
       message: 'User Found',
     }),
   },
@@ -82,7 +79,7 @@ export const authRestRoutes: RestRoute[] = [
     method: 'POST',
     path: '/auth/recover/verify',
     handle: async ({ caller, body }) => ({
-      data: await caller.recover.verify(bodyOf(body)),
+      data: await caller.recover.verify(untrusted(body)),
       message: 'Verification Successful',
     }),
   },
@@ -98,7 +95,7 @@ export const authRestRoutes: RestRoute[] = [
     method: 'PATCH',
     path: '/auth/recover/reset',
     handle: async ({ caller, body }) => ({
-      data: await caller.recover.reset(bodyOf(body)),
+      data: await caller.recover.reset(untrusted(body)),
       message: 'Password Reset Successful',
     }),
   },

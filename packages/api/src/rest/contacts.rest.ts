@@ -1,12 +1,5 @@
-import type { RestRoute } from './adapter';
+import { untrusted, withId, type RestRoute } from './adapter';
 import { parseJsonFields, readMultipart } from './multipart';
-
-/** The request body as sent; the procedure's input schema is what checks it. */
-const body = <T>(value: unknown) => (value ?? {}) as T;
-const ids = (value: unknown) => (value ?? {}) as { contactIds: string[] };
-/** The body with the path's id, which wins over any `id` in the body. */
-const withId = (value: unknown, id: string) =>
-  ({ ...(typeof value === 'object' && value !== null ? value : {}), id }) as never;
 
 /** SPEC §7 "Contacts, favorites, trash": every path, with SPEC §8's success messages. */
 export const contactsRestRoutes: RestRoute[] = [
@@ -14,7 +7,7 @@ export const contactsRestRoutes: RestRoute[] = [
     method: 'POST',
     path: '/contacts',
     handle: async ({ caller, body: input }) => ({
-      data: await caller.contacts.create(body(input)),
+      data: await caller.contacts.create(untrusted(input)),
       message: 'Contact Created',
       status: 201,
     }),
@@ -84,7 +77,7 @@ export const contactsRestRoutes: RestRoute[] = [
     method: 'PATCH',
     path: '/trash',
     handle: async ({ caller, body: input }) => {
-      const result = await caller.trash.addMany(ids(input));
+      const result = await caller.trash.addMany(untrusted(input));
       return { data: result, message: `${result.ids.length} add to trash` };
     },
   },
@@ -97,7 +90,7 @@ export const contactsRestRoutes: RestRoute[] = [
     method: 'DELETE',
     path: '/contacts/delete',
     handle: async ({ caller, body: input }) => {
-      const result = await caller.trash.deleteMany(ids(input));
+      const result = await caller.trash.deleteMany(untrusted(input));
       return { data: result, message: `${result.ids.length} contacts deleted` };
     },
   },
@@ -121,7 +114,7 @@ export const contactsRestRoutes: RestRoute[] = [
     method: 'PATCH',
     path: '/contacts/recover',
     handle: async ({ caller, body: input }) => ({
-      data: await caller.trash.recoverMany(ids(input)),
+      data: await caller.trash.recoverMany(untrusted(input)),
       message: 'Contacts recovered',
     }),
   },

@@ -1,7 +1,8 @@
-import { Button, Center, PinInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, PinInput, Stack, Text } from '@mantine/core';
 import { OTP_LENGTH } from '@kith/validators';
 import { useState, type ReactNode } from 'react';
 import { ResendButton } from './resend-button';
+import { AuthHeading } from './auth-heading';
 
 /**
  * The one-time code screen shared by sign-up verification and recovery (SPEC §2): six boxes
@@ -45,14 +46,7 @@ export function CodeForm({
   return (
     <form onSubmit={verify} noValidate>
       <Stack gap="lg">
-        <div>
-          <Title order={1} fz="h2">
-            {title}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {description}
-          </Text>
-        </div>
+        <AuthHeading title={title}>{description}</AuthHeading>
         <Center>
           <PinInput
             length={OTP_LENGTH}

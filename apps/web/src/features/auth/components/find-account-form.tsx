@@ -1,9 +1,10 @@
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { emailInput } from '@kith/validators';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { fieldErrors, notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
+import { AuthHeading } from './auth-heading';
 
 /** Recovery step 1, 'Find your account' (SPEC §2 /recover). */
 export function FindAccountForm() {
@@ -29,14 +30,9 @@ export function FindAccountForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={1} fz="h2">
-            Find your account
-          </Title>
-          <Text c="dimmed" size="sm">
-            Enter the email address of your Kith account.
-          </Text>
-        </div>
+        <AuthHeading title="Find your account">
+          Enter the email address of your Kith account.
+        </AuthHeading>
         <TextInput
           label="Email"
           type="email"

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { loginInput } from '@kith/validators';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -7,6 +7,7 @@ import { fieldErrors, notifyError, notifySuccess } from '../../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
 import { trpc } from '../../../lib/trpc';
 import { useSetSession } from '../api/session';
+import { AuthHeading } from './auth-heading';
 
 /** The login screen (SPEC §2 /login, §5 Login, §4 "Login success"). */
 export function LoginForm() {
@@ -38,14 +39,7 @@ export function LoginForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={1} fz="h2">
-            Login
-          </Title>
-          <Text c="dimmed" size="sm">
-            Welcome back to your address book.
-          </Text>
-        </div>
+        <AuthHeading title="Login">Welcome back to your address book.</AuthHeading>
         <TextInput
           label="Email"
           type="email"

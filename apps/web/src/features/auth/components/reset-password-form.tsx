@@ -1,4 +1,4 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { messages, PASSWORD_MIN_LENGTH } from '@kith/validators';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
 import { trpc } from '../../../lib/trpc';
 import { useSetSession } from '../api/session';
 import { PasswordPair } from './password-pair';
+import { AuthHeading } from './auth-heading';
 
 /**
  * Recovery step 4, 'Reset your password' (SPEC §2 /recover/reset, §5): submit is enabled only
@@ -41,15 +42,10 @@ export function ResetPasswordForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={1} fz="h2">
-            Reset your password
-          </Title>
-          <Text c="dimmed" size="sm">
-            Choose a new password of at least {PASSWORD_MIN_LENGTH} characters. Every other device
-            will be signed out.
-          </Text>
-        </div>
+        <AuthHeading title="Reset your password">
+          Choose a new password of at least {PASSWORD_MIN_LENGTH} characters. Every other device
+          will be signed out.
+        </AuthHeading>
         <PasswordPair
           password={password}
           confirm={confirm}

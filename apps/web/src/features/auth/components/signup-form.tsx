@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { signupInput } from '@kith/validators';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -7,6 +7,7 @@ import { fieldErrors, notifyError, notifySuccess } from '../../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
 import { trpc } from '../../../lib/trpc';
 import { PasswordPair } from './password-pair';
+import { AuthHeading } from './auth-heading';
 
 /**
  * The sign-up screen (SPEC §2 /signup, §5 Signup, §4 "Signup success"). The button stays
@@ -45,14 +46,7 @@ export function SignupForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <div>
-          <Title order={1} fz="h2">
-            Sign Up
-          </Title>
-          <Text c="dimmed" size="sm">
-            Create your free, private address book.
-          </Text>
-        </div>
+        <AuthHeading title="Sign Up">Create your free, private address book.</AuthHeading>
         <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
         <TextInput
           label="Email"
