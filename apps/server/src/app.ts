@@ -11,11 +11,12 @@ import {
   mapErrorToResponse,
   restApiPlugin,
   restRoutes,
-  type AppRouter,
+  type ServerAppRouter,
   type ApiDependencies,
 } from '@kith/api';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { registerApiDocs } from './api-docs';
 import type { Env } from './env';
 import { originGuard } from './origin-guard';
 import { DEFAULT_RATE_LIMITS, registerAuthRateLimits, type RateLimitSettings } from './rate-limits';
@@ -39,7 +40,8 @@ const TRPC_BODY_LIMIT = 8 * 1024 * 1024;
 
 /**
  * Builds the Fastify app: security headers, the Origin check, `/api/health`, tRPC at
- * `/api/trpc`, REST at `/api/v1`, uploads at `/uploads`, and the built web app when `serveWeb`.
+ * `/api/trpc`, REST at `/api/v1` (described at `/api/v1/openapi.json` and `/api/docs`),
+ * uploads at `/uploads`, and the built web app when `serveWeb`.
  * Does not listen.
  */
 export async function buildApp({
@@ -99,11 +101,12 @@ export async function buildApp({
           if (error.code === 'INTERNAL_SERVER_ERROR')
             req.log.error({ err: error, path }, 'tRPC error');
         },
-      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+      } satisfies FastifyTRPCPluginOptions<ServerAppRouter>['trpcOptions'],
     });
   });
 
   await app.register(restApiPlugin, { prefix: '/api/v1', routes: restRoutes, createContext });
+  await registerApiDocs(app);
 
   if (localUploadsDir) {
     await app.register(fastifyStatic, {

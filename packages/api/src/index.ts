@@ -1,5 +1,6 @@
 export { appRouter, createCaller } from './root';
-export type { AppRouter } from './root';
+export type { ServerAppRouter } from './root';
+export type { ApiErrorShape, AppRouter, RouterInputs, RouterOutputs } from './client-types';
 export { createContextFactory } from './context';
 export type { ApiDependencies, Context } from './context';
 export * from './errors';
@@ -15,12 +16,5 @@ export { checkHealth } from './routers/health.service';
 export { restApiPlugin } from './rest/adapter';
 export type { RestRoute, RestRequest } from './rest/adapter';
 export { restRoutes } from './rest/routes';
+export { createOpenApiDocument, openApiPath, REST_PREFIX } from './rest/openapi/document';
 export { mapErrorToResponse } from './rest/error-mapper';
-
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from './root';
-
-/** Input types of every procedure: `RouterInputs['contacts']['create']`. */
-export type RouterInputs = inferRouterInputs<AppRouter>;
-/** Output types of every procedure. */
-export type RouterOutputs = inferRouterOutputs<AppRouter>;

@@ -7,10 +7,14 @@ import { trashRouter } from './routers/trash.router';
 import { feedbackRouter } from './routers/feedback.router';
 import { healthRouter } from './routers/health.router';
 import { recoverRouter } from './routers/recover.router';
-import { createCallerFactory, createTRPCRouter } from './trpc';
+import type { TRPCBuiltRouter, TRPCDecorateCreateRouterOptions } from '@trpc/server';
+import { createCallerFactory, createTRPCRouter, type ApiErrorShape } from './trpc';
 
-/** Every tRPC router of the API, by domain (DESIGN.md "Shape"). */
-export const appRouter = createTRPCRouter({
+/**
+ * Every procedure of the API, by domain (DESIGN.md "Shape"). Kept apart from the built
+ * router so the public type below names procedures only, never the server's context.
+ */
+const procedures = {
   health: healthRouter,
   auth: authRouter,
   recover: recoverRouter,
@@ -20,9 +24,23 @@ export const appRouter = createTRPCRouter({
   search: searchRouter,
   image: imageRouter,
   feedback: feedbackRouter,
-});
+};
 
-export type AppRouter = typeof appRouter;
+/** The API's tRPC router, served at `/api/trpc` and called in-process by the REST adapter. */
+export const appRouter = createTRPCRouter(procedures);
+
+/**
+ * The router as clients see it: the procedures with their input and output types, the error
+ * shape and the transformer. The server's context (database, request, keys) is left out, so
+ * the SDK's bundled types carry no server library.
+ */
+export type AppRouter = TRPCBuiltRouter<
+  { ctx: object; meta: object; errorShape: ApiErrorShape; transformer: true },
+  TRPCDecorateCreateRouterOptions<typeof procedures>
+>;
+
+/** The router with its server context, for the server's own adapters. */
+export type ServerAppRouter = typeof appRouter;
 
 /** Calls procedures in-process, as the REST adapter and tests do. */
 export const createCaller = createCallerFactory(appRouter);

@@ -1,4 +1,9 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import {
+  initTRPC,
+  TRPCError,
+  type TRPC_ERROR_CODE_KEY,
+  type TRPC_ERROR_CODE_NUMBER,
+} from '@trpc/server';
 import { transformer } from '@kith/validators/transformer';
 import { ZodError, z } from 'zod';
 import type { Context } from './context';
@@ -7,13 +12,29 @@ import { verifyAccessToken } from './auth/sealed';
 import { isSessionActive, SESSION_ENDED_MESSAGE } from './auth/sessions';
 import { ForbiddenError, INTERNAL_ERROR_MESSAGE, ServiceError, toTRPCError } from './errors';
 
+/**
+ * What every failed call carries to clients (tRPC's error shape, narrowed): the message to
+ * show, the tRPC code and its HTTP status, and `zodError` (field path -> messages) when the
+ * input was refused field by field, else null.
+ */
+export interface ApiErrorShape {
+  message: string;
+  code: TRPC_ERROR_CODE_NUMBER;
+  data: {
+    code: TRPC_ERROR_CODE_KEY;
+    httpStatus: number;
+    path?: string;
+    zodError: Record<string, string[]> | null;
+  };
+}
+
 const t = initTRPC.context<Context>().create({
   transformer,
   /**
    * Flattens a ZodError into `data.zodError` (field -> messages) so forms show each message
    * under its field, and replaces the text of unexpected errors so nothing internal leaks.
    */
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error }): ApiErrorShape {
     const zodError = error.cause instanceof ZodError ? flattenZodError(error.cause) : null;
     const fieldErrors = error.cause instanceof ServiceError ? error.cause.fieldErrors : undefined;
     const unexpected =

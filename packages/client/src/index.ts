@@ -1,8 +1,13 @@
-import type { AppRouter } from '@kith/api';
+import type { AppRouter } from '@kith/api/client-types';
 import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
 import { transformer } from '@kith/validators/transformer';
+import { createCookieFetch } from './cookie-jar';
+import { refreshOnForbiddenLink, shared, typedErrorsLink } from './links';
 
-export type { AppRouter, RouterInputs, RouterOutputs } from '@kith/api';
+export type { ApiErrorShape, AppRouter, RouterInputs, RouterOutputs } from '@kith/api/client-types';
+export * from '@kith/validators';
+export { ContactsApiError, isContactsApiError } from './errors';
+export { isForbidden, refreshOnForbiddenLink } from './links';
 
 export interface ContactsClientOptions {
   /** Where Kith runs, e.g. `https://kith.example.com`; the client calls `${baseUrl}/api/trpc`. */
@@ -11,24 +16,55 @@ export interface ContactsClientOptions {
   fetch?: typeof globalThis.fetch;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
+  /**
+   * Who keeps the session cookies: `'browser'` (the page's own, sent with
+   * `credentials: 'include'`) or `'jar'` (the client keeps them itself, for Node). By default
+   * `'browser'` where there is a `document`, else `'jar'`.
+   */
+  cookies?: 'browser' | 'jar';
 }
 
 export type ContactsClient = TRPCClient<AppRouter>;
 
 /**
  * A typed client for Kith's API, for other TypeScript apps: every procedure with its input
- * and output types (`client.health.check.query()`). Requests carry cookies (`credentials:
- * 'include'`), so in a browser the signed-in session is used.
+ * and output types (`await client.contacts.list.query()`).
+ *
+ * - Session: `auth.login` (or `auth.verify`) sets the session cookies; later calls send
+ *   them. In a browser the browser keeps them; in Node the client does (`cookies: 'jar'`).
+ * - An expired session is refreshed once (`auth.refresh`) and the call retried
+ *   (SPEC §7 "Auth retry").
+ * - Every failure throws `ContactsApiError` with the server's message, `status`, `code`
+ *   and `fieldErrors`.
  */
 export function createContactsClient(options: ContactsClientOptions): ContactsClient {
-  const baseFetch = options.fetch ?? globalThis.fetch;
+  const cookies = options.cookies ?? ('document' in globalThis ? 'browser' : 'jar');
+  const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const fetchWithCookies =
+    cookies === 'jar'
+      ? createCookieFetch(baseFetch)
+      : (...[input, init]: Parameters<typeof fetch>) =>
+          baseFetch(input, { ...init, credentials: 'include' });
+  const apiUrl = `${options.baseUrl.replace(/\/+$/, '')}/api/trpc`;
+
+  const refresh = shared(async () => {
+    const response = await fetchWithCookies(`${apiUrl}/auth.refresh`, {
+      method: 'POST',
+      headers: { ...options.headers, 'content-type': 'application/json' },
+      body: '{}',
+    }).catch(() => null);
+    return response?.ok ?? false;
+  });
+
   return createTRPCClient<AppRouter>({
     links: [
+      typedErrorsLink,
+      refreshOnForbiddenLink({ refresh }),
       httpBatchLink({
-        url: `${options.baseUrl.replace(/\/+$/, '')}/api/trpc`,
+        url: apiUrl,
         transformer,
         headers: () => options.headers ?? {},
-        fetch: (input, init) => baseFetch(input, { ...init, credentials: 'include' }),
+        fetch: fetchWithCookies,
       }),
     ],
   });

@@ -8,11 +8,25 @@ import { createContextFactory } from '../context';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors';
 import { restApiPlugin, type RestRoute } from './adapter';
 
+const doc: RestRoute['doc'] = {
+  summary: 'test route',
+  tag: 'Contacts',
+  signedIn: false,
+  data: z.unknown(),
+  errors: [],
+};
+
 const routes: RestRoute[] = [
-  { method: 'GET', path: '/ok', handle: async () => ({ data: { _id: '1' }, message: 'Fetched' }) },
+  {
+    method: 'GET',
+    path: '/ok',
+    doc,
+    handle: async () => ({ data: { _id: '1' }, message: 'Fetched' }),
+  },
   {
     method: 'POST',
     path: '/echo',
+    doc,
     handle: async ({ body }) => ({
       data: z.object({ name: z.string().min(1, 'Name is required') }).parse(body),
     }),
@@ -20,6 +34,7 @@ const routes: RestRoute[] = [
   {
     method: 'GET',
     path: '/missing/:id',
+    doc,
     handle: async ({ params }) => {
       throw new NotFoundError(`No contact ${params.id}`);
     },
@@ -27,6 +42,7 @@ const routes: RestRoute[] = [
   {
     method: 'GET',
     path: '/invalid',
+    doc,
     handle: async () => {
       throw new ValidationError('Invalid email', { email: ['Invalid email'] });
     },
@@ -34,6 +50,7 @@ const routes: RestRoute[] = [
   {
     method: 'GET',
     path: '/large',
+    doc,
     handle: async () => {
       throw new PayloadTooLargeError('Image size should be less than 5MB.');
     },
@@ -41,6 +58,7 @@ const routes: RestRoute[] = [
   {
     method: 'GET',
     path: '/bug',
+    doc,
     handle: async () => {
       throw new Error('connection string postgres://secret@db leaked');
     },

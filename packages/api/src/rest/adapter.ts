@@ -1,10 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { Context } from '../context';
 import { createCaller } from '../root';
 import { failure, success } from './envelope';
 import { mapErrorToResponse } from './error-mapper';
 import { MULTIPART_LIMITS } from './multipart';
+import { createOpenApiDocument } from './openapi/document';
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -18,6 +20,24 @@ export interface RestRequest {
   reply: FastifyReply;
 }
 
+/** How one path is documented in the OpenAPI document (`/api/v1/openapi.json`). */
+export interface RestRouteDoc {
+  summary: string;
+  /** The group it is listed under in the docs page. */
+  tag: 'Auth' | 'Recovery' | 'Contacts' | 'Favorites' | 'Trash' | 'Search' | 'Images' | 'Feedback';
+  /** Needs the session cookies; without a live session it answers 403 (SPEC §7 "Auth retry"). */
+  signedIn: boolean;
+  /** The JSON body, as the procedure's input schema checks it. */
+  body?: z.ZodType;
+  /** A multipart body's fields, for the paths that take a file. */
+  form?: z.ZodObject;
+  query?: z.ZodObject;
+  /** The envelope's `data` on success. */
+  data: z.ZodType;
+  /** The failure statuses it can answer besides 403 (signed-in paths) and 500. */
+  errors: readonly number[];
+}
+
 /**
  * One `/api/v1` path of SPEC §7. The handler only calls procedures and reshapes their result
  * into the legacy fields; it holds no business logic (DESIGN.md "Shape").
@@ -26,6 +46,7 @@ export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Below `/api/v1`, in Fastify's syntax: `/contacts/:id`. */
   path: string;
+  doc: RestRouteDoc;
   handle(request: RestRequest): Promise<{ data: unknown; message?: string; status?: number }>;
 }
 
@@ -44,10 +65,13 @@ export interface RestApiOptions {
 /**
  * Registers every route under the plugin's prefix with the `{success, message, data}`
  * envelope, and one error handler for the scope, so a malformed body, an unknown path or a
- * thrown error all answer in the same envelope with the right status.
+ * thrown error all answer in the same envelope with the right status. Serves the routes'
+ * OpenAPI 3.1 document at `openapi.json` under the same prefix.
  */
 export async function restApiPlugin(app: FastifyInstance, options: RestApiOptions): Promise<void> {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+  const document = createOpenApiDocument(options.routes);
+  app.get('/openapi.json', async () => document);
   for (const route of options.routes) {
     app.route({
       method: route.method,

@@ -1,0 +1,38 @@
+import type { AppRouter } from '@kith/api/client-types';
+import { TRPCClientError } from '@trpc/client';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+
+/**
+ * What every failed call throws: the server's message (ready to show a person), its tRPC
+ * `code` and HTTP `status`, and `fieldErrors` (field path -> messages) when the input was
+ * refused field by field. A call that never reached the server has status 0 and code
+ * `CLIENT_CLOSED_REQUEST` or `INTERNAL_SERVER_ERROR`, with the network error as `cause`.
+ *
+ * It is a `TRPCClientError`, so tRPC tooling that checks for one keeps working.
+ */
+export class ContactsApiError extends TRPCClientError<AppRouter> {
+  /** tRPC's error code: `BAD_REQUEST`, `UNAUTHORIZED`, `FORBIDDEN`, `NOT_FOUND`, ... */
+  readonly code: TRPC_ERROR_CODE_KEY;
+  /** The HTTP status the server answered with; 0 when no answer arrived. */
+  readonly status: number;
+  /** Field path (`location.city`) -> messages; empty when no field was at fault. */
+  readonly fieldErrors: Readonly<Record<string, string[]>>;
+
+  constructor(source: TRPCClientError<AppRouter>) {
+    super(source.message, {
+      result: source.shape ? { error: source.shape } : undefined,
+      cause: source.cause ?? source,
+      meta: source.meta,
+    });
+    this.name = 'ContactsApiError';
+    const aborted = source.cause?.name === 'AbortError';
+    this.code = source.data?.code ?? (aborted ? 'CLIENT_CLOSED_REQUEST' : 'INTERNAL_SERVER_ERROR');
+    this.status = source.data?.httpStatus ?? 0;
+    this.fieldErrors = source.data?.zodError ?? {};
+  }
+}
+
+/** Whether an error is one the client threw for a failed call. */
+export function isContactsApiError(error: unknown): error is ContactsApiError {
+  return error instanceof ContactsApiError;
+}
