@@ -12,6 +12,8 @@ export default tseslint.config(
       '**/.data/**',
       '**/.turbo/**',
       '**/routeTree.gen.ts',
+      // The packed-SDK test's throwaway project: checked by its own tsc, outside the workspace.
+      'packages/client/test/packed/project/**',
       'test-results/**',
       'playwright-report/**',
     ],
@@ -44,6 +46,8 @@ export default tseslint.config(
       '**/test-projects.ts',
       '**/*.config.ts',
       'e2e/**',
+      // Starts a server and a consumer program, each with its own environment.
+      'packages/client/test/packed/**',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },

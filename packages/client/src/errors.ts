@@ -24,6 +24,8 @@ export class ContactsApiError extends TRPCClientError<AppRouter> {
       cause: source.cause ?? source,
       meta: source.meta,
     });
+    // TRPCClientError resets the prototype to its own; restore ours so instanceof works.
+    Object.setPrototypeOf(this, new.target.prototype);
     this.name = 'ContactsApiError';
     const aborted = source.cause?.name === 'AbortError';
     this.code = source.data?.code ?? (aborted ? 'CLIENT_CLOSED_REQUEST' : 'INTERNAL_SERVER_ERROR');

@@ -1,22 +1,30 @@
+import fastifyCookie from '@fastify/cookie';
 import {
   appRouter,
   createContextFactory,
   createLocalImageStorage,
   deriveAuthKeys,
+  type MailMessage,
 } from '@kith/api';
 import { createDb, type DatabaseHandle } from '@kith/db';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContactsClient } from './index';
+import { ContactsApiError, createContactsClient, isContactsApiError } from './index';
+
+const PASSWORD = 'kith-harbour-42';
+const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 
 let app: FastifyInstance;
 let database: DatabaseHandle;
 let baseUrl: string;
+const outbox: MailMessage[] = [];
+let clockOffsetMs = 0;
 
 beforeAll(async () => {
   database = await createDb();
   app = Fastify();
+  await app.register(fastifyCookie);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',
     trpcOptions: {
@@ -25,9 +33,9 @@ beforeAll(async () => {
         db: database.db,
         dbKind: database.kind,
         keys: deriveAuthKeys('client-test-secret-of-at-least-32-chars'),
-        mailer: { send: async () => {} },
+        mailer: { send: async (message) => void outbox.push(message) },
         images: createLocalImageStorage('/nonexistent'),
-        now: () => new Date(),
+        now: () => new Date(Date.now() + clockOffsetMs),
       }),
     },
   });
@@ -38,6 +46,19 @@ afterAll(async () => {
   await app.close();
   await database.close();
 });
+
+let people = 0;
+
+/** Signs a new person up and verifies them with the client; returns the client. */
+async function signedInClient(fetchImpl?: typeof fetch) {
+  people += 1;
+  const email = `sdk-${people}-${Date.now()}@example.com`;
+  const client = createContactsClient({ baseUrl, fetch: fetchImpl });
+  await client.auth.signup.mutate({ name: 'Grace Hopper', email, password: PASSWORD });
+  const code = /\b(\d{6})\b/.exec(outbox.findLast((m) => m.to === email)?.subject ?? '')?.[1];
+  await client.auth.verify.mutate({ email, otp: code ?? '' });
+  return { client, email };
+}
 
 describe('createContactsClient', () => {
   it('calls a procedure over HTTP and returns its typed result', async () => {
@@ -58,5 +79,79 @@ describe('createContactsClient', () => {
     });
     await client.health.check.query();
     expect(seen).toEqual(['address-sync']);
+  });
+
+  it('keeps the session cookies itself in Node, so sign-in then list just works', async () => {
+    const { client } = await signedInClient();
+    const created = await client.contacts.create.mutate({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '+44 20 7946 0000',
+    });
+    const page = await client.contacts.list.query();
+    expect(page.items.map((c) => c._id)).toEqual([created._id]);
+    expect(created.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('keeps each client’s session apart', async () => {
+    const { client } = await signedInClient();
+    await client.contacts.create.mutate({ firstName: 'Ada', lastName: 'L', phone: '1' });
+    const stranger = createContactsClient({ baseUrl });
+    await expect(stranger.contacts.list.query()).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      status: 403,
+    });
+  });
+
+  it('refreshes an expired session once and retries the call', async () => {
+    const calls: string[] = [];
+    const { client } = await signedInClient(async (input, init) => {
+      const path = new URL(String(input)).pathname.replace('/api/trpc/', '');
+      const response = await fetch(input, init);
+      calls.push(`${path} ${response.status}`);
+      return response;
+    });
+    calls.length = 0;
+    clockOffsetMs += FIFTEEN_MINUTES_MS + 1000; // the 15-minute access token has expired
+    const list = await client.contacts.list.query();
+    expect(list.items).toEqual([]);
+    // A second call uses the refreshed token without another refresh.
+    await client.contacts.list.query();
+    expect(calls).toEqual([
+      'contacts.list 403',
+      'auth.refresh 200',
+      'contacts.list 200',
+      'contacts.list 200',
+    ]);
+  });
+
+  it('throws ContactsApiError with the server’s message, status and field errors', async () => {
+    const { client } = await signedInClient();
+    const error = await client.contacts.create
+      .mutate({ firstName: '', lastName: 'Lovelace', phone: '' })
+      .catch((e: unknown) => e);
+    expect(isContactsApiError(error)).toBe(true);
+    const apiError = error as ContactsApiError;
+    expect(apiError.status).toBe(400);
+    expect(apiError.code).toBe('BAD_REQUEST');
+    expect(apiError.fieldErrors.firstName).toEqual(['First name is required']);
+    expect(apiError.fieldErrors.phone?.length).toBeGreaterThan(0);
+  });
+
+  it('carries the server’s message for a refused sign-in', async () => {
+    const client = createContactsClient({ baseUrl });
+    const error = await client.auth.login
+      .mutate({ email: 'nobody@example.com', password: PASSWORD })
+      .catch((e: unknown) => e as ContactsApiError);
+    expect(error).toBeInstanceOf(ContactsApiError);
+    expect(error).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+    expect(error.message).toMatch(/email or password/i);
+  });
+
+  it('reports a server that cannot be reached with status 0', async () => {
+    const client = createContactsClient({ baseUrl: 'http://127.0.0.1:9' });
+    const error = await client.health.check.query().catch((e: unknown) => e as ContactsApiError);
+    expect(error).toBeInstanceOf(ContactsApiError);
+    expect(error.status).toBe(0);
   });
 });
