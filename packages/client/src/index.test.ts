@@ -140,18 +140,18 @@ describe('createContactsClient', () => {
 
   it('carries the server’s message for a refused sign-in', async () => {
     const client = createContactsClient({ baseUrl });
-    const error = await client.auth.login
+    const error: unknown = await client.auth.login
       .mutate({ email: 'nobody@example.com', password: PASSWORD })
-      .catch((e: unknown) => e as ContactsApiError);
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContactsApiError);
     expect(error).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
-    expect(error.message).toMatch(/email or password/i);
+    expect((error as ContactsApiError).message).toMatch(/email or password/i);
   });
 
   it('reports a server that cannot be reached with status 0', async () => {
     const client = createContactsClient({ baseUrl: 'http://127.0.0.1:9' });
-    const error = await client.health.check.query().catch((e: unknown) => e as ContactsApiError);
+    const error: unknown = await client.health.check.query().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContactsApiError);
-    expect(error.status).toBe(0);
+    expect((error as ContactsApiError).status).toBe(0);
   });
 });
