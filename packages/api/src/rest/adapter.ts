@@ -46,8 +46,10 @@ export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Below `/api/v1`, in Fastify's syntax: `/contacts/:id`. */
   path: string;
+  /** The status of a success: 201 for the calls that create something, else 200. */
+  successStatus?: 200 | 201;
   doc: RestRouteDoc;
-  handle(request: RestRequest): Promise<{ data: unknown; message?: string; status?: number }>;
+  handle(request: RestRequest): Promise<{ data: unknown; message?: string }>;
 }
 
 /** A request body as sent (`{}` when there is none); the procedure's input schema checks it. */
@@ -86,7 +88,7 @@ export async function restApiPlugin(app: FastifyInstance, options: RestApiOption
           req,
           reply,
         });
-        return reply.status(result.status ?? 200).send(success(result.data, result.message));
+        return reply.status(route.successStatus ?? 200).send(success(result.data, result.message));
       },
     });
   }

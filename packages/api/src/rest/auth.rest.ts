@@ -18,6 +18,7 @@ export const authRestRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/auth/signup',
+    successStatus: 201,
     doc: {
       summary: 'Sign up; mails a verification code',
       tag: 'Auth',
@@ -29,7 +30,6 @@ export const authRestRoutes: RestRoute[] = [
     handle: async ({ caller, body }) => ({
       data: await caller.auth.signup(untrusted(body)),
       message: 'Signup Successful',
-      status: 201,
     }),
   },
   {

@@ -17,6 +17,7 @@ export const contactsRestRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/contacts',
+    successStatus: 201,
     doc: {
       summary: 'Create a contact',
       tag: 'Contacts',
@@ -28,7 +29,6 @@ export const contactsRestRoutes: RestRoute[] = [
     handle: async ({ caller, body: input }) => ({
       data: await caller.contacts.create(untrusted(input)),
       message: 'Contact Created',
-      status: 201,
     }),
   },
   {
@@ -264,6 +264,7 @@ export const contactsRestRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/image',
+    successStatus: 201,
     doc: {
       summary: 'Upload an image (JPEG, PNG, WebP, GIF, AVIF, HEIF, TIFF; at most 5 MB)',
       tag: 'Images',
@@ -278,7 +279,7 @@ export const contactsRestRoutes: RestRoute[] = [
         data: file ?? new Uint8Array(),
         publicId: fields.publicId || undefined,
       });
-      return { data: { image }, message: 'Image uploaded successfully!', status: 201 };
+      return { data: { image }, message: 'Image uploaded successfully!' };
     },
   },
   {

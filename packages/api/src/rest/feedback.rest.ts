@@ -7,6 +7,7 @@ export const feedbackRestRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/feedback',
+    successStatus: 201,
     doc: {
       summary: 'Send feedback',
       tag: 'Feedback',
@@ -18,7 +19,6 @@ export const feedbackRestRoutes: RestRoute[] = [
     handle: async ({ caller, body }) => ({
       data: await caller.feedback.send(untrusted(body)),
       message: 'Feedback received',
-      status: 201,
     }),
   },
 ];

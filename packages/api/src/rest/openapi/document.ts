@@ -35,7 +35,7 @@ export function openApiPath(path: string): string {
 function operation(route: RestRoute): ZodOpenApiOperationObject {
   const { doc } = route;
   const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-  const successStatus = route.method === 'POST' && !route.path.startsWith('/auth') ? 201 : 200;
+  const successStatus = route.successStatus ?? 200;
   const failures = [...new Set([...doc.errors, ...(doc.signedIn ? [403] : []), 500])].sort();
   return {
     summary: doc.summary,
