@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_RATE_LIMITS } from './rate-limits';
 
 /**
  * Every environment variable the server reads, validated once at start (DESIGN.md
@@ -23,6 +24,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url().optional(),
+  /** Sign-in, sign-up and recovery attempts per client IP in 15 minutes (OWASP throttling). */
+  RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.perIp),
+  /** The same per account (email). */
+  RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.perAccount),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SERVE_WEB: z.enum(['true', 'false']).optional(),

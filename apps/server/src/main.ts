@@ -2,6 +2,7 @@ import { createMailer, deriveAuthKeys } from '@kith/api';
 import { createDb } from '@kith/db';
 import { join } from 'node:path';
 import { buildApp } from './app';
+import { DEFAULT_RATE_LIMITS } from './rate-limits';
 import { InvalidEnvError, loadEnv, MissingEnvError, type Env } from './env';
 import { createImageStorage } from './image-storage';
 import { startRetentionSchedule } from './retention-schedule';
@@ -36,6 +37,11 @@ async function main(): Promise<void> {
   const app = await buildApp({
     env,
     deps,
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      perIp: env.RATE_LIMIT_PER_IP,
+      perAccount: env.RATE_LIMIT_PER_ACCOUNT,
+    },
     localUploadsDir: localDir,
     serveWeb: env.SERVE_WEB,
   });

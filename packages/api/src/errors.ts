@@ -91,6 +91,10 @@ export class UnavailableError extends ServiceError {
   }
 }
 
+/** What a person is told while the database cannot be reached. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is temporarily unavailable. Please try again in a moment.';
+
 /** The message every unexpected error is replaced with. */
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 

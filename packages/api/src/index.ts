@@ -5,6 +5,7 @@ export { createContextFactory } from './context';
 export type { ApiDependencies, Context } from './context';
 export * from './errors';
 export { deriveAuthKeys } from './auth/keys';
+export { hashPassword } from './auth/passwords';
 export type { AuthKeys } from './auth/keys';
 export { createMailer } from './mail/mailer';
 export type { Mailer, MailMessage } from './mail/mailer';

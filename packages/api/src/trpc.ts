@@ -10,7 +10,15 @@ import type { Context } from './context';
 import { cookieNames } from './auth/cookies';
 import { verifyAccessToken } from './auth/sealed';
 import { isSessionActive, SESSION_ENDED_MESSAGE } from './auth/sessions';
-import { ForbiddenError, INTERNAL_ERROR_MESSAGE, ServiceError, toTRPCError } from './errors';
+import { isDatabaseUnavailable } from '@kith/db';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  ForbiddenError,
+  INTERNAL_ERROR_MESSAGE,
+  ServiceError,
+  toTRPCError,
+  UnavailableError,
+} from './errors';
 
 /**
  * What every failed call carries to clients (tRPC's error shape, narrowed): the message to
@@ -67,10 +75,17 @@ export function firstZodMessage(error: ZodError): string {
   return error.issues[0]?.message ?? 'Invalid input';
 }
 
+/**
+ * Turns ServiceErrors into tRPC errors with their code and message, and a database that
+ * cannot be reached into SERVICE_UNAVAILABLE (503) with a clear message, not a generic 500.
+ */
 const mapServiceErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof ServiceError)
-    throw toTRPCError(result.error.cause);
+  if (result.ok) return result;
+  if (result.error.cause instanceof ServiceError) throw toTRPCError(result.error.cause);
+  if (isDatabaseUnavailable(result.error.cause)) {
+    throw toTRPCError(new UnavailableError(DATABASE_UNAVAILABLE_MESSAGE));
+  }
   return result;
 });
 

@@ -58,9 +58,17 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
 
+/** How long opening a connection to PostgreSQL may take, in seconds. */
+const CONNECT_TIMEOUT_S = 5;
+
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   await migratePostgresLocked(url);
-  const client = postgres(url, { max, onnotice: () => {} });
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    // A database that does not answer fails the request within seconds (503), not minutes.
+    connect_timeout: CONNECT_TIMEOUT_S,
+  });
   const db = drizzlePostgres({ client, schema });
   return {
     db: db as unknown as Database,

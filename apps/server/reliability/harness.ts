@@ -1,0 +1,190 @@
+/**
+ * What the reliability tests share: a fresh PostgreSQL database, the real server as a child
+ * process (so it can be killed), seeded signed-in clients, and a TCP proxy that can cut the
+ * server off from its database.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { hashPassword } from '@kith/api';
+import { createContactsClient, type ContactsClient } from '@kith/client';
+import postgres from 'postgres';
+
+export const PASSWORD = 'kith-harbour-42';
+const serverDir = resolve(import.meta.dirname, '..');
+
+/** The PostgreSQL server the tests may create databases on (`.ci/run` sets it). */
+export function adminUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    throw new Error(
+      'pnpm test:reliability needs PostgreSQL: set TEST_DATABASE_URL, e.g. ' +
+        'postgres://postgres@127.0.0.1:5432/postgres',
+    );
+  }
+  return url;
+}
+
+/** A new, empty database; `drop()` removes it. The server migrates it when it starts. */
+export async function createDatabase() {
+  const name = `kith_reliability_${randomBytes(5).toString('hex')}`;
+  const admin = postgres(adminUrl(), { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  const sql = postgres(url.toString(), { max: 2, onnotice: () => {} });
+  return {
+    url: url.toString(),
+    /** A direct connection, to check what was really written. */
+    sql,
+    async drop() {
+      await sql.end({ timeout: 5 });
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+export interface ServerProcess {
+  baseUrl: string;
+  /** Starts (or starts again) the server; resolves once /api/health answers, with the ms taken. */
+  start(): Promise<number>;
+  /** Sends the signal and waits for the process to exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * The real server (`src/main.ts`) on its own port and data folder, development settings with a
+ * secret kept in that folder, so sessions survive a restart as they do in production.
+ */
+export async function serverProcess(databaseUrl: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kith-reliability-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  return {
+    baseUrl,
+    async start() {
+      const started = Date.now();
+      child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: serverDir,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: {
+          ...process.env,
+          NODE_ENV: 'development',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrl,
+          LOG_LEVEL: 'error',
+          RATE_LIMIT_PER_IP: '100000',
+          RATE_LIMIT_PER_ACCOUNT: '100000',
+        },
+      });
+      await waitForHealth(baseUrl);
+      return Date.now() - started;
+    },
+    async stop(signal = 'SIGTERM') {
+      const running = child;
+      if (!running || running.exitCode !== null || running.signalCode !== null) return;
+      const exited = new Promise((done) => running.once('exit', done));
+      running.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** `count` verified accounts inserted directly, each with a signed-in SDK client. */
+export async function signedInClients(
+  sql: postgres.Sql,
+  baseUrl: string,
+  count: number,
+): Promise<{ userId: string; client: ContactsClient }[]> {
+  const passwordHash = await hashPassword(PASSWORD);
+  const run = randomBytes(3).toString('hex');
+  const rows = Array.from({ length: count }, (_, i) => ({
+    name: `Load Tester ${i}`,
+    email: `load-${run}-${i}@example.com`,
+    password_hash: passwordHash,
+    email_verified_at: new Date(),
+  }));
+  const users = await sql<{ id: string; email: string }[]>`
+    insert into users ${sql(rows)} returning id, email`;
+  return Promise.all(
+    users.map(async ({ id, email }) => {
+      const client = createContactsClient({ baseUrl });
+      await client.auth.login.mutate({ email, password: PASSWORD });
+      return { userId: id, client };
+    }),
+  );
+}
+
+export interface TcpProxy {
+  port: number;
+  /** Drops every open connection and refuses new ones, as a stopped database does. */
+  cut(): Promise<void>;
+  /** Accepts connections again. */
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A TCP proxy to `target`, so a test can take the database away and give it back. */
+export async function tcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  const port = await freePort();
+  const listen = () =>
+    new Promise<void>((done) => {
+      server = createServer((inbound) => {
+        const outbound = connect(target.port, target.host);
+        for (const socket of [inbound, outbound]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => socket.destroy());
+        }
+        inbound.pipe(outbound).pipe(inbound);
+        inbound.on('close', () => outbound.destroy());
+        outbound.on('close', () => inbound.destroy());
+      });
+      server.listen(port, '127.0.0.1', () => done());
+    });
+  const unlisten = () =>
+    new Promise<void>((done) => {
+      for (const socket of sockets) socket.destroy();
+      if (server) server.close(() => done());
+      else done();
+    });
+  await listen();
+  return { port, cut: unlisten, restore: listen, close: unlisten };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((done, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export async function waitForHealth(baseUrl: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${baseUrl}/api/health`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server at ${baseUrl} did not become healthy`);
+}
+
+/** Prints one line of figures, for the README's reliability section. */
+export function report(name: string, figures: Record<string, number | string>): void {
+  console.log(`[reliability] ${name}: ${JSON.stringify(figures)}`);
+}

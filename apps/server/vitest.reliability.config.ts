@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `pnpm test:reliability` (issue 8): load, crash, database outage and hostile input, against
+ * PostgreSQL (`TEST_DATABASE_URL`). Files run one after another so their loads do not mix.
+ */
+export default defineConfig({
+  test: {
+    include: ['reliability/**/*.test.ts'],
+    env: { KITH_TEST_DB: 'postgres' },
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
