@@ -46,8 +46,9 @@ export default tseslint.config(
       '**/test-projects.ts',
       '**/*.config.ts',
       'e2e/**',
-      // Starts a server and a consumer program, each with its own environment.
+      // Start a server (and a consumer program) as child processes, each with its environment.
       'packages/client/test/packed/**',
+      'apps/server/reliability/**',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },
