@@ -60,6 +60,8 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 
 /** How long opening a connection to PostgreSQL may take, in seconds. */
 const CONNECT_TIMEOUT_S = 5;
+/** The longest wait before trying to connect again after a failure, in seconds. */
+const MAX_RECONNECT_DELAY_S = 1;
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   await migratePostgresLocked(url);
@@ -68,6 +70,9 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     onnotice: () => {},
     // A database that does not answer fails the request within seconds (503), not minutes.
     connect_timeout: CONNECT_TIMEOUT_S,
+    // postgres.js waits longer after each failed connection (up to 20 s by default), which
+    // held requests long after an outage ended; retry within a second instead.
+    backoff: (retries: number) => Math.min(0.05 * retries, MAX_RECONNECT_DELAY_S),
   });
   const db = drizzlePostgres({ client, schema });
   return {
