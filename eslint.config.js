@@ -49,6 +49,8 @@ export default tseslint.config(
       // Start a server (and a consumer program) as child processes, each with its environment.
       'packages/client/test/packed/**',
       'apps/server/reliability/**',
+      // Benchmarks read their settings (sizes, durations, database) from the environment.
+      'bench/**',
     ],
     rules: { 'no-restricted-properties': 'off' },
   },

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -62,6 +63,9 @@ export async function buildApp({
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy },
   });
+  // gzip for text answers over 1 KB: the web app's code and long contact lists travel
+  // several times smaller. Brotli is left out: too slow to compress on every request.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
   app.addHook('onRequest', originGuard(allowedOrigins(env)));
   await app.register(fastifyCookie);
   await registerAuthRateLimits(app, rateLimits, env.REDIS_URL);

@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { PublicLayout } from '../components/layout/public-layout';
-import { AppShellLayout } from '../features/app-shell/app-shell-layout';
 import { contactListQueryOptions } from '../features/contacts/api/contact-lists';
-import { ContactListPage } from '../features/contacts/components/contact-list-page';
-import { LandingPage } from '../features/landing/landing-page';
 import { GUARD_DELAY_MS, wait } from '../lib/timing';
+
+// Visitors and signed-in people see different screens, so each loads only its own code.
+const loadHome = () => import('../features/contacts/components/home-contacts');
+const loadLanding = () => import('../features/landing/home-landing');
+const HomeContacts = lazy(loadHome);
+const HomeLanding = lazy(loadLanding);
 
 /**
  * `/` is the landing page for visitors and the contacts list for a signed-in person (SPEC §2).
@@ -20,28 +23,21 @@ export const Route = createFileRoute('/')({
       throw redirect({ to: '/verify', replace: true });
     }
   },
-  // Starts the list while the screen's code loads, rather than after.
+  // Starts the list and the screen's code together, rather than one after the other.
   loader: ({ context }) => {
-    if (context.session)
+    if (context.session) {
+      void loadHome();
       void context.queryClient.prefetchInfiniteQuery(
         contactListQueryOptions(context.api, 'contacts'),
       );
+    } else {
+      void loadLanding();
+    }
   },
   component: IndexPage,
 });
 
 function IndexPage() {
   const { session } = Route.useRouteContext();
-  if (session) {
-    return (
-      <AppShellLayout>
-        <ContactListPage list="contacts" />
-      </AppShellLayout>
-    );
-  }
-  return (
-    <PublicLayout>
-      <LandingPage />
-    </PublicLayout>
-  );
+  return <Suspense>{session ? <HomeContacts /> : <HomeLanding />}</Suspense>;
 }

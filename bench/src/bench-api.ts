@@ -1,0 +1,240 @@
+/**
+ * `pnpm bench`: the API's speed at 100,000 contacts, measured over HTTP with autocannon, side
+ * by side with the floor for the same work, on PGlite and (when `TEST_DATABASE_URL` or
+ * `BENCH_DATABASE_URL` names a server) on PostgreSQL. Prints a table and writes
+ * bench/results.json. Not part of `pnpm test`.
+ *
+ * Settings: BENCH_CONTACTS (100000), BENCH_DURATION seconds per measurement (10),
+ * BENCH_CONNECTIONS (10).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem, tmpdir, type as osType, release } from 'node:os';
+import { join } from 'node:path';
+import { createLocalImageStorage, deriveAuthKeys } from '@kith/api';
+import { createDb, type DatabaseHandle } from '@kith/db';
+import { buildApp } from '@kith/server/app';
+import { loadEnv } from '@kith/server/env';
+import autocannon from 'autocannon';
+import postgres from 'postgres';
+import { startFloor, type RunSql } from './floor';
+import { BENCH_PASSWORD, seedBook } from './seed';
+
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+interface Measurement {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+interface Row {
+  database: string;
+  scenario: string;
+  ours: Measurement;
+  floor: Measurement;
+  ratioP50: number;
+}
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+async function measure(options: autocannon.Options): Promise<Measurement> {
+  await autocannon({ ...options, duration: 2, connections: CONNECTIONS }); // warm-up
+  const result = await autocannon({ ...options, duration: DURATION_S, connections: CONNECTIONS });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: Math.round(result.requests.average),
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function openDatabase(kind: 'pglite' | 'postgres') {
+  if (kind === 'pglite') {
+    const handle = await createDb();
+    // The PGlite client under Drizzle, queried directly as the floor.
+    const client = (
+      handle.db as unknown as {
+        $client: {
+          query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+        };
+      }
+    ).$client;
+    const run: RunSql = async (text, params) => (await client.query(text, params)).rows;
+    return { handle, run, drop: async () => {} };
+  }
+  const name = `kith_bench_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(adminUrl!, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl!);
+  url.pathname = `/${name}`;
+  const handle: DatabaseHandle = await createDb({ databaseUrl: url.toString() });
+  const direct = postgres(url.toString(), { max: 10, onnotice: () => {} });
+  const run: RunSql = (text, params) => direct.unsafe(text, params as never[]) as never;
+  return {
+    handle,
+    run,
+    drop: async () => {
+      await direct.end();
+      await handle.close();
+      await admin.unsafe(`drop database ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function benchDatabase(
+  kind: 'pglite' | 'postgres',
+): Promise<{ rows: Row[]; version: string }> {
+  log(`${kind}: seeding ${CONTACTS} contacts`);
+  const { handle, run, drop } = await openDatabase(kind);
+  const book = await seedBook(
+    handle.db,
+    { mainContacts: CONTACTS, otherAccounts: 20, otherContacts: 1_000 },
+    log,
+  );
+  await run('analyze', []);
+  const [{ version } = { version: '' }] = (await run('select version()', [])) as {
+    version: string;
+  }[];
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'kith-bench-'));
+  const app = await buildApp({
+    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+    rateLimits: { perIp: 1e9, perAccount: 1e9, windowMs: 60_000 },
+    deps: {
+      db: handle.db,
+      dbKind: handle.kind,
+      keys: deriveAuthKeys(randomBytes(32).toString('hex')),
+      mailer: { send: async () => {} },
+      images: createLocalImageStorage(join(dataDir, 'uploads')),
+      now: () => new Date(),
+    },
+  });
+  const ours = await app.listen({ host: '127.0.0.1', port: 0 });
+  const login = await fetch(`${ours}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: book.email, password: BENCH_PASSWORD }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const floor = await startFloor(run, book.userId);
+  const floorUrl = `http://127.0.0.1:${(floor.server.address() as { port: number }).port}`;
+
+  const trpcGet = (path: string, input: unknown) =>
+    `${ours}/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+  const newContact = JSON.stringify({
+    firstName: 'Bench',
+    lastName: 'Created',
+    phone: '+1 555 0100',
+  });
+  const scenarios: { name: string; ours: autocannon.Options; floor: autocannon.Options }[] = [
+    ...[
+      ['search, 3 letters', 'mar'],
+      ['search, 5 letters', 'ander'],
+      ['search, phone digits', book.phoneDigits],
+    ].map(([name, q]) => ({
+      name: name!,
+      ours: { url: trpcGet('search.contacts', { query: q }), headers: { cookie } },
+      floor: { url: `${floorUrl}/search?q=${encodeURIComponent(q!)}` },
+    })),
+    {
+      name: 'contacts.byId',
+      ours: { url: trpcGet('contacts.byId', { id: book.sampleContactId }), headers: { cookie } },
+      floor: { url: `${floorUrl}/contacts/${book.sampleContactId}` },
+    },
+    {
+      name: 'list, first page (100)',
+      ours: { url: trpcGet('contacts.list', { limit: 100 }), headers: { cookie } },
+      floor: { url: `${floorUrl}/contacts` },
+    },
+    {
+      name: 'create',
+      ours: {
+        url: `${ours}/api/trpc/contacts.create`,
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ json: JSON.parse(newContact) }),
+      },
+      floor: {
+        url: `${floorUrl}/contacts`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: newContact,
+      },
+    },
+  ];
+
+  const rows: Row[] = [];
+  for (const scenario of scenarios) {
+    const oursResult = await measure(scenario.ours);
+    const floorResult = await measure(scenario.floor);
+    const row = {
+      database: kind,
+      scenario: scenario.name,
+      ours: oursResult,
+      floor: floorResult,
+      ratioP50: Math.round((oursResult.p50 / Math.max(floorResult.p50, 1)) * 100) / 100,
+    };
+    rows.push(row);
+    log(`${kind} ${scenario.name}: ${JSON.stringify(row)}`);
+  }
+  await floor.close();
+  await app.close();
+  await drop();
+  return { rows, version };
+}
+
+function printTable(rows: Row[]): void {
+  const cell = (m: Measurement) =>
+    `${m.p50} / ${m.p99} ms, ${m.rps}/s${m.errors ? `, ${m.errors} errors` : ''}`;
+  const lines = [
+    '| database | call | ours p50 / p99, req/s | floor p50 / p99, req/s | ours / floor (p50) |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.database} | ${r.scenario} | ${cell(r.ours)} | ${cell(r.floor)} | ${r.ratioP50} |`,
+    ),
+  ];
+  console.log(lines.join('\n'));
+}
+
+const results: Row[] = [];
+const versions: Record<string, string> = {};
+for (const kind of ['pglite', ...(adminUrl ? ['postgres' as const] : [])] as const) {
+  const { rows, version } = await benchDatabase(kind);
+  results.push(...rows);
+  versions[kind] = version;
+}
+printTable(results);
+const resultsFile = new URL('../results.json', import.meta.url);
+writeFileSync(
+  resultsFile,
+  `${JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      machine: {
+        cpu: cpus()[0]?.model,
+        cores: cpus().length,
+        memoryGiB: Math.round(totalmem() / 2 ** 30),
+        os: `${osType()} ${release()}`,
+      },
+      node: process.version,
+      databases: versions,
+      contacts: CONTACTS,
+      durationS: DURATION_S,
+      connections: CONNECTIONS,
+      results,
+    },
+    null,
+    2,
+  )}\n`,
+);
+log(`written to ${resultsFile.pathname}`);
+process.exit(0);

@@ -1,0 +1,76 @@
+/**
+ * The floor: a bare Fastify server doing the same database work as each measured call with
+ * nothing else (no session check, no validation, no tRPC, no mapping), so ours / floor shows
+ * what the product adds.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+
+/** Runs SQL text with positional parameters and returns the rows. */
+export type RunSql = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** The search service's SQL (packages/api/src/contacts/search.service.ts), written out. */
+const SEARCH_SQL = `
+  select c.id, c.given_name, c.family_name, c.email, i.storage_key
+  from contacts c left join images i on c.avatar_image_id = i.id
+  where c.user_id = $1 and c.trashed_at is null
+    and (c.search_text like kith_fold($2) escape '\\' or ($5 <> '' and c.phone_digits like $6))
+  order by case when c.sort_name like kith_fold($3) escape '\\' or ($5 <> '' and c.phone_digits like $7)
+    then 0 when (' ' || c.search_text) like kith_fold($4) escape '\\' then 1 else 2 end,
+    c.sort_name, c.id
+  limit 20`;
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function startFloor(run: RunSql, userId: string): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+
+  app.get<{ Querystring: { q: string } }>('/search', async (req) => {
+    const text = req.query.q.trim();
+    const escaped = escapeLike(text);
+    const digits = /^[\d\s+\-().]+$/.test(text) ? text.replace(/\D/g, '') : '';
+    return run(SEARCH_SQL, [
+      userId,
+      `%${escaped}%`,
+      `${escaped}%`,
+      `% ${escaped}%`,
+      digits,
+      `%${digits}%`,
+      `${digits}%`,
+    ]);
+  });
+
+  app.get<{ Params: { id: string } }>('/contacts/:id', async (req) => {
+    const [row] = await run('select * from contacts where id = $1 and user_id = $2', [
+      req.params.id,
+      userId,
+    ]);
+    return row;
+  });
+
+  app.get('/contacts', async () => {
+    const items = await run(
+      `select c.*, i.storage_key from contacts c left join images i on c.avatar_image_id = i.id
+       where c.user_id = $1 and c.trashed_at is null order by c.sort_name, c.id limit 101`,
+      [userId],
+    );
+    const [total] = await run(
+      'select count(*)::int as total from contacts where user_id = $1 and trashed_at is null',
+      [userId],
+    );
+    return { items, total };
+  });
+
+  app.post<{ Body: { firstName: string; lastName: string; phone: string } }>(
+    '/contacts',
+    async (req) => {
+      const [row] = await run(
+        'insert into contacts (user_id, given_name, family_name, phone) values ($1, $2, $3, $4) returning *',
+        [userId, req.body.firstName, req.body.lastName, req.body.phone],
+      );
+      return row;
+    },
+  );
+
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return app;
+}

@@ -1,0 +1,88 @@
+/**
+ * Seeds the benchmark's book: one account with 100,000 realistic contacts and 20 other
+ * accounts with 1,000 each (faker with a fixed seed, so every run measures the same data).
+ */
+import { faker } from '@faker-js/faker';
+import { hashPassword } from '@kith/api';
+import { schema, type Database } from '@kith/db';
+
+export const BENCH_PASSWORD = 'kith-bench-harbour-42';
+const BATCH = 1_000;
+
+export interface SeededBook {
+  email: string;
+  userId: string;
+  /** A contact of the main account, for byId. */
+  sampleContactId: string;
+  /** Four digits that occur in the main account's phone numbers. */
+  phoneDigits: string;
+}
+
+function fakeContact(userId: string) {
+  const givenName = faker.person.firstName();
+  const familyName = faker.person.lastName();
+  const hasWork = faker.datatype.boolean(0.4);
+  const hasAddress = faker.datatype.boolean(0.3);
+  const hasBirthday = faker.datatype.boolean(0.2);
+  const birthday = faker.date.birthdate();
+  return {
+    userId,
+    givenName,
+    familyName,
+    email: faker.datatype.boolean(0.6)
+      ? faker.internet.email({ firstName: givenName, lastName: familyName }).toLowerCase()
+      : null,
+    phone: faker.phone.number({ style: 'international' }),
+    company: hasWork ? faker.company.name() : null,
+    jobTitle: hasWork ? faker.person.jobTitle() : null,
+    country: hasAddress ? faker.location.country() : null,
+    city: hasAddress ? faker.location.city() : null,
+    postCode: hasAddress ? faker.location.zipCode() : null,
+    streetAddress: hasAddress ? faker.location.streetAddress() : null,
+    birthdayDay: hasBirthday ? birthday.getUTCDate() : null,
+    birthdayMonth: hasBirthday ? birthday.getUTCMonth() + 1 : null,
+    birthdayYear: hasBirthday ? birthday.getUTCFullYear() : null,
+    isFavorite: faker.datatype.boolean(0.05),
+    trashedAt: faker.datatype.boolean(0.02) ? faker.date.recent({ days: 20 }) : null,
+  };
+}
+
+async function insertContacts(db: Database, userId: string, count: number) {
+  for (let done = 0; done < count; done += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, count - done) }, () => fakeContact(userId));
+    await db.insert(schema.contacts).values(rows);
+  }
+}
+
+/** Seeds the accounts; `log` reports progress. */
+export async function seedBook(
+  db: Database,
+  options: { mainContacts: number; otherAccounts: number; otherContacts: number },
+  log: (line: string) => void,
+): Promise<SeededBook> {
+  faker.seed(20261122);
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const accounts = Array.from({ length: options.otherAccounts + 1 }, (_, i) => ({
+    name: i === 0 ? 'Bench Person' : faker.person.fullName(),
+    email: i === 0 ? 'bench@example.com' : `other-${i}@example.com`,
+    passwordHash,
+    emailVerifiedAt: new Date(),
+  }));
+  const users = await db.insert(schema.users).values(accounts).returning();
+  const [main, ...others] = users;
+  const started = Date.now();
+  await insertContacts(db, main!.id, options.mainContacts);
+  for (const other of others) await insertContacts(db, other.id, options.otherContacts);
+  log(
+    `seeded ${options.mainContacts} + ${others.length} x ${options.otherContacts} contacts in ${Date.now() - started} ms`,
+  );
+
+  const [sample] = await db.select().from(schema.contacts).limit(1);
+  const digits = (sample?.phone ?? '').replace(/\D/g, '');
+  return {
+    email: main!.email,
+    userId: main!.id,
+    sampleContactId: sample!.id,
+    phoneDigits: digits.slice(-4) || '1234',
+  };
+}
