@@ -16,6 +16,8 @@ async function violations(page: Page) {
 }
 
 test('the public pages pass WCAG 2.1 AA checks', async ({ page }) => {
+  // Seven pages, each a full axe run: slow on a busy 2-core machine.
+  test.setTimeout(90_000);
   for (const path of ['/', '/login', '/signup', '/recover', '/help', '/contact', '/privacy']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

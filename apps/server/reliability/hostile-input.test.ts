@@ -18,7 +18,7 @@ import { signedInClient } from '../src/test-users';
 import { report } from './harness';
 
 /** Random inputs tried per procedure and per route. */
-const RUNS = 30;
+const RUNS = 20;
 /** Calls that end the caller's own session: fuzzing them would only test signed-out paths. */
 const SESSION_ENDING = new Set(['auth.logout', 'POST /auth/logout']);
 
