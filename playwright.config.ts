@@ -19,7 +19,8 @@ export default defineConfig({
   outputDir: 'test-results',
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  workers: 2,
+  // Three at once: the tests spend most of their time waiting on the product's own timers.
+  workers: 3,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
   use: {

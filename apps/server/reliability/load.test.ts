@@ -70,11 +70,11 @@ describe('a crash under load', () => {
     let running = true;
     const load = Promise.all(people.map((person) => person.run(stats, () => !running)));
 
-    await new Promise((r) => setTimeout(r, 8_000));
+    await new Promise((r) => setTimeout(r, 5_000));
     const beforeCrash = stats.acknowledgedWrites;
     await server.stop('SIGKILL');
     const restartMs = await server.start();
-    await new Promise((r) => setTimeout(r, 8_000));
+    await new Promise((r) => setTimeout(r, 5_000));
     running = false;
     await load;
 
