@@ -25,7 +25,8 @@ const SESSION_ENDING = new Set(['auth.logout', 'POST /auth/logout']);
 let t: TestApp;
 let attacker: { client: TestClient; userId: string };
 let victimId: string;
-let tried = 0;
+/** What the report shows: inputs sent, and every breach seen (each also fails its test). */
+const figures = { inputsTried: 0, serverErrors: 0, rowsChanged: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -46,7 +47,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  report('hostile input', { inputsTried: tried, serverErrors: 0, rowsChanged: 0 });
+  report('hostile input', figures);
   await t?.close();
 });
 
@@ -79,7 +80,13 @@ async function expectHandled(label: string, send: () => Promise<TestResponse>) {
     await checksum(victimId),
   ];
   const res = await send();
-  tried += 1;
+  const victimAfter = await checksum(victimId);
+  const attackerAfter = await checksum(attacker.userId);
+  figures.inputsTried += 1;
+  if (res.status >= 500) figures.serverErrors += 1;
+  if (victimAfter !== victimBefore || (res.status >= 400 && attackerAfter !== attackerBefore)) {
+    figures.rowsChanged += 1;
+  }
   expect(
     res.status,
     `${label} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`,
