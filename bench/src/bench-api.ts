@@ -8,17 +8,14 @@
  * BENCH_CONNECTIONS (10).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem, tmpdir, type as osType, release } from 'node:os';
-import { join } from 'node:path';
-import { createLocalImageStorage, deriveAuthKeys } from '@kith/api';
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem, type as osType, release } from 'node:os';
 import { createDb, type DatabaseHandle } from '@kith/db';
-import { buildApp } from '@kith/server/app';
-import { loadEnv } from '@kith/server/env';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { startFloor, type RunSql } from './floor';
-import { BENCH_PASSWORD, seedBook } from './seed';
+import { signIn, startBenchApp } from './bench-app';
+import { seedBook } from './seed';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -101,29 +98,8 @@ async function benchDatabase(
     version: string;
   }[];
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'kith-bench-'));
-  const app = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
-    rateLimits: { perIp: 1e9, perAccount: 1e9, windowMs: 60_000 },
-    deps: {
-      db: handle.db,
-      dbKind: handle.kind,
-      keys: deriveAuthKeys(randomBytes(32).toString('hex')),
-      mailer: { send: async () => {} },
-      images: createLocalImageStorage(join(dataDir, 'uploads')),
-      now: () => new Date(),
-    },
-  });
-  const ours = await app.listen({ host: '127.0.0.1', port: 0 });
-  const login = await fetch(`${ours}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: book.email, password: BENCH_PASSWORD }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const { app, origin: ours } = await startBenchApp(handle);
+  const cookie = await signIn(ours, book.email);
   const floor = await startFloor(run, book.userId);
   const floorUrl = `http://127.0.0.1:${(floor.server.address() as { port: number }).port}`;
 

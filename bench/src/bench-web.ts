@@ -8,18 +8,15 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { createLocalImageStorage, deriveAuthKeys } from '@kith/api';
 import { createDb } from '@kith/db';
-import { buildApp } from '@kith/server/app';
-import { loadEnv } from '@kith/server/env';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '../../e2e/chromium.mjs';
-import { BENCH_PASSWORD, seedBook } from './seed';
+import { signIn, startBenchApp } from './bench-app';
+import { seedBook } from './seed';
 
 const CONTACTS = Number(process.env.BENCH_WEB_CONTACTS ?? 5_000);
 const webDir = resolve(import.meta.dirname, '../../apps/web');
@@ -119,39 +116,18 @@ const book = await seedBook(
   { mainContacts: CONTACTS, otherAccounts: 0, otherContacts: 0 },
   log,
 );
-const dataDir = mkdtempSync(join(tmpdir(), 'kith-bench-web-'));
-const app = await buildApp({
-  env: loadEnv({
+const { app, origin } = await startBenchApp(database, {
+  env: {
     NODE_ENV: 'production',
     APP_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
     WEB_DIST_DIR: distDir,
     PORT: '3199',
     PUBLIC_URL: 'http://localhost:3199',
-  }),
-  serveWeb: true,
-  rateLimits: { perIp: 1e9, perAccount: 1e9, windowMs: 60_000 },
-  deps: {
-    db: database.db,
-    dbKind: database.kind,
-    keys: deriveAuthKeys(randomBytes(32).toString('hex')),
-    mailer: { send: async () => {} },
-    images: createLocalImageStorage(join(dataDir, 'uploads')),
-    now: () => new Date(),
   },
+  serveWeb: true,
+  port: 3199,
 });
-await app.listen({ host: '127.0.0.1', port: 3199 });
-const origin = 'http://localhost:3199';
-const login = await fetch(`${origin}/api/v1/auth/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', origin },
-  body: JSON.stringify({ email: book.email, password: BENCH_PASSWORD }),
-});
-const cookie = login.headers
-  .getSetCookie()
-  .map((c) => c.split(';')[0])
-  .join('; ');
+const cookie = await signIn(origin, book.email);
 
 const lighthouseResults = [
   { page: 'landing (/)', ...(await runLighthouse(`${origin}/`)) },

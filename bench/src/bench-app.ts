@@ -1,0 +1,53 @@
+/** The real app for the benchmarks, on a seeded database, and a signed-in cookie for it. */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLocalImageStorage, deriveAuthKeys } from '@kith/api';
+import type { DatabaseHandle } from '@kith/db';
+import { buildApp } from '@kith/server/app';
+import { loadEnv } from '@kith/server/env';
+import type { FastifyInstance } from 'fastify';
+import { BENCH_PASSWORD } from './seed';
+
+/**
+ * Builds the app on `database` with rate limits out of the way, and listens on `port`
+ * (0: any). `env` adds to a silent test environment; `serveWeb` serves the built web app.
+ * Returns the app and the origin it answers at.
+ */
+export async function startBenchApp(
+  database: DatabaseHandle,
+  options: { env?: Record<string, string>; serveWeb?: boolean; port?: number } = {},
+): Promise<{ app: FastifyInstance; origin: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kith-bench-'));
+  const app = await buildApp({
+    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env }),
+    serveWeb: options.serveWeb,
+    rateLimits: { perIp: 1e9, perAccount: 1e9, windowMs: 60_000 },
+    deps: {
+      db: database.db,
+      dbKind: database.kind,
+      keys: deriveAuthKeys(randomBytes(32).toString('hex')),
+      mailer: { send: async () => {} },
+      images: createLocalImageStorage(join(dataDir, 'uploads')),
+      now: () => new Date(),
+    },
+  });
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  const { port } = app.server.address() as { port: number };
+  return { app, origin: `http://localhost:${port}` };
+}
+
+/** Signs the seeded account in over REST; returns its session cookies as a Cookie header. */
+export async function signIn(origin: string, email: string): Promise<string> {
+  const login = await fetch(`${origin}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`the bench account could not sign in: ${login.status}`);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
