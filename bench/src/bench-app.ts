@@ -42,7 +42,7 @@ export async function startBenchApp(
 export async function signIn(origin: string, email: string): Promise<string> {
   const login = await fetch(`${origin}/api/v1/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: BENCH_PASSWORD }),
   });
   if (!login.ok) throw new Error(`the bench account could not sign in: ${login.status}`);
