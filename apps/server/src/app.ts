@@ -11,6 +11,7 @@ import {
   INTERNAL_ERROR_MESSAGE,
   mapErrorToResponse,
   restApiPlugin,
+  dataExportPlugin,
   restRoutes,
   type ServerAppRouter,
   type ApiDependencies,
@@ -110,6 +111,7 @@ export async function buildApp({
   });
 
   await app.register(restApiPlugin, { prefix: '/api/v1', routes: restRoutes, createContext });
+  await app.register(dataExportPlugin, { deps });
   await registerApiDocs(app);
 
   if (localUploadsDir) {

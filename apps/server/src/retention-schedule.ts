@@ -7,7 +7,8 @@ export const RETENTION_INTERVAL_MS = 60 * 60_000;
 const FIRST_RUN_DELAY_MS = 30_000;
 
 /**
- * Runs the retention job (trash older than 30 days, unattached uploads older than 24 h)
+ * Runs the retention job (trash older than 30 days, unattached uploads older than 24 h,
+ * deleted accounts)
  * hourly. Every instance schedules it; the job's advisory lock lets one work at a time.
  * Returns a function that stops the schedule.
  */
@@ -18,8 +19,8 @@ export function startRetentionSchedule(
   const run = async () => {
     try {
       const result = await runRetention(deps, deps.now());
-      if (result.ran && (result.contactsDeleted || result.imagesDeleted)) {
-        log.info(result, 'retention: deleted expired trash and stale uploads');
+      if (result.ran && (result.contactsDeleted || result.imagesDeleted || result.accountsPurged)) {
+        log.info(result, 'retention: deleted expired trash, stale uploads and deleted accounts');
       }
     } catch (error) {
       log.error({ err: error }, 'retention job failed; it will run again');

@@ -19,3 +19,5 @@ export type { RestRoute, RestRequest } from './rest/adapter';
 export { restRoutes } from './rest/routes';
 export { createOpenApiDocument, openApiPath, REST_PREFIX } from './rest/openapi/document';
 export { mapErrorToResponse } from './rest/error-mapper';
+export { dataExportPlugin, DATA_EXPORT_PATH } from './account/data-export.route';
+export { purgeDeletedAccounts } from './account/purge';

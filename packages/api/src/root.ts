@@ -1,3 +1,4 @@
+import { accountRouter } from './routers/account.router';
 import { authRouter } from './routers/auth.router';
 import { contactsRouter } from './routers/contacts.router';
 import { favoritesRouter } from './routers/favorites.router';
@@ -17,6 +18,7 @@ import { createCallerFactory, createTRPCRouter, type ApiErrorShape } from './trp
 const procedures = {
   health: healthRouter,
   auth: authRouter,
+  account: accountRouter,
   recover: recoverRouter,
   contacts: contactsRouter,
   favorites: favoritesRouter,

@@ -7,9 +7,8 @@ import {
 import { transformer } from '@kith/validators/transformer';
 import { ZodError, z } from 'zod';
 import type { Context } from './context';
-import { cookieNames } from './auth/cookies';
-import { verifyAccessToken } from './auth/sealed';
-import { isSessionActive, SESSION_ENDED_MESSAGE } from './auth/sessions';
+import { authenticate } from './auth/authenticate';
+import { SESSION_ENDED_MESSAGE } from './auth/sessions';
 import { isDatabaseUnavailable } from '@kith/db';
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -104,16 +103,9 @@ export const publicProcedure = t.procedure.use(mapServiceErrors);
  *   forged, or its session was revoked.
  */
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const now = ctx.now();
-  const claims = await verifyAccessToken(
-    ctx.keys.accessToken,
-    ctx.req.cookies[cookieNames.accessToken],
-    now,
-  );
-  if (!claims || !(await isSessionActive(ctx.db, claims.sub, claims.sid, now))) {
-    throw new ForbiddenError(SESSION_ENDED_MESSAGE);
-  }
-  return next({ ctx: { ...ctx, userId: claims.sub, sessionFamilyId: claims.sid } });
+  const session = await authenticate(ctx);
+  if (!session) throw new ForbiddenError(SESSION_ENDED_MESSAGE);
+  return next({ ctx: { ...ctx, ...session } });
 });
 
 export { TRPCError, z };

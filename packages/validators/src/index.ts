@@ -3,3 +3,4 @@ export * from './account';
 export * from './contact-us';
 export * from './feedback';
 export * from './contact';
+export * from './profile';

@@ -21,6 +21,9 @@ export const messages = {
     invalidEmail: 'Invalid email address',
     passwordTooShort: 'Password must be at least 6 characters',
     otpFormat: 'Enter the 6-digit code from the email',
+    currentPasswordRequired: 'Enter your current password',
+    passwordsDiffer: 'Passwords do not match',
+    samePassword: 'Choose a password different from the current one',
   },
   contactUs: {
     required: 'This field is required',

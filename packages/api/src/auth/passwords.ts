@@ -1,3 +1,4 @@
+import { ValidationError } from '../errors';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { argon2id, hash, verify } from 'argon2';
 
@@ -42,4 +43,15 @@ export const COMMON_PASSWORD_MESSAGE =
  */
 export function isCommonPassword(password: string): boolean {
   return commonPasswords.has(password.toLowerCase());
+}
+
+/**
+ * NIST SP 800-63B: refuse passwords from lists of commonly used ones.
+ *
+ * @throws ValidationError on `field` (default `password`) for a common password.
+ */
+export function assertUncommonPassword(password: string, field = 'password'): void {
+  if (isCommonPassword(password)) {
+    throw new ValidationError(COMMON_PASSWORD_MESSAGE, { [field]: [COMMON_PASSWORD_MESSAGE] });
+  }
 }

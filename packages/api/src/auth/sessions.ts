@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '@kith/db';
 import { schema } from '@kith/db';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { UnauthorizedError } from '../errors';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { NotFoundError, UnauthorizedError } from '../errors';
 import type { AuthKeys } from './keys';
 import { signAccessToken } from './sealed';
 
@@ -119,13 +119,100 @@ export async function revokeFamily(db: Database, familyId: string, now: Date): P
     .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
 }
 
-/** Ends every session of a user (password reset, account deletion). */
-export async function revokeAllSessions(db: Database, userId: string, now: Date): Promise<void> {
-  await db
+/**
+ * Ends every session of a user (password reset, account deletion), or every one but
+ * `exceptFamilyId` (password change, "sign out all other sessions").
+ *
+ * @returns how many sessions (families) were ended.
+ */
+export async function revokeAllSessions(
+  db: Database,
+  userId: string,
+  now: Date,
+  options: { exceptFamilyId?: string } = {},
+): Promise<number> {
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        options.exceptFamilyId ? ne(sessions.familyId, options.exceptFamilyId) : undefined,
+      ),
+    )
+    .returning({ familyId: sessions.familyId });
+  return new Set(ended.map((row) => row.familyId)).size;
 }
+
+/** One signed-in session (a refresh-token family), as the profile page lists it. */
+export interface ActiveSession {
+  /** The family id: what `account.revokeSession` takes. */
+  id: string;
+  /** The browser's User-Agent as last seen, or null. */
+  userAgent: string | null;
+  ipAddress: string | null;
+  /** When the session was last refreshed (at most 15 min behind while it is in use). */
+  lastSeenAt: Date;
+  signedInAt: Date;
+  /** True for the session that is asking. */
+  current: boolean;
+}
+
+/** The live sessions of a user, most recently seen first. */
+export async function listActiveSessions(
+  db: Database,
+  userId: string,
+  currentFamilyId: string,
+  now: Date,
+): Promise<ActiveSession[]> {
+  // The newest token of each live family carries its latest client details.
+  const rows = await db
+    .selectDistinctOn([sessions.familyId])
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.absoluteExpiresAt, now),
+      ),
+    )
+    .orderBy(sessions.familyId, desc(sessions.createdAt));
+  return rows
+    .map((row) => ({
+      id: row.familyId,
+      userAgent: row.userAgent,
+      ipAddress: row.ipAddress,
+      lastSeenAt: row.lastSeenAt,
+      signedInAt: new Date(row.absoluteExpiresAt.getTime() - SESSION_ABSOLUTE_TTL_MS),
+      current: row.familyId === currentFamilyId,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current) || +b.lastSeenAt - +a.lastSeenAt);
+}
+
+/**
+ * Ends one live session of the user's.
+ *
+ * @throws NotFoundError when the user has no live session with that id.
+ */
+export async function revokeUserSession(
+  db: Database,
+  userId: string,
+  familyId: string,
+  now: Date,
+): Promise<void> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(eq(sessions.userId, userId), eq(sessions.familyId, familyId), isNull(sessions.revokedAt)),
+    )
+    .returning({ id: sessions.id });
+  if (ended.length === 0) throw new NotFoundError(SESSION_NOT_FOUND_MESSAGE);
+}
+
+export const SESSION_NOT_FOUND_MESSAGE = 'That session has already ended.';
 
 /** True while the family has a live, unrevoked token: access tokens die with their family. */
 export async function isSessionActive(

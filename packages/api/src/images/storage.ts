@@ -1,6 +1,12 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 
 /**
  * Where image bytes live (DESIGN.md "images"). Keys are opaque (`<uuid>.webp`); `urlFor`
@@ -8,6 +14,8 @@ import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client
  */
 export interface ImageStorage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The stored bytes, or null when there is no such object. */
+  get(key: string): Promise<Uint8Array | null>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
   urlFor(key: string): string;
@@ -20,6 +28,14 @@ export function createLocalImageStorage(dir: string): ImageStorage {
       const file = join(dir, key);
       await mkdir(dirname(file), { recursive: true });
       await writeFile(file, bytes);
+    },
+    async get(key) {
+      try {
+        return await readFile(join(dir, key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
     },
     async delete(key) {
       await rm(join(dir, key), { force: true });
@@ -66,6 +82,17 @@ export function createS3ImageStorage(options: S3StorageOptions): ImageStorage {
           CacheControl: 'public, max-age=31536000, immutable',
         }),
       );
+    },
+    async get(key) {
+      try {
+        const object = await client.send(
+          new GetObjectCommand({ Bucket: options.bucket, Key: key }),
+        );
+        return object.Body ? await object.Body.transformToByteArray() : null;
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        throw error;
+      }
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));

@@ -2,6 +2,7 @@ import { executeRows, schema, type Database } from '@kith/db';
 import { and, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { ImageStorage } from '../images/storage';
 import { removeBytes } from '../images/images.service';
+import { purgeDeletedAccounts } from '../account/purge';
 
 const { contacts, images } = schema;
 
@@ -18,11 +19,14 @@ export interface RetentionResult {
   ran: boolean;
   contactsDeleted: number;
   imagesDeleted: number;
+  /** Deleted accounts erased with every row and image (privacy page: within 30 days). */
+  accountsPurged: number;
 }
 
 /**
- * Deletes contacts trashed more than 30 days before `now` with their images, and uploads left
- * unattached for more than 24 hours. Safe on several instances at once: the work runs under a
+ * Deletes contacts trashed more than 30 days before `now` with their images, uploads left
+ * unattached for more than 24 hours, and every account deleted before `now` (each run, so
+ * well within the privacy page's 30 days). Safe on several instances at once: the work runs under a
  * transaction-scoped advisory lock, and an instance that cannot take it skips the run.
  */
 export async function runRetention(
@@ -57,7 +61,13 @@ export async function runRetention(
     return { contacts: expired.length, keys: [...staleUploads, ...avatars].map((r) => r.key) };
   });
 
-  if (!outcome) return { ran: false, contactsDeleted: 0, imagesDeleted: 0 };
+  if (!outcome) return { ran: false, contactsDeleted: 0, imagesDeleted: 0, accountsPurged: 0 };
   await removeBytes(deps.images, outcome.keys);
-  return { ran: true, contactsDeleted: outcome.contacts, imagesDeleted: outcome.keys.length };
+  const accountsPurged = await purgeDeletedAccounts(deps, { deletedBefore: now });
+  return {
+    ran: true,
+    contactsDeleted: outcome.contacts,
+    imagesDeleted: outcome.keys.length,
+    accountsPurged,
+  };
 }

@@ -1,15 +1,20 @@
 import { schema } from '@kith/db';
-import type { LoginInput, SignupInput } from '@kith/validators';
+import type {
+  ColorSchemePreference,
+  InterfaceLocale,
+  LoginInput,
+  SignupInput,
+} from '@kith/validators';
 import { eq } from 'drizzle-orm';
 import type { ApiDependencies } from '../context';
 import { issueCode, consumeCode, withdrawCode, type CodePurpose } from '../auth/one-time-codes';
 import {
-  COMMON_PASSWORD_MESSAGE,
+  assertUncommonPassword,
   decoyPasswordHash,
   hashPassword,
-  isCommonPassword,
   verifyPassword,
 } from '../auth/passwords';
+import { getProfile } from '../account/account.service';
 import { startSession, type ClientInfo, type IssuedTokens } from '../auth/sessions';
 import {
   ConflictError,
@@ -17,10 +22,10 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
   UnavailableError,
-  ValidationError,
 } from '../errors';
 import type { MailMessage } from '../mail/mailer';
 import { recoveryMail, verificationMail } from '../mail/templates';
+import { purgeAccount } from '../account/purge';
 
 const { users } = schema;
 
@@ -32,10 +37,16 @@ export const authMessages = {
   mailFailed: 'We could not send the email right now. Please try again in a moment.',
 } as const;
 
+/** The signed-in person as the app shell needs them: who, their photo and preferences. */
 export interface SessionUser {
   id: string;
   name: string;
   email: string;
+  /** The profile photo's address, or null to draw initials. */
+  avatarUrl: string | null;
+  /** Chosen interface language; null follows the browser. */
+  locale: InterfaceLocale | null;
+  colorScheme: ColorSchemePreference;
 }
 
 /**
@@ -53,7 +64,12 @@ export async function signup(
 ): Promise<{ email: string }> {
   assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
-  const [existing] = await deps.db.select().from(users).where(eq(users.email, input.email));
+  let [existing] = await deps.db.select().from(users).where(eq(users.email, input.email));
+  if (existing?.deletedAt) {
+    // A deleted account waiting for the purge must not hold its email hostage.
+    await purgeAccount(deps, existing.id);
+    existing = undefined;
+  }
   if (existing?.emailVerifiedAt) throw new ConflictError(authMessages.emailTaken);
 
   let user;
@@ -91,7 +107,7 @@ export async function verifyEmail(
   await consumeCode(deps.db, deps.keys.tokenHashing, user.id, 'verify_email', input.otp, now);
   await deps.db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id));
   const tokens = await startSession(deps.db, deps.keys, user.id, client, now);
-  return { user: toSessionUser(user), tokens };
+  return { user: (await findSessionUser(deps, user.id))!, tokens };
 }
 
 /**
@@ -131,7 +147,7 @@ export async function login(
     return { kind: 'unverified', email: user.email };
   }
   const tokens = await startSession(deps.db, deps.keys, user.id, client, deps.now());
-  return { kind: 'signed-in', user: toSessionUser(user), tokens };
+  return { kind: 'signed-in', user: (await findSessionUser(deps, user.id))!, tokens };
 }
 
 /** The signed-in person, or null when the account is gone. */
@@ -139,8 +155,13 @@ export async function findSessionUser(
   deps: ApiDependencies,
   userId: string,
 ): Promise<SessionUser | null> {
-  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
-  return user && !user.deletedAt ? toSessionUser(user) : null;
+  try {
+    const { id, name, email, avatar, locale, colorScheme } = await getProfile(deps, userId);
+    return { id, name, email, avatarUrl: avatar?.url ?? null, locale, colorScheme };
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
 }
 
 /**
@@ -175,20 +196,9 @@ export async function sendCode(
   }
 }
 
-/** NIST SP 800-63B: refuse passwords from lists of commonly used ones. */
-export function assertUncommonPassword(password: string): void {
-  if (isCommonPassword(password)) {
-    throw new ValidationError(COMMON_PASSWORD_MESSAGE, { password: [COMMON_PASSWORD_MESSAGE] });
-  }
-}
-
 async function pendingUser(deps: ApiDependencies, email: string) {
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   if (!user || user.deletedAt) throw new NotFoundError(authMessages.noPendingAccount);
   if (user.emailVerifiedAt) throw new ConflictError(authMessages.alreadyVerified);
   return user;
-}
-
-function toSessionUser(user: { id: string; name: string; email: string }): SessionUser {
-  return { id: user.id, name: user.name, email: user.email };
 }

@@ -10,7 +10,8 @@ import {
   type IssuedTokens,
 } from '../auth/sessions';
 import { NotFoundError } from '../errors';
-import { assertUncommonPassword, sendCode, type SessionUser } from './auth.service';
+import { assertUncommonPassword } from '../auth/passwords';
+import { findSessionUser, sendCode, type SessionUser } from './auth.service';
 
 const { users } = schema;
 
@@ -91,7 +92,7 @@ export async function resetPassword(
     .where(eq(users.id, userId));
   await revokeAllSessions(deps.db, userId, now);
   const tokens = await startSession(deps.db, deps.keys, userId, client, now);
-  return { user: { id: user.id, name: user.name, email: user.email }, tokens };
+  return { user: (await findSessionUser(deps, user.id))!, tokens };
 }
 
 async function existingUser(deps: ApiDependencies, userId: string) {

@@ -1,6 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
+import { images } from './images';
+
+/** The interface languages (BCP 47 primary tags) the web app has a complete catalogue for. */
+export const interfaceLocale = pgEnum('interface_locale', ['en', 'es']);
+
+/** Light, dark, or follow the device (`auto`, the default). */
+export const colorScheme = pgEnum('color_scheme', ['auto', 'light', 'dark']);
 
 /**
  * People who hold an account. `email` is stored trimmed and lowercased, so the unique
@@ -15,12 +31,20 @@ export const users = pgTable(
     /** argon2id PHC string. */
     passwordHash: text('password_hash').notNull(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The profile photo, an image the person uploaded. */
+    avatarImageId: uuid('avatar_image_id').references((): AnyPgColumn => images.id, {
+      onDelete: 'set null',
+    }),
+    /** Chosen interface language; null follows the browser. */
+    locale: interfaceLocale('locale'),
+    colorScheme: colorScheme('color_scheme').notNull().default('auto'),
     /** Set when the person deletes the account; the purge job removes the rows later. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    index('users_avatar_image_id_idx').on(t.avatarImageId),
     index('users_deleted_at_idx')
       .on(t.deletedAt)
       .where(sql`${t.deletedAt} is not null`),

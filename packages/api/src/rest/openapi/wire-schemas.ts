@@ -1,4 +1,4 @@
-import { monthNames } from '@kith/validators';
+import { COLOR_SCHEMES, INTERFACE_LOCALES, monthNames } from '@kith/validators';
 import { z } from 'zod';
 
 /**
@@ -11,7 +11,14 @@ const isoDateTime = z.iso.datetime({ offset: true });
 const uuid = z.uuid();
 
 export const sessionUserSchema = z
-  .object({ id: uuid, name: z.string(), email: z.email() })
+  .object({
+    id: uuid,
+    name: z.string(),
+    email: z.email(),
+    avatarUrl: z.string().nullable().meta({ description: 'Profile photo, or null for initials.' }),
+    locale: z.enum(INTERFACE_LOCALES).nullable().meta({ description: 'null follows the browser.' }),
+    colorScheme: z.enum(COLOR_SCHEMES),
+  })
   .meta({ id: 'SessionUser', description: 'The signed-in person.' });
 
 export const accountPreviewSchema = z

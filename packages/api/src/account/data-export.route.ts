@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authenticate } from '../auth/authenticate';
+import { SESSION_ENDED_MESSAGE } from '../auth/sessions';
+import type { ApiDependencies } from '../context';
+import { createDataArchive } from './data-export';
+
+/** Where the web app's "Download my data" link points. */
+export const DATA_EXPORT_PATH = '/api/account/export';
+
+/**
+ * `GET /api/account/export`: the signed-in person's data as a zip download (see
+ * `createDataArchive`). A plain HTTP route, not a procedure: browsers download it directly.
+ * Answers 403 `{message}` without a live session, as procedures do, so the page can refresh
+ * and retry.
+ */
+export const dataExportPlugin: FastifyPluginAsync<{ deps: ApiDependencies }> = async (
+  app,
+  { deps },
+) => {
+  app.get(DATA_EXPORT_PATH, async (req, reply) => {
+    const session = await authenticate({ ...deps, req });
+    if (!session) return reply.code(403).send({ message: SESSION_ENDED_MESSAGE });
+    const archive = await createDataArchive(deps, session.userId);
+    const day = deps.now().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="kith-data-${day}.zip"`)
+      .header('cache-control', 'no-store')
+      .send(archive);
+  });
+};

@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import type { ApiDependencies } from '../context';
+import { cookieNames } from './cookies';
+import { verifyAccessToken } from './sealed';
+import { isSessionActive } from './sessions';
+
+/** Who a request is from: the account and its session family. */
+export interface AuthenticatedSession {
+  userId: string;
+  sessionFamilyId: string;
+}
+
+/**
+ * Reads the access-token cookie: valid, unexpired, and its session family still live (so a
+ * sign-out or password change takes effect at once). Null when any of that fails.
+ */
+export async function authenticate(
+  ctx: Pick<ApiDependencies, 'db' | 'keys' | 'now'> & { req: FastifyRequest },
+): Promise<AuthenticatedSession | null> {
+  const now = ctx.now();
+  const claims = await verifyAccessToken(
+    ctx.keys.accessToken,
+    ctx.req.cookies[cookieNames.accessToken],
+    now,
+  );
+  if (!claims || !(await isSessionActive(ctx.db, claims.sub, claims.sid, now))) return null;
+  return { userId: claims.sub, sessionFamilyId: claims.sid };
+}

@@ -1,0 +1,69 @@
+import type { schema } from '@kith/db';
+import { combinedName } from '../contacts/contact-dto';
+import { formatVCard, type VCardProperty } from './write';
+
+type ContactRow = typeof schema.contacts.$inferSelect;
+
+/** A photo to embed: its MIME type and bytes. */
+export interface EmbeddedPhoto {
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** RFC 6350 §4.3.4 timestamp, UTC: `20261123T101500Z`. */
+function timestamp(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}
+
+/**
+ * BDAY (RFC 6350 §6.2.5): `YYYYMMDD`, or `--MMDD` for a birthday without a year
+ * (§4.3.1 reduced accuracy). Null when day or month is missing.
+ */
+export function birthdayValue(day: number | null, month: number | null, year: number | null) {
+  if (!day || !month) return null;
+  return year ? `${pad(year, 4)}${pad(month)}${pad(day)}` : `--${pad(month)}${pad(day)}`;
+}
+
+/**
+ * One contact as a vCard 4.0: FN and N from the given and family name, EMAIL, TEL, ORG,
+ * TITLE, ADR (street, locality, postal code, country), BDAY, an embedded PHOTO as a data
+ * URI, UID (`urn:uuid:`) and REV.
+ */
+export function contactToVCard(contact: ContactRow, photo?: EmbeddedPhoto | null): string {
+  const props: VCardProperty[] = [
+    { name: 'FN', value: combinedName(contact.givenName, contact.familyName) },
+    { name: 'N', value: [contact.familyName, contact.givenName, '', '', ''] },
+  ];
+  if (contact.email) props.push({ name: 'EMAIL', value: contact.email });
+  if (contact.phone) props.push({ name: 'TEL', params: { value: 'text' }, value: contact.phone });
+  if (contact.company) props.push({ name: 'ORG', value: [contact.company] });
+  if (contact.jobTitle) props.push({ name: 'TITLE', value: contact.jobTitle });
+  if (contact.streetAddress || contact.city || contact.postCode || contact.country) {
+    props.push({
+      name: 'ADR',
+      value: [
+        '',
+        '',
+        contact.streetAddress ?? '',
+        contact.city ?? '',
+        '',
+        contact.postCode ?? '',
+        contact.country ?? '',
+      ],
+    });
+  }
+  const bday = birthdayValue(contact.birthdayDay, contact.birthdayMonth, contact.birthdayYear);
+  if (bday) props.push({ name: 'BDAY', value: bday, raw: true });
+  if (photo) {
+    const data = Buffer.from(photo.bytes).toString('base64');
+    props.push({ name: 'PHOTO', value: `data:${photo.contentType};base64,${data}`, raw: true });
+  }
+  props.push({ name: 'UID', value: `urn:uuid:${contact.id}`, raw: true });
+  props.push({ name: 'REV', value: timestamp(contact.updatedAt), raw: true });
+  return formatVCard(props);
+}

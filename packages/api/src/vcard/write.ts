@@ -1,0 +1,67 @@
+/**
+ * A vCard 4.0 writer (RFC 6350). Values are escaped per §3.4, lines folded at 75 octets per
+ * §3.2 without splitting a UTF-8 character, and lines end in CRLF.
+ */
+
+/** One property: name, parameters, and a value, or a structured value's components. */
+export interface VCardProperty {
+  name: string;
+  params?: Record<string, string>;
+  /** Text to escape, or components joined by `;` (N, ADR), each escaped. */
+  value: string | string[];
+  /** A URI or date value, written as it is (no text escaping): PHOTO data URIs, BDAY. */
+  raw?: boolean;
+}
+
+const CRLF = '\r\n';
+const MAX_LINE_OCTETS = 75;
+
+/** Escapes a text value (RFC 6350 §3.4): backslash, comma, semicolon and newlines. */
+export function escapeText(value: string): string {
+  return value.replace(/[\\,;]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
+}
+
+function paramValue(value: string): string {
+  // RFC 6868 caret encoding, and quotes around values that hold separators.
+  const encoded = value.replace(/\^/g, '^^').replace(/\n/g, '^n').replace(/"/g, "^'");
+  return /[;:,]/.test(encoded) ? `"${encoded}"` : encoded;
+}
+
+/** Folds a content line into lines of at most 75 octets, continuation lines led by a space. */
+export function foldLine(line: string): string {
+  const out: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char);
+    const limit = out.length === 0 ? MAX_LINE_OCTETS : MAX_LINE_OCTETS - 1;
+    if (octets + size > limit) {
+      out.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  out.push(current);
+  return out.join(`${CRLF} `);
+}
+
+/** One content line, folded, without its line ending. */
+export function formatProperty(property: VCardProperty): string {
+  const params = Object.entries(property.params ?? {})
+    .map(([key, value]) => `;${key.toUpperCase()}=${paramValue(value)}`)
+    .join('');
+  const value = Array.isArray(property.value)
+    ? property.value.map(escapeText).join(';')
+    : property.raw
+      ? property.value
+      : escapeText(property.value);
+  return foldLine(`${property.name.toUpperCase()}${params}:${value}`);
+}
+
+/** A whole vCard 4.0: BEGIN, VERSION (first, as §6.7.9 asks), the properties, END; CRLF-ended. */
+export function formatVCard(properties: VCardProperty[]): string {
+  const lines = ['BEGIN:VCARD', 'VERSION:4.0', ...properties.map(formatProperty), 'END:VCARD'];
+  return lines.join(CRLF) + CRLF;
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { password } from './account';
+import { messages } from './messages';
+
+/** The interface languages with a complete catalogue (BCP 47 primary tags). */
+export const INTERFACE_LOCALES = ['en', 'es'] as const;
+export type InterfaceLocale = (typeof INTERFACE_LOCALES)[number];
+export const interfaceLocale = z.enum(INTERFACE_LOCALES);
+
+/** Light, dark, or follow the device. */
+export const COLOR_SCHEMES = ['auto', 'light', 'dark'] as const;
+export type ColorSchemePreference = (typeof COLOR_SCHEMES)[number];
+
+/**
+ * The profile form of /me: the display name and the profile photo, an uploaded image's id
+ * (`image.upload`), or null to remove it. The email is shown, not edited.
+ */
+export const updateProfileInput = z.object({
+  name: z.string().trim().min(1, { error: messages.account.nameRequired }).max(200),
+  avatarImageId: z.uuid().nullable(),
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
+
+/** Interface preferences kept with the account; an omitted field is left as it is. */
+export const updatePreferencesInput = z.object({
+  locale: interfaceLocale.nullable().optional(),
+  colorScheme: z.enum(COLOR_SCHEMES).optional(),
+});
+export type UpdatePreferencesInput = z.infer<typeof updatePreferencesInput>;
+
+const currentPassword = z.string().min(1, { error: messages.account.currentPasswordRequired });
+
+/** Change password on /me: the current one proves it is the owner (OWASP ASVS 2.1.x). */
+export const changePasswordInput = z
+  .object({ currentPassword, newPassword: password })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    error: messages.account.samePassword,
+    path: ['newPassword'],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+/** Sign out one other session: its id from `account.sessions`. */
+export const sessionIdInput = z.object({ sessionId: z.uuid() });
+
+/**
+ * Delete the account, confirmed with the password. `eraseNow` purges every row and image in
+ * the same call instead of leaving it to the periodic job (privacy page: within 30 days).
+ */
+export const deleteAccountInput = z.object({
+  password: currentPassword,
+  eraseNow: z.boolean().default(false),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
