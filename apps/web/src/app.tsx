@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
@@ -11,6 +11,9 @@ import { cssVariablesResolver, theme } from './theme';
 /** Toasts sit at the top right and close after 5000 ms (SPEC §9). */
 const TOAST_AUTO_CLOSE_MS = 5000;
 
+/** Light, dark or the device's scheme (the default), kept in this browser. */
+const colorSchemeManager = localStorageColorSchemeManager({ key: 'kith-color-scheme' });
+
 /** Providers in the order they depend on each other, then the router. */
 export function App({ history }: { history?: RouterHistory } = {}) {
   const [queryClient] = useState(createQueryClient);
@@ -22,7 +25,12 @@ export function App({ history }: { history?: RouterHistory } = {}) {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="auto"
+          colorSchemeManager={colorSchemeManager}
+        >
           <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
           <RouterProvider router={router} />
         </MantineProvider>

@@ -1,7 +1,8 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { LoadFailure } from '../components/load-failure';
-import { sessionQueryOptions } from '../features/auth/api/session';
+import { sessionQueryOptions, useSessionUser } from '../features/auth/api/session';
+import { useAccountPreferences } from '../features/preferences/use-preferences';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -13,10 +14,15 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // Anything a screen fails to render shows our failure page, never a blank or raw error.
   errorComponent: ({ error }) => <LoadFailure error={error} />,
   pendingMs: 0,
-  component: () => (
+  component: RootLayout,
+});
+
+function RootLayout() {
+  useAccountPreferences(useSessionUser());
+  return (
     <>
       <HeadContent />
       <Outlet />
     </>
-  ),
-});
+  );
+}

@@ -1,50 +1,104 @@
-import { Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { COLOR_SCHEMES, INTERFACE_LOCALES, type ColorSchemePreference } from '@kith/validators';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout, IconMessage, IconUser } from '@tabler/icons-react';
-import { Link, useRouteContext } from '@tanstack/react-router';
+import { IconLanguage, IconLogout, IconMessage, IconMoon, IconUser } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../auth/api/session';
 import { InitialsAvatar } from '../../components/initials-avatar';
+import { i18nKey, LANGUAGE_NAMES } from '../../lib/i18n';
+import { usePreferences } from '../preferences/use-preferences';
 import { FeedbackDialog } from './feedback-dialog';
 import { SignOutDialog } from './sign-out-dialog';
 
+const SCHEME_LABELS: Record<ColorSchemePreference, string> = {
+  auto: i18nKey('Use device setting'),
+  light: i18nKey('Light'),
+  dark: i18nKey('Dark'),
+};
+
 /**
- * The avatar menu (SPEC §2): Profile, Feedback and Sign Out, under the signed-in person's own
- * name and an initials avatar drawn locally.
+ * The avatar menu (SPEC §2): Profile, Feedback and Sign Out under the signed-in person's
+ * name and photo (or initials drawn locally), plus Language and Appearance, which apply at
+ * once and are saved with the account.
  */
 export function UserMenu() {
-  const { session } = useRouteContext({ from: '__root__' });
+  const { t } = useTranslation();
+  const session = useSessionUser();
   const [feedbackOpened, feedback] = useDisclosure(false);
   const [signOutOpened, signOut] = useDisclosure(false);
+  const { locale, setLocale, colorScheme, setColorScheme } = usePreferences(session);
   const name = session?.name ?? '';
 
   return (
     <>
-      <Menu position="bottom-end" width={200} withinPortal>
+      <Menu position="bottom-end" width={230} withinPortal>
         <Menu.Target>
           {/* Named by its content (WCAG 2.5.3): the visible name, said on phones too. */}
           <UnstyledButton>
             <Group gap="xs" wrap="nowrap">
-              <InitialsAvatar name={name} size={36} decorative />
+              {session?.avatarUrl ? (
+                <Avatar src={session.avatarUrl} size={36} radius="xl" alt="" />
+              ) : (
+                <InitialsAvatar name={name} size={36} decorative />
+              )}
               <Text component="span" fw={600} size="sm" visibleFrom="sm" maw={160} truncate>
                 {name}
               </Text>
               <VisuallyHidden component="span" hiddenFrom="sm">
                 {name}
               </VisuallyHidden>
-              <VisuallyHidden component="span">, account menu</VisuallyHidden>
+              <VisuallyHidden component="span">{t(', account menu')}</VisuallyHidden>
             </Group>
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{session?.email}</Menu.Label>
           <Menu.Item component={Link} to="/me" leftSection={<IconUser size={16} />}>
-            Profile
+            {t('Profile')}
           </Menu.Item>
           <Menu.Item leftSection={<IconMessage size={16} />} onClick={feedback.open}>
-            Feedback
+            {t('Feedback')}
           </Menu.Item>
+          <Menu.Sub>
+            <Menu.Sub.Target>
+              <Menu.Sub.Item leftSection={<IconLanguage size={16} />}>
+                {t('Language')}: {LANGUAGE_NAMES[locale]}
+              </Menu.Sub.Item>
+            </Menu.Sub.Target>
+            <Menu.Sub.Dropdown>
+              <Menu.RadioGroup
+                value={locale}
+                onChange={(value) => setLocale(value as typeof locale)}
+              >
+                {INTERFACE_LOCALES.map((value) => (
+                  <Menu.RadioItem key={value} value={value} lang={value}>
+                    {LANGUAGE_NAMES[value]}
+                  </Menu.RadioItem>
+                ))}
+              </Menu.RadioGroup>
+            </Menu.Sub.Dropdown>
+          </Menu.Sub>
+          <Menu.Sub>
+            <Menu.Sub.Target>
+              <Menu.Sub.Item leftSection={<IconMoon size={16} />}>{t('Appearance')}</Menu.Sub.Item>
+            </Menu.Sub.Target>
+            <Menu.Sub.Dropdown>
+              <Menu.RadioGroup
+                value={colorScheme}
+                onChange={(value) => setColorScheme(value as ColorSchemePreference)}
+              >
+                {COLOR_SCHEMES.map((value) => (
+                  <Menu.RadioItem key={value} value={value}>
+                    {t(SCHEME_LABELS[value])}
+                  </Menu.RadioItem>
+                ))}
+              </Menu.RadioGroup>
+            </Menu.Sub.Dropdown>
+          </Menu.Sub>
           <Menu.Divider />
           <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut.open}>
-            Sign Out
+            {t('Sign Out')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

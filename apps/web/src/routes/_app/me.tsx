@@ -1,17 +1,9 @@
-import { Center, Stack, Text, Title } from '@mantine/core';
-import { IconUserCircle } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
+import { ProfilePage } from '../../features/profile/profile-page';
+import { i18n } from '../../lib/i18n';
 
-/** /me (SPEC §2): the profile page currently reads 'Profile Coming Soon'. */
+/** /me: the signed-in person's profile and account (issue 7; SPEC §2 named the route). */
 export const Route = createFileRoute('/_app/me')({
-  head: () => ({ meta: [{ title: 'Profile · Kith' }] }),
-  component: () => (
-    <Center py={80}>
-      <Stack align="center" gap="xs">
-        <IconUserCircle size={56} stroke={1.2} aria-hidden />
-        <Title order={1}>Profile Coming Soon</Title>
-        <Text c="dimmed">Editing your name, photo and password will live here.</Text>
-      </Stack>
-    </Center>
-  ),
+  head: () => ({ meta: [{ title: `${i18n.t('Profile')} · Kith` }] }),
+  component: ProfilePage,
 });

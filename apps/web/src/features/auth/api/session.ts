@@ -1,5 +1,6 @@
 import type { RouterOutputs } from '@kith/api';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useRouteContext } from '@tanstack/react-router';
 import { isForbidden, type ApiClient } from '../../../lib/trpc';
 
 export type SessionUser = RouterOutputs['auth']['check']['user'];
@@ -50,4 +51,17 @@ export function useSetSession() {
 
 export function setSession(queryClient: QueryClient, user: SessionUser | null): void {
   queryClient.setQueryData(sessionQueryKey, user);
+}
+
+/** The signed-in person as the session query holds them now (updated by profile edits). */
+export function useSessionUser(): SessionUser | null {
+  const { api } = useRouteContext({ from: '__root__' });
+  return useQuery(sessionQueryOptions(api)).data ?? null;
+}
+
+/** Replaces parts of the signed-in person in the session query (after a profile edit). */
+export function patchSession(queryClient: QueryClient, changes: Partial<SessionUser>): void {
+  queryClient.setQueryData<SessionUser | null>(sessionQueryKey, (old) =>
+    old ? { ...old, ...changes } : old,
+  );
 }

@@ -1,0 +1,52 @@
+import type { ColorSchemePreference, InterfaceLocale } from '@kith/validators';
+import { useMantineColorScheme } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale, i18n } from '../../lib/i18n';
+import { trpc } from '../../lib/trpc';
+import { patchSession, type SessionUser } from '../auth/api/session';
+
+/**
+ * The interface language and colour scheme: applied at once in this browser (kept in
+ * localStorage) and, when someone is signed in, saved with the account so every device
+ * they sign in on follows (issue: "remembered for the account").
+ */
+export function usePreferences(user: SessionUser | null) {
+  const queryClient = useQueryClient();
+  const save = trpc.account.updatePreferences.useMutation({
+    onSuccess: (profile) =>
+      patchSession(queryClient, { locale: profile.locale, colorScheme: profile.colorScheme }),
+  });
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  useTranslation(); // re-render on language change
+
+  const setLocale = useCallback(
+    (locale: InterfaceLocale) => {
+      void i18n.changeLanguage(locale);
+      if (user) save.mutate({ locale });
+    },
+    [user, save],
+  );
+  const setScheme = useCallback(
+    (scheme: ColorSchemePreference) => {
+      setColorScheme(scheme);
+      if (user) save.mutate({ colorScheme: scheme });
+    },
+    [user, save, setColorScheme],
+  );
+  return { locale: currentLocale(), setLocale, colorScheme, setColorScheme: setScheme };
+}
+
+/** On sign-in, the account's saved language and colour scheme win over this browser's. */
+export function useAccountPreferences(user: SessionUser | null) {
+  const { setColorScheme } = useMantineColorScheme();
+  const locale = user?.locale;
+  const scheme = user?.colorScheme;
+  useEffect(() => {
+    if (locale && locale !== currentLocale()) void i18n.changeLanguage(locale);
+  }, [locale]);
+  useEffect(() => {
+    if (scheme) setColorScheme(scheme);
+  }, [scheme, setColorScheme]);
+}

@@ -1,0 +1,87 @@
+import { changePasswordInput, messages } from '@kith/validators';
+import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { fieldErrors, notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+
+/** Change password: the current one first; every other session is signed out after. */
+export function PasswordCard() {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    validate: (values) => {
+      const parsed = changePasswordInput.safeParse(values);
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error?.issues ?? []) {
+        errors[String(issue.path[0])] ??= issue.message;
+      }
+      if (values.confirmPassword !== values.newPassword) {
+        errors.confirmPassword = messages.account.passwordsDiffer;
+      }
+      return errors;
+    },
+  });
+  const change = trpc.account.changePassword.useMutation({
+    onSuccess: ({ otherSessionsEnded }) => {
+      form.reset();
+      void utils.account.sessions.invalidate();
+      notifySuccess(
+        t('Password changed. {{count}} other sessions were signed out.', {
+          count: otherSessionsEnded,
+        }),
+      );
+    },
+    onError: (error) => {
+      form.setErrors(fieldErrors(error));
+      notifyError(error);
+    },
+  });
+  const error = (field: keyof typeof form.values) =>
+    form.errors[field] ? t(String(form.errors[field])) : undefined;
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="password-heading">
+      <Title order={2} size="h3" id="password-heading">
+        {t('Change password')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('Other devices will be signed out; this one stays signed in.')}
+      </Text>
+      <form
+        onSubmit={form.onSubmit(({ currentPassword, newPassword }) =>
+          change.mutate({ currentPassword, newPassword }),
+        )}
+        noValidate
+      >
+        <Stack gap="sm" maw={420}>
+          <PasswordInput
+            label={t('Current password')}
+            autoComplete="current-password"
+            {...form.getInputProps('currentPassword')}
+            error={error('currentPassword')}
+          />
+          <PasswordInput
+            label={t('New password')}
+            autoComplete="new-password"
+            {...form.getInputProps('newPassword')}
+            error={error('newPassword')}
+          />
+          <PasswordInput
+            label={t('Confirm new password')}
+            autoComplete="new-password"
+            {...form.getInputProps('confirmPassword')}
+            error={error('confirmPassword')}
+          />
+          <Group>
+            <Button type="submit" loading={change.isPending}>
+              {t('Change password')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

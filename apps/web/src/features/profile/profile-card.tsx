@@ -1,0 +1,109 @@
+import { updateProfileInput } from '@kith/validators';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldErrors, notifyError, notifySuccess } from '../../lib/notify';
+import { restRequest } from '../../lib/rest';
+import type { RouterOutputs } from '@kith/api';
+import { trpc } from '../../lib/trpc';
+import { patchSession } from '../auth/api/session';
+import { AvatarPicker, imageFileProblem } from '../contacts/components/avatar-picker';
+
+type Profile = RouterOutputs['account']['profile'];
+
+/** Name and photo, editable; the email shown (it is the sign-in name and is not changed here). */
+export function ProfileCard({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const [photo, setPhoto] = useState(profile.avatar);
+  const [uploading, setUploading] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: profile.name },
+    validate: schemaResolver(updateProfileInput.pick({ name: true }), { sync: true }),
+  });
+  const save = trpc.account.updateProfile.useMutation({
+    onSuccess: (saved) => {
+      utils.account.profile.setData(undefined, saved);
+      patchSession(queryClient, { name: saved.name, avatarUrl: saved.avatar?.url ?? null });
+      form.resetDirty({ name: saved.name });
+      notifySuccess(t('Profile saved'));
+    },
+    onError: (error) => {
+      form.setErrors(fieldErrors(error));
+      notifyError(error);
+    },
+  });
+
+  const pick = async (file: File) => {
+    const problem = imageFileProblem(file);
+    if (problem) return notifyError(new Error(problem), t(problem));
+    setUploading(true);
+    try {
+      const body = new FormData();
+      body.append('image', file);
+      const { image } = await restRequest<{ image: { publicId: string; url: string } }>('/image', {
+        method: 'POST',
+        body,
+      });
+      setPhoto(image);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const changed =
+    form.isDirty() || (photo?.publicId ?? null) !== (profile.avatar?.publicId ?? null);
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="profile-heading">
+      <Title order={2} size="h3" id="profile-heading" mb="md">
+        {t('Your profile')}
+      </Title>
+      <form
+        onSubmit={form.onSubmit((values) =>
+          save.mutate({ name: values.name, avatarImageId: photo?.publicId ?? null }),
+        )}
+        noValidate
+      >
+        <Stack gap="md">
+          <Group align="flex-start" gap="xl" wrap="wrap">
+            <AvatarPicker
+              name={form.values.name}
+              url={photo?.url ?? ''}
+              busy={uploading}
+              onPick={(file) => void pick(file)}
+              onRemove={photo ? () => setPhoto(null) : undefined}
+            />
+            <Stack gap="sm" style={{ flex: 1, minWidth: 220 }}>
+              <TextInput
+                label={t('Name')}
+                autoComplete="name"
+                required
+                {...form.getInputProps('name')}
+                error={form.errors.name ? t(String(form.errors.name)) : undefined}
+              />
+              <div>
+                <Text size="sm" fw={500}>
+                  {t('Email')}
+                </Text>
+                <Text size="sm" c="dimmed" data-testid="profile-email">
+                  {profile.email}
+                </Text>
+              </div>
+            </Stack>
+          </Group>
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending} disabled={!changed || uploading}>
+              {t('Save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

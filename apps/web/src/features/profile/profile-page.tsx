@@ -1,0 +1,35 @@
+import { Center, Container, Loader, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../components/load-failure';
+import { trpc } from '../../lib/trpc';
+import { DataCard } from './data-card';
+import { DeleteAccountCard } from './delete-account-card';
+import { PasswordCard } from './password-card';
+import { ProfileCard } from './profile-card';
+import { SessionsCard } from './sessions-card';
+
+/** /me: profile, password, sessions, data download and account deletion. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const profile = trpc.account.profile.useQuery();
+  if (profile.error) return <LoadFailure error={profile.error} />;
+  if (!profile.data) {
+    return (
+      <Center py={80}>
+        <Loader aria-label={t('Loading')} />
+      </Center>
+    );
+  }
+  return (
+    <Container size="sm" px={0}>
+      <Stack gap="lg">
+        <Title order={1}>{t('Profile')}</Title>
+        <ProfileCard profile={profile.data} />
+        <PasswordCard />
+        <SessionsCard />
+        <DataCard />
+        <DeleteAccountCard />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,30 @@
+import { currentLocale } from './i18n';
+
+/**
+ * Dates and numbers in the interface language's conventions (Intl). English uses en-GB so
+ * dates read day, full month name, year, as SPEC §2 shows them ("12 March 2026").
+ */
+const INTL_LOCALES = { en: 'en-GB', es: 'es-ES' } as const;
+
+const intlLocale = () => INTL_LOCALES[currentLocale()];
+
+/** "12 March 2026" / "12 de marzo de 2026". */
+export function formatLongDate(date: Date | string): string {
+  return new Intl.DateTimeFormat(intlLocale(), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(date));
+}
+
+/** "12 March 2026 at 14:05" / "12 de marzo de 2026, 14:05". */
+export function formatDateTime(date: Date | string): string {
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'long', timeStyle: 'short' }).format(
+    new Date(date),
+  );
+}
+
+/** "1,234" / "1234" (Spanish groups from five digits). */
+export function formatCount(n: number): string {
+  return new Intl.NumberFormat(intlLocale()).format(n);
+}
