@@ -1,20 +1,23 @@
+import { i18nKey } from '../lib/i18n';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { errorMessage } from '../lib/notify';
+import { useTranslation } from 'react-i18next';
 
 /** SPEC §8 "Contact load failure": full screen 'Something went wrong', the message, Refresh Page. */
 export function LoadFailure({ error }: { error: unknown }) {
+  const { t } = useTranslation();
   return (
     <Center py={80}>
       <Stack align="center" gap="sm" ta="center" role="alert">
         <IconAlertTriangle size={48} stroke={1.4} color="var(--mantine-color-red-7)" aria-hidden />
         <Title order={1} fz="h2">
-          Something went wrong
+          {t('Something went wrong')}
         </Title>
         <Text c="dimmed">
-          {errorMessage(error, 'An unexpected error occurred. Please try again later.')}
+          {errorMessage(error, i18nKey('An unexpected error occurred. Please try again later.'))}
         </Text>
-        <Button onClick={() => window.location.reload()}>Refresh Page</Button>
+        <Button onClick={() => window.location.reload()}>{t('Refresh Page')}</Button>
       </Stack>
     </Center>
   );

@@ -1,7 +1,9 @@
 import { Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /** The Kith mark and word. Drawn inline: no image request. */
 export function Logo({ size = 28 }: { size?: number }) {
+  const { t } = useTranslation();
   return (
     <Group gap={8} wrap="nowrap">
       <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true">
@@ -12,7 +14,7 @@ export function Logo({ size = 28 }: { size?: number }) {
         <path d="M36 52c1-7 4-11 9-12 6 1 9 5 10 12z" fill="#c5f6fa" />
       </svg>
       <Text component="span" fw={800} fz={size * 0.75} lh={1}>
-        Kith
+        {t('Kith')}
       </Text>
     </Group>
   );

@@ -18,7 +18,7 @@ export const LOCALE_STORAGE_KEY = 'kith-locale';
 export const LANGUAGE_NAMES: Record<InterfaceLocale, string> = { en: 'English', es: 'Español' };
 
 /** Marks a string for the catalogue where it is defined, to be translated where shown. */
-export const i18nKey = <T extends string>(text: T): T => text;
+export const i18nKey = (text: string): string => text;
 
 /** Resolves once the catalogue of the detected language has loaded. */
 export const i18nReady = i18n
@@ -55,3 +55,18 @@ export function currentLocale(): InterfaceLocale {
 }
 
 export { i18n };
+
+/** A document title: the page's name, translated, then the product's. */
+export function pageTitle(name: string): string {
+  return `${i18n.t(name)} · Kith`;
+}
+
+/** Form errors (catalogue keys from shared validators) in the interface language. */
+export function translateErrors<E extends Record<string, unknown>>(errors: E): E {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [
+      field,
+      typeof message === 'string' ? i18n.t(message) : message,
+    ]),
+  ) as E;
+}

@@ -1,15 +1,21 @@
 import { notifications } from '@mantine/notifications';
 import { TRPCClientError } from '@trpc/client';
+import { i18n, i18nKey } from './i18n';
 
 /** SPEC §8: what a person sees when the server gives no message. */
-export const UNKNOWN_ERROR = 'Unknown Error Occurred Try Again!';
-export const NETWORK_ERROR = 'Network Error';
+export const UNKNOWN_ERROR = i18nKey('Unknown Error Occurred Try Again!');
+export const NETWORK_ERROR = i18nKey('Network Error');
 
 /**
- * The message to show for a failed call: the server's message when it sent one, 'Network
- * Error' when the request never got an answer, else `fallback` (SPEC §8).
+ * The message to show for a failed call, in the interface language: the server's message
+ * when it sent one, 'Network Error' when the request never got an answer, else `fallback`
+ * (SPEC §8). Server messages are catalogue keys too (src/locales/server-messages.ts).
  */
 export function errorMessage(error: unknown, fallback = UNKNOWN_ERROR): string {
+  return i18n.t(untranslatedErrorMessage(error, fallback));
+}
+
+function untranslatedErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof TRPCClientError) {
     const fromServer = error.shape?.message ?? (error.data ? error.message : undefined);
     if (fromServer) return fromServer;
@@ -24,17 +30,18 @@ function isNetworkFailure(error: unknown): boolean {
   return error instanceof Error && /failed to fetch|fetch failed|network/i.test(error.message);
 }
 
-/** The field messages a 400 carried (`data.zodError`), keyed by field path. */
+/** The field messages a 400 carried (`data.zodError`), keyed by field path, translated. */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof TRPCClientError)) return {};
   const fields = (error.data?.zodError ?? {}) as Record<string, string[]>;
   return Object.fromEntries(
-    Object.entries(fields).map(([field, messages]) => [field, messages[0] ?? '']),
+    Object.entries(fields).map(([field, messages]) => [field, i18n.t(messages[0] ?? '')]),
   );
 }
 
+/** A success toast; `message` is a catalogue key, translated here. */
 export function notifySuccess(message: string): void {
-  notifications.show({ color: 'teal', message });
+  notifications.show({ color: 'teal', message: i18n.t(message) });
 }
 
 export function notifyError(error: unknown, fallback?: string): void {
@@ -49,12 +56,12 @@ export function notifyError(error: unknown, fallback?: string): void {
 export function progressToast(message: string) {
   const id = notifications.show({
     loading: true,
-    message,
+    message: i18n.t(message),
     autoClose: false,
     withCloseButton: false,
   });
   return (outcome: { color: 'teal' | 'red'; message: string }) => {
     notifications.hide(id);
-    notifications.show(outcome);
+    notifications.show({ ...outcome, message: i18n.t(outcome.message) });
   };
 }

@@ -1,3 +1,4 @@
+import { i18n, i18nKey } from '../lib/i18n';
 import { lazy, Suspense } from 'react';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { contactListQueryOptions } from '../features/contacts/api/contact-lists';
@@ -14,7 +15,7 @@ const HomeLanding = lazy(loadLanding);
  * A visitor with an email waiting for its code is sent to /verify (SPEC §2 "Route guards").
  */
 export const Route = createFileRoute('/')({
-  head: () => ({ meta: [{ title: 'Kith — your private address book' }] }),
+  head: () => ({ meta: [{ title: i18n.t(i18nKey('Kith — your private address book')) }] }),
   beforeLoad: async ({ context }) => {
     if (context.session) return;
     const pending = await context.api.auth.pendingVerification.query().catch(() => null);

@@ -15,19 +15,21 @@ import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { Logo } from '../logo';
 import classes from './public-layout.module.css';
+import { useTranslation } from 'react-i18next';
+import { i18nKey } from '../../lib/i18n';
 
 const links = [
-  { to: '/help', label: 'Help Center' },
-  { to: '/privacy', label: 'Privacy Policy' },
-  { to: '/terms', label: 'Terms of Service' },
-  { to: '/contact', label: 'Contact Us' },
+  { to: '/help', label: i18nKey('Help Center') },
+  { to: '/privacy', label: i18nKey('Privacy Policy') },
+  { to: '/terms', label: i18nKey('Terms of Service') },
+  { to: '/contact', label: i18nKey('Contact Us') },
 ] as const;
 
 /** Social profiles are not set up yet (SPEC §2: they point nowhere), so the buttons say so. */
 const socials = [
-  { label: 'Kith on Mastodon (coming soon)', icon: IconBrandMastodon },
-  { label: 'Kith on GitHub (coming soon)', icon: IconBrandGithub },
-  { label: 'Kith blog feed (coming soon)', icon: IconRss },
+  { label: i18nKey('Kith on Mastodon (coming soon)'), icon: IconBrandMastodon },
+  { label: i18nKey('Kith on GitHub (coming soon)'), icon: IconBrandGithub },
+  { label: i18nKey('Kith blog feed (coming soon)'), icon: IconRss },
 ];
 
 /**
@@ -35,6 +37,7 @@ const socials = [
  * button does nothing yet, and social links that point nowhere.
  */
 export function PublicFooter() {
+  const { t } = useTranslation();
   // SPEC §2: the newsletter is not wired to anything; nothing is sent anywhere.
   const ignoreSubscribe = (event: FormEvent) => event.preventDefault();
 
@@ -45,37 +48,43 @@ export function PublicFooter() {
           <Stack gap="xs">
             <Logo size={24} />
             <Text size="sm" c="dimmed" maw={280}>
-              A free, ad-free, privacy-first address book. Your contacts are yours.
+              {t('A free, ad-free, privacy-first address book. Your contacts are yours.')}
             </Text>
           </Stack>
-          <Stack gap={6} component="nav" aria-label="Footer">
+          <Stack gap={6} component="nav" aria-label={t('Footer')}>
             <Title order={2} fz="sm" tt="uppercase">
-              Kith
+              {t('Kith')}
             </Title>
             {links.map((link) => (
               <Link key={link.to} to={link.to} className={classes.footerLink}>
-                {link.label}
+                {t(link.label)}
               </Link>
             ))}
           </Stack>
           <Stack gap="xs">
             <Title order={2} fz="sm" tt="uppercase">
-              Newsletter
+              {t('Newsletter')}
             </Title>
             <form onSubmit={ignoreSubscribe}>
               <Group gap="xs" wrap="nowrap" align="flex-end">
                 <TextInput
                   type="email"
-                  label="Email for our newsletter"
-                  placeholder="you@example.com"
+                  label={t('Email for our newsletter')}
+                  placeholder={t('you@example.com')}
                   style={{ flex: 1 }}
                 />
-                <Button type="submit">Subscribe</Button>
+                <Button type="submit">{t('Subscribe')}</Button>
               </Group>
             </form>
             <Group gap={4}>
               {socials.map(({ label, icon: Icon }) => (
-                <ActionIcon key={label} variant="subtle" color="gray" size="lg" aria-label={label}>
+                <ActionIcon
+                  key={label}
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  aria-label={t(label)}
+                >
                   <Icon size={20} stroke={1.6} />
                 </ActionIcon>
               ))}
@@ -83,9 +92,9 @@ export function PublicFooter() {
           </Stack>
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt="xl">
-          © {new Date().getFullYear()} Kith. Made for people, not advertisers.{' '}
+          © {new Date().getFullYear()} Kith. {t('Made for people, not advertisers.')}{' '}
           <Anchor component={Link} to="/privacy" size="xs" underline="always">
-            Privacy
+            {t('Privacy')}
           </Anchor>
         </Text>
       </Container>

@@ -6,12 +6,14 @@ import { useEffect, type ReactNode } from 'react';
 import { Logo } from '../../components/logo';
 import { SearchBox } from '../search/search-box';
 import { UserMenu } from './user-menu';
+import { useTranslation } from 'react-i18next';
+import { i18nKey } from '../../lib/i18n';
 
 /** The sections of the sidebar and drawer (SPEC §2 "App shell"). */
 const sections = [
-  { to: '/', label: 'Contacts', icon: IconUsers },
-  { to: '/favorite', label: 'Favorite', icon: IconStar },
-  { to: '/trash', label: 'Trash', icon: IconTrash },
+  { to: '/', label: i18nKey('Contacts'), icon: IconUsers },
+  { to: '/favorite', label: i18nKey('Favorite'), icon: IconStar },
+  { to: '/trash', label: i18nKey('Trash'), icon: IconTrash },
 ] as const;
 
 /** SPEC §2: the phone's floating add button hides on the person, new and me routes. */
@@ -24,6 +26,7 @@ export function showsFloatingAdd(pathname: string): boolean {
  * sidebar on large screens that becomes a slide-in drawer on small ones.
  */
 export function AppShellLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const [drawerOpened, { toggle: toggleDrawer, close: closeDrawer }] = useDisclosure(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
@@ -48,7 +51,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
             />
             <Link
               to="/"
-              aria-label="Kith home"
+              aria-label={t('Kith home')}
               style={{ color: 'inherit', textDecoration: 'none' }}
             >
               <Logo />
@@ -60,7 +63,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Sections">
+      <AppShell.Navbar p="sm" aria-label={t('Sections')}>
         <Button
           component={Link}
           to="/new"
@@ -69,7 +72,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
           radius="xl"
           size="md"
         >
-          Create Contact
+          {t('Create Contact')}
         </Button>
         <ScrollArea>
           {sections.map((section) => (
@@ -77,7 +80,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
               key={section.to}
               component={Link}
               to={section.to}
-              label={section.label}
+              label={t(section.label)}
               leftSection={<section.icon size={18} stroke={1.6} />}
               active={pathname === section.to}
             />
@@ -93,7 +96,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
             radius="xl"
             size="lg"
             px="md"
-            aria-label="Add contact"
+            aria-label={t('Add contact')}
             style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
           >
             <IconPlus size={24} />

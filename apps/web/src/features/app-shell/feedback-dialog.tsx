@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { notifyError } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { useTranslation } from 'react-i18next';
 
 /** SPEC §9: the thank-you dialog closes itself after 3 s. */
 export const THANK_YOU_MS = 3000;
@@ -14,6 +15,7 @@ const FEEDBACK_FAILED = 'Failed send feedback. Please try again.';
  * toasts and shows why.
  */
 export function FeedbackDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const [message, setMessage] = useState('');
   const [thanked, setThanked] = useState(false);
   const send = trpc.feedback.send.useMutation();
@@ -39,12 +41,12 @@ export function FeedbackDialog({ opened, onClose }: { opened: boolean; onClose: 
 
   return (
     <>
-      <Modal opened={opened} onClose={onClose} title="Send feedback" centered>
+      <Modal opened={opened} onClose={onClose} title={t('Send feedback')} centered>
         <form onSubmit={submit}>
           <Stack>
             <Textarea
-              label="Your feedback"
-              description="What works, what does not, what you wish Kith did."
+              label={t('Your feedback')}
+              description={t('What works, what does not, what you wish Kith did.')}
               autosize
               minRows={4}
               value={message}
@@ -53,9 +55,9 @@ export function FeedbackDialog({ opened, onClose }: { opened: boolean; onClose: 
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
-                Cancel
+                {t('Cancel')}
               </Button>
-              <Button type="submit">Submit</Button>
+              <Button type="submit">{t('Submit')}</Button>
             </Group>
           </Stack>
         </form>
@@ -63,11 +65,11 @@ export function FeedbackDialog({ opened, onClose }: { opened: boolean; onClose: 
       <Modal
         opened={thanked}
         onClose={() => setThanked(false)}
-        title="Thank You!"
+        title={t('Thank You!')}
         centered
         size="sm"
       >
-        <Text>Your feedback helps us make Kith better.</Text>
+        <Text>{t('Your feedback helps us make Kith better.')}</Text>
       </Modal>
     </>
   );

@@ -5,6 +5,7 @@ import { useSetSession } from '../auth/api/session';
 import { notifySuccess } from '../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../lib/timing';
 import { trpc } from '../../lib/trpc';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The sign-out confirmation (SPEC §4 "Logout"): on confirm, log out, show 'Logout
@@ -12,6 +13,7 @@ import { trpc } from '../../lib/trpc';
  * 'Logout Failed' and closes the dialog.
  */
 export function SignOutDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const setSession = useSetSession();
   const logout = trpc.auth.logout.useMutation();
@@ -34,14 +36,14 @@ export function SignOutDialog({ opened, onClose }: { opened: boolean; onClose: (
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Sign out?" centered size="sm">
-      <Text mb="lg">You will need to log in again to see your contacts.</Text>
+    <Modal opened={opened} onClose={onClose} title={t('Sign out?')} centered size="sm">
+      <Text mb="lg">{t('You will need to log in again to see your contacts.')}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button color="red" onClick={confirm} loading={logout.isPending}>
-          Sign Out
+          {t('Sign Out')}
         </Button>
       </Group>
     </Modal>

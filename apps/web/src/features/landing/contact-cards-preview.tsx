@@ -2,23 +2,26 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconSearch, IconStarFilled } from '@tabler/icons-react';
 import { InitialsAvatar } from '../../components/initials-avatar';
 import classes from './landing-page.module.css';
+import { useTranslation } from 'react-i18next';
+import { i18nKey } from '../../lib/i18n';
 
 const sample = [
-  { name: 'Amara Okafor', detail: 'amara@example.com', favorite: true },
-  { name: 'Lucas Moreau', detail: '+33 6 12 34 56 78', favorite: false },
-  { name: 'Mei Tanaka', detail: 'Designer · Studio Kumo', favorite: true },
-  { name: 'Jonas Berg', detail: 'jonas.berg@example.org', favorite: false },
+  { name: 'Amara Okafor', detail: i18nKey('amara@example.com'), favorite: true },
+  { name: 'Lucas Moreau', detail: i18nKey('+33 6 12 34 56 78'), favorite: false },
+  { name: 'Mei Tanaka', detail: i18nKey('Designer · Studio Kumo'), favorite: true },
+  { name: 'Jonas Berg', detail: i18nKey('jonas.berg@example.org'), favorite: false },
 ];
 
 /** A drawn preview of the contacts list for the landing hero (no screenshot image to fetch). */
 export function ContactCardsPreview({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
   return (
     <Paper
       shadow="md"
       radius="lg"
       p="md"
       withBorder
-      aria-label="Preview of a contacts list"
+      aria-label={t('Preview of a contacts list')}
       role="img"
       style={{ alignSelf: 'center' }}
     >
@@ -26,7 +29,7 @@ export function ContactCardsPreview({ compact = false }: { compact?: boolean }) 
         <Group gap={8} px="sm" py={7} className={classes.fakeSearch} aria-hidden>
           <IconSearch size={16} />
           <Text size="sm" c="dimmed">
-            Search contacts
+            {t('Search contacts')}
           </Text>
         </Group>
         {(compact ? sample.slice(0, 3) : sample).map((person) => (
@@ -38,7 +41,7 @@ export function ContactCardsPreview({ compact = false }: { compact?: boolean }) 
                   {person.name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {person.detail}
+                  {t(person.detail)}
                 </Text>
               </div>
             </Group>

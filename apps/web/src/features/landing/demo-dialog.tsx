@@ -2,27 +2,35 @@ import { Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { ContactCardsPreview } from './contact-cards-preview';
+import { useTranslation } from 'react-i18next';
+import { i18nKey } from '../../lib/i18n';
 
 const steps = [
   {
-    label: 'Sign up',
-    title: 'Sign up in a minute',
-    text: 'Enter your name, email and a password. We email you a 6-digit code to confirm it is you.',
+    label: i18nKey('Sign up'),
+    title: i18nKey('Sign up in a minute'),
+    text: i18nKey(
+      'Enter your name, email and a password. We email you a 6-digit code to confirm it is you.',
+    ),
   },
   {
-    label: 'Add',
-    title: 'Add the people you care about',
-    text: 'Name, phone, email, where they work, their address and birthday, and a photo if you like.',
+    label: i18nKey('Add'),
+    title: i18nKey('Add the people you care about'),
+    text: i18nKey(
+      'Name, phone, email, where they work, their address and birthday, and a photo if you like.',
+    ),
   },
   {
-    label: 'Find',
-    title: 'Find anyone as you type',
-    text: 'The search box answers with each letter: by name, email, phone number or company.',
+    label: i18nKey('Find'),
+    title: i18nKey('Find anyone as you type'),
+    text: i18nKey(
+      'The search box answers with each letter: by name, email, phone number or company.',
+    ),
   },
   {
-    label: 'Keep',
-    title: 'Favourites close, mistakes undoable',
-    text: 'Star the people you call most. Deleted contacts wait in the Trash for 30 days.',
+    label: i18nKey('Keep'),
+    title: i18nKey('Favourites close, mistakes undoable'),
+    text: i18nKey('Star the people you call most. Deleted contacts wait in the Trash for 30 days.'),
   },
 ];
 
@@ -31,6 +39,7 @@ const steps = [
  * video: nothing is loaded from another host.
  */
 export function DemoDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const [active, setActive] = useState(0);
   // Four labelled steps do not fit a phone's width; the step's title below says the same.
   const wide = useMediaQuery('(min-width: 36em)');
@@ -43,28 +52,32 @@ export function DemoDialog({ opened, onClose }: { opened: boolean; onClose: () =
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Kith in four steps" size="lg" centered>
+    <Modal opened={opened} onClose={close} title={t('Kith in four steps')} size="lg" centered>
       <Stack gap="lg">
         <Stepper active={active} onStepClick={setActive} size="sm" allowNextStepsSelect>
           {steps.map((s) => (
-            <Stepper.Step key={s.label} label={wide ? s.label : undefined} aria-label={s.label} />
+            <Stepper.Step
+              key={s.label}
+              label={wide ? t(s.label) : undefined}
+              aria-label={t(s.label)}
+            />
           ))}
         </Stepper>
         <div aria-live="polite">
           <Text fw={700} size="lg">
-            {step.title}
+            {t(step.title)}
           </Text>
-          <Text c="dimmed">{step.text}</Text>
+          <Text c="dimmed">{t(step.text)}</Text>
         </div>
         <ContactCardsPreview compact />
         <Group justify="space-between">
           <Button variant="default" onClick={() => setActive((n) => n - 1)} disabled={active === 0}>
-            Back
+            {t('Back')}
           </Button>
           {last ? (
-            <Button onClick={close}>Done</Button>
+            <Button onClick={close}>{t('Done')}</Button>
           ) : (
-            <Button onClick={() => setActive((n) => n + 1)}>Next</Button>
+            <Button onClick={() => setActive((n) => n + 1)}>{t('Next')}</Button>
           )}
         </Group>
       </Stack>

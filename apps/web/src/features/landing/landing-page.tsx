@@ -28,28 +28,32 @@ import { ContactCardsPreview } from './contact-cards-preview';
 import { DemoDialog } from './demo-dialog';
 import { LandingFaq } from './landing-faq';
 import classes from './landing-page.module.css';
+import { useTranslation } from 'react-i18next';
+import { i18nKey } from '../../lib/i18n';
 
 /** SPEC §1: the four promises of the pitch. */
 const promises = [
   {
     icon: IconGift,
-    title: 'Free',
-    text: 'Every feature, for everyone, with no paid tier hiding the good parts.',
+    title: i18nKey('Free'),
+    text: i18nKey('Every feature, for everyone, with no paid tier hiding the good parts.'),
   },
   {
     icon: IconShieldCheck,
-    title: 'Ad-free',
-    text: 'No ads and no trackers. Nobody is paying to look at your address book.',
+    title: i18nKey('Ad-free'),
+    text: i18nKey('No ads and no trackers. Nobody is paying to look at your address book.'),
   },
   {
     icon: IconLock,
-    title: 'Privacy-first',
-    text: 'Your data is never sold. Photos are stripped of location data when you upload them.',
+    title: i18nKey('Privacy-first'),
+    text: i18nKey(
+      'Your data is never sold. Photos are stripped of location data when you upload them.',
+    ),
   },
   {
     icon: IconDeviceMobile,
-    title: 'Mobile friendly',
-    text: 'The same address book on your phone and your desktop, in any browser.',
+    title: i18nKey('Mobile friendly'),
+    text: i18nKey('The same address book on your phone and your desktop, in any browser.'),
   },
 ];
 
@@ -57,29 +61,34 @@ const promises = [
 const features = [
   {
     icon: IconFileImport,
-    title: 'Import from CSV',
-    text: 'Bring your contacts from Google, Outlook or a spreadsheet.',
+    title: i18nKey('Import from CSV'),
+    text: i18nKey('Bring your contacts from Google, Outlook or a spreadsheet.'),
   },
   {
     icon: IconFileExport,
-    title: 'Export to CSV',
-    text: 'Take everything with you, whenever you like.',
+    title: i18nKey('Export to CSV'),
+    text: i18nKey('Take everything with you, whenever you like.'),
   },
-  { icon: IconTags, title: 'Labels', text: 'Family, work, book club: group people your way.' },
+  {
+    icon: IconTags,
+    title: i18nKey('Labels'),
+    text: i18nKey('Family, work, book club: group people your way.'),
+  },
   {
     icon: IconArrowsSort,
-    title: 'Sorting',
-    text: 'By first name, last name, or who you added last.',
+    title: i18nKey('Sorting'),
+    text: i18nKey('By first name, last name, or who you added last.'),
   },
   {
     icon: IconGitMerge,
-    title: 'Merge duplicates',
-    text: 'Find the same person entered twice and fold them into one.',
+    title: i18nKey('Merge duplicates'),
+    text: i18nKey('Find the same person entered twice and fold them into one.'),
   },
 ];
 
 /** The landing page a visitor sees at `/` (SPEC §2 "Landing page"). */
 export function LandingPage() {
+  const { t } = useTranslation();
   const [demoOpened, demo] = useDisclosure(false);
 
   return (
@@ -89,18 +98,19 @@ export function LandingPage() {
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48}>
             <Stack gap="lg" justify="center">
               <Badge variant="light" size="lg" w="fit-content">
-                Free · Ad-free · Privacy-first
+                {t('Free · Ad-free · Privacy-first')}
               </Badge>
               <Title order={1} className={classes.headline}>
-                Your people, kept close and kept private
+                {t('Your people, kept close and kept private')}
               </Title>
               <Text size="lg" c="dimmed">
-                Kith is a free address book for the people in your life. No ads, no tracking,
-                nothing sold, and it works as well on your phone as on your desktop.
+                {t(
+                  'Kith is a free address book for the people in your life. No ads, no tracking, nothing sold, and it works as well on your phone as on your desktop.',
+                )}
               </Text>
               <Group gap="sm">
                 <Button component={Link} to="/signup" size="lg">
-                  Get Started Free
+                  {t('Get Started Free')}
                 </Button>
                 <Button
                   size="lg"
@@ -108,7 +118,7 @@ export function LandingPage() {
                   leftSection={<IconPlayerPlay size={18} />}
                   onClick={demo.open}
                 >
-                  Watch Demo
+                  {t('Watch Demo')}
                 </Button>
               </Group>
             </Stack>
@@ -119,7 +129,7 @@ export function LandingPage() {
 
       <Container size="lg" py={64}>
         <Title order={2} ta="center" mb="xl">
-          An address book that works for you, not for advertisers
+          {t('An address book that works for you, not for advertisers')}
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
           {promises.map((item) => (
@@ -128,10 +138,10 @@ export function LandingPage() {
                 <item.icon size={24} stroke={1.6} />
               </ThemeIcon>
               <Title order={3} fz="lg">
-                {item.title}
+                {t(item.title)}
               </Title>
               <Text c="dimmed" size="sm">
-                {item.text}
+                {t(item.text)}
               </Text>
             </Stack>
           ))}
@@ -141,26 +151,27 @@ export function LandingPage() {
       <Box className={classes.band}>
         <Container size="lg" py={64}>
           <Title order={2} ta="center">
-            Everything an address book should do
+            {t('Everything an address book should do')}
           </Title>
           <Text ta="center" c="dimmed" mt="xs" mb="xl">
-            Create, edit, favourite and search your contacts, add a photo, and recover anything from
-            the trash for 30 days. And more:
+            {t(
+              'Create, edit, favourite and search your contacts, add a photo, and recover anything from the trash for 30 days. And more:',
+            )}
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="lg">
             {features.map((item) => (
               <Stack key={item.title} gap={6} className={classes.feature}>
                 <item.icon size={26} stroke={1.6} color="var(--mantine-primary-color-filled)" />
-                <Text fw={700}>{item.title}</Text>
+                <Text fw={700}>{t(item.title)}</Text>
                 <Text size="sm" c="dimmed">
-                  {item.text}
+                  {t(item.text)}
                 </Text>
               </Stack>
             ))}
           </SimpleGrid>
           <Group justify="center" mt="xl">
             <Button component={Link} to="/help" variant="outline">
-              Learn More
+              {t('Learn More')}
             </Button>
           </Group>
         </Container>
@@ -168,7 +179,7 @@ export function LandingPage() {
 
       <Container size="md" py={64}>
         <Title order={2} ta="center" mb="xl">
-          Frequently asked questions
+          {t('Frequently asked questions')}
         </Title>
         <LandingFaq />
       </Container>

@@ -1,3 +1,4 @@
+import { translateErrors } from '../../lib/i18n';
 import { changePasswordInput, messages } from '@kith/validators';
 import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -21,7 +22,7 @@ export function PasswordCard() {
       if (values.confirmPassword !== values.newPassword) {
         errors.confirmPassword = messages.account.passwordsDiffer;
       }
-      return errors;
+      return translateErrors(errors);
     },
   });
   const change = trpc.account.changePassword.useMutation({
@@ -39,8 +40,7 @@ export function PasswordCard() {
       notifyError(error);
     },
   });
-  const error = (field: keyof typeof form.values) =>
-    form.errors[field] ? t(String(form.errors[field])) : undefined;
+  const error = (field: keyof typeof form.values) => form.errors[field];
 
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="password-heading">

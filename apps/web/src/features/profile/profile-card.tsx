@@ -1,3 +1,4 @@
+import { translateErrors } from '../../lib/i18n';
 import { updateProfileInput } from '@kith/validators';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -23,7 +24,10 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: profile.name },
-    validate: schemaResolver(updateProfileInput.pick({ name: true }), { sync: true }),
+    validate: (values) =>
+      translateErrors(
+        schemaResolver(updateProfileInput.pick({ name: true }), { sync: true })(values),
+      ),
   });
   const save = trpc.account.updateProfile.useMutation({
     onSuccess: (saved) => {
@@ -85,7 +89,6 @@ export function ProfileCard({ profile }: { profile: Profile }) {
                 autoComplete="name"
                 required
                 {...form.getInputProps('name')}
-                error={form.errors.name ? t(String(form.errors.name)) : undefined}
               />
               <div>
                 <Text size="sm" fw={500}>

@@ -1,3 +1,4 @@
+import { i18nKey } from '../../lib/i18n';
 import {
   ActionIcon,
   CloseButton,
@@ -17,6 +18,7 @@ import { errorMessage } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { ContactAvatar } from '../contacts/components/contact-avatar';
 import classes from './search-box.module.css';
+import { useTranslation } from 'react-i18next';
 
 /** SPEC §9: the search box switches layout at 768 px. */
 const DESKTOP_QUERY = '(min-width: 768px)';
@@ -29,6 +31,7 @@ const DESKTOP_QUERY = '(min-width: 768px)';
  * when answers arrive out of order. On phones the box opens from a search button.
  */
 export function SearchBox() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const desktop = useMediaQuery(DESKTOP_QUERY, true);
@@ -59,7 +62,7 @@ export function SearchBox() {
         variant="subtle"
         color="gray"
         size="lg"
-        aria-label="Search contacts"
+        aria-label={t('Search contacts')}
         onClick={() => setExpanded(true)}
       >
         <IconSearch size={20} />
@@ -72,15 +75,20 @@ export function SearchBox() {
       <Combobox store={combobox} onOptionSubmit={open} withinPortal={false} position="bottom-start">
         <Combobox.Target>
           <TextInput
-            aria-label="Search contacts"
-            placeholder="Search contacts"
+            aria-label={t('Search contacts')}
+            placeholder={t('Search contacts')}
             value={value}
             autoFocus={!desktop}
             leftSection={
               desktop ? (
                 <IconSearch size={16} />
               ) : (
-                <ActionIcon variant="subtle" color="gray" onClick={close} aria-label="Close search">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  onClick={close}
+                  aria-label={t('Close search')}
+                >
                   <IconArrowLeft size={18} />
                 </ActionIcon>
               )
@@ -90,7 +98,7 @@ export function SearchBox() {
               search.isFetching && query ? (
                 <Loader size={16} />
               ) : value ? (
-                <CloseButton aria-label="Clear search" onClick={() => setValue('')} />
+                <CloseButton aria-label={t('Clear search')} onClick={() => setValue('')} />
               ) : null
             }
             onChange={(event) => {
@@ -110,11 +118,11 @@ export function SearchBox() {
             <ScrollArea.Autosize mah="50vh" type="auto">
               {search.error ? (
                 <Combobox.Empty>
-                  {errorMessage(search.error, 'Search query failed. Please try again.')}
+                  {errorMessage(search.error, i18nKey('Search query failed. Please try again.'))}
                 </Combobox.Empty>
               ) : results.length === 0 ? (
                 <Combobox.Empty>
-                  {search.isFetching ? 'Searching…' : 'No contacts found'}
+                  {search.isFetching ? t('Searching…') : t('No contacts found')}
                 </Combobox.Empty>
               ) : (
                 results.map((result) => (

@@ -1,8 +1,10 @@
+import { translateErrors } from '../../lib/i18n';
 import { Alert, Button, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { contactUsInput, type ContactUsInput } from '@kith/validators';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** SPEC §9: the simulated send lasts 1.5 s and the success message stays 3 s. */
 export const SIMULATED_SEND_MS = 1500;
@@ -28,10 +30,11 @@ const emptyForm = { name: '', email: '', subject: '', message: '' };
  * With any of the four fields empty, nothing is sent and the empty fields say so.
  */
 export function ContactForm() {
+  const { t } = useTranslation();
   const [status, setStatus] = useState<Status>('idle');
   const form = useForm<typeof emptyForm, ContactUsInput>({
     initialValues: emptyForm,
-    validate: schemaResolver(contactUsInput, { sync: true }),
+    validate: (values) => translateErrors(schemaResolver(contactUsInput, { sync: true })(values)),
   });
 
   useEffect(() => {
@@ -54,13 +57,13 @@ export function ContactForm() {
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
-            label="Name"
+            label={t('Name')}
             withAsterisk
             autoComplete="name"
             {...form.getInputProps('name')}
           />
           <TextInput
-            label="Email"
+            label={t('Email')}
             type="email"
             withAsterisk
             autoComplete="email"
@@ -68,23 +71,23 @@ export function ContactForm() {
           />
         </SimpleGrid>
         <Select
-          label="Subject"
-          placeholder="Choose a subject"
+          label={t('Subject')}
+          placeholder={t('Choose a subject')}
           withAsterisk
           data={subjectOptions}
           allowDeselect={false}
           {...form.getInputProps('subject')}
         />
         <Textarea
-          label="Message"
+          label={t('Message')}
           withAsterisk
           autosize
           minRows={4}
           {...form.getInputProps('message')}
         />
         {status === 'sent' && (
-          <Alert color="teal" icon={<IconCircleCheck />} title="Message sent" role="status">
-            Thank you! Your message has been sent. We will get back to you soon.
+          <Alert color="teal" icon={<IconCircleCheck />} title={t('Message sent')} role="status">
+            {t('Thank you! Your message has been sent. We will get back to you soon.')}
           </Alert>
         )}
         <Button type="submit" disabled={status !== 'idle'} w={{ base: '100%', sm: 'auto' }}>

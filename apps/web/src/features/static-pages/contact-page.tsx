@@ -2,18 +2,21 @@ import { Card, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@m
 import { IconBug, IconClock, IconMail, IconMapPin, IconPhone, IconTool } from '@tabler/icons-react';
 import { ContactForm } from './contact-form';
 import { StaticPage } from './static-page';
+import { useTranslation } from 'react-i18next';
+import { i18nKey } from '../../lib/i18n';
 
 /** SPEC §1: the stated response times. */
 const responseTimes = [
-  { icon: IconMail, label: 'Email', time: 'within 24 hours' },
-  { icon: IconTool, label: 'Technical support', time: 'within 12 hours' },
-  { icon: IconBug, label: 'Bug reports', time: 'within 48 hours' },
+  { icon: IconMail, label: i18nKey('Email'), time: 'within 24 hours' },
+  { icon: IconTool, label: i18nKey('Technical support'), time: 'within 12 hours' },
+  { icon: IconBug, label: i18nKey('Bug reports'), time: 'within 48 hours' },
 ];
 
 /** The Contact Us page (SPEC §1, §2): response times, support hours, placeholder details, the form. */
 export function ContactPage() {
+  const { t } = useTranslation();
   return (
-    <StaticPage title="Contact Us" subtitle="Questions, bugs, ideas: we read everything.">
+    <StaticPage title={t('Contact Us')} subtitle={t('Questions, bugs, ideas: we read everything.')}>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {responseTimes.map((item) => (
           <Card key={item.label} withBorder padding="md">
@@ -22,7 +25,7 @@ export function ContactPage() {
                 <item.icon size={20} />
               </ThemeIcon>
               <div>
-                <Text fw={600}>{item.label}</Text>
+                <Text fw={600}>{t(item.label)}</Text>
                 <Text size="sm" c="dimmed">
                   {item.time}
                 </Text>
@@ -35,15 +38,15 @@ export function ContactPage() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="sm">
             <Title order={2} fz="h4">
-              Reach us
+              {t('Reach us')}
             </Title>
             <Group gap="xs" wrap="nowrap">
               <IconClock size={18} aria-hidden />
-              <Text size="sm">Support hours: Mon-Fri 9 AM-6 PM EST</Text>
+              <Text size="sm">{t('Support hours: Mon-Fri 9 AM-6 PM EST')}</Text>
             </Group>
             <Group gap="xs" wrap="nowrap">
               <IconMail size={18} aria-hidden />
-              <Text size="sm">support@kith.example</Text>
+              <Text size="sm">{t('support@kith.example')}</Text>
             </Group>
             <Group gap="xs" wrap="nowrap">
               <IconPhone size={18} aria-hidden />
@@ -51,14 +54,14 @@ export function ContactPage() {
             </Group>
             <Group gap="xs" wrap="nowrap" align="flex-start">
               <IconMapPin size={18} aria-hidden />
-              <Text size="sm">123 Example Street, Suite 4, Springfield, USA</Text>
+              <Text size="sm">{t('123 Example Street, Suite 4, Springfield, USA')}</Text>
             </Group>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="sm">
             <Title order={2} fz="h4">
-              Send us a message
+              {t('Send us a message')}
             </Title>
             <ContactForm />
           </Stack>

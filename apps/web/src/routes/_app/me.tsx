@@ -1,9 +1,9 @@
+import { i18nKey, pageTitle } from '../../lib/i18n';
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfilePage } from '../../features/profile/profile-page';
-import { i18n } from '../../lib/i18n';
 
 /** /me: the signed-in person's profile and account (issue 7; SPEC §2 named the route). */
 export const Route = createFileRoute('/_app/me')({
-  head: () => ({ meta: [{ title: `${i18n.t('Profile')} · Kith` }] }),
+  head: () => ({ meta: [{ title: pageTitle(i18nKey('Profile')) }] }),
   component: ProfilePage,
 });

@@ -1,9 +1,10 @@
+import { i18nKey, pageTitle } from '../../lib/i18n';
 import { createFileRoute } from '@tanstack/react-router';
 import { contactListQueryOptions } from '../../features/contacts/api/contact-lists';
 import { TrashPage } from '../../features/contacts/components/trash-page';
 
 export const Route = createFileRoute('/_app/trash')({
-  head: () => ({ meta: [{ title: 'Trash · Kith' }] }),
+  head: () => ({ meta: [{ title: pageTitle(i18nKey('Trash')) }] }),
   loader: ({ context }) =>
     void context.queryClient.prefetchInfiniteQuery(contactListQueryOptions(context.api, 'trash')),
   component: TrashPage,

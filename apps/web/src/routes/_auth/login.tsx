@@ -1,7 +1,8 @@
+import { i18nKey, pageTitle } from '../../lib/i18n';
 import { createFileRoute } from '@tanstack/react-router';
 import { LoginForm } from '../../features/auth/components/login-form';
 
 export const Route = createFileRoute('/_auth/login')({
-  head: () => ({ meta: [{ title: 'Login · Kith' }] }),
+  head: () => ({ meta: [{ title: pageTitle(i18nKey('Login')) }] }),
   component: LoginForm,
 });

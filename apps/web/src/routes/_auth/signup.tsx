@@ -1,7 +1,8 @@
+import { i18nKey, pageTitle } from '../../lib/i18n';
 import { createFileRoute } from '@tanstack/react-router';
 import { SignupForm } from '../../features/auth/components/signup-form';
 
 export const Route = createFileRoute('/_auth/signup')({
-  head: () => ({ meta: [{ title: 'Sign Up · Kith' }] }),
+  head: () => ({ meta: [{ title: pageTitle(i18nKey('Sign Up')) }] }),
   component: SignupForm,
 });

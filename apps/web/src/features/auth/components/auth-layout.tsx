@@ -1,9 +1,11 @@
 import { Anchor, Box, Center, Container, Paper, Stack, Text } from '@mantine/core';
 import { Link, Outlet } from '@tanstack/react-router';
 import { Logo } from '../../../components/logo';
+import { useTranslation } from 'react-i18next';
 
 /** The frame of the sign-in, sign-up, verification and recovery screens. */
 export function AuthLayout() {
+  const { t } = useTranslation();
   return (
     <Box mih="100dvh" bg="var(--mantine-color-gray-0)" py={{ base: 24, sm: 56 }}>
       <Container size={440} px="md">
@@ -11,7 +13,7 @@ export function AuthLayout() {
           <Center>
             <Link
               to="/"
-              aria-label="Kith home"
+              aria-label={t('Kith home')}
               style={{ color: 'inherit', textDecoration: 'none' }}
             >
               <Logo size={32} />
@@ -22,15 +24,15 @@ export function AuthLayout() {
           </Paper>
           <Text size="xs" c="dimmed" ta="center">
             <Anchor component={Link} to="/privacy" size="xs" underline="always">
-              Privacy
+              {t('Privacy')}
             </Anchor>
             {' · '}
             <Anchor component={Link} to="/terms" size="xs" underline="always">
-              Terms
+              {t('Terms')}
             </Anchor>
             {' · '}
             <Anchor component={Link} to="/help" size="xs" underline="always">
-              Help
+              {t('Help')}
             </Anchor>
           </Text>
         </Stack>

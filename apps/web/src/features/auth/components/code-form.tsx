@@ -3,6 +3,7 @@ import { OTP_LENGTH } from '@kith/validators';
 import { useState, type ReactNode } from 'react';
 import { ResendButton } from './resend-button';
 import { AuthHeading } from './auth-heading';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The one-time code screen shared by sign-up verification and recovery (SPEC §2): six boxes
@@ -22,6 +23,7 @@ export function CodeForm({
   /** Resolves true when a new code was sent. */
   onResend: () => Promise<boolean>;
 }) {
+  const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,7 +31,7 @@ export function CodeForm({
   const verify = async (event?: React.FormEvent) => {
     event?.preventDefault();
     if (code.length !== OTP_LENGTH) {
-      setError(`Enter all ${OTP_LENGTH} digits of the code`);
+      setError(t('Enter all {{count}} digits of the code', { count: OTP_LENGTH }));
       return;
     }
     setBusy(true);
@@ -61,8 +63,13 @@ export function CodeForm({
               setError(null);
             }}
             error={Boolean(error)}
-            aria-label="One-time code"
-            getInputProps={(index) => ({ 'aria-label': `Digit ${index + 1} of ${OTP_LENGTH}` })}
+            aria-label={t('One-time code')}
+            getInputProps={(index) => ({
+              'aria-label': t('Digit {{index}} of {{count}}', {
+                index: index + 1,
+                count: OTP_LENGTH,
+              }),
+            })}
             autoFocus
           />
         </Center>
@@ -72,7 +79,7 @@ export function CodeForm({
           </Text>
         )}
         <Button type="submit" fullWidth loading={busy}>
-          Verify
+          {t('Verify')}
         </Button>
         <ResendButton onResend={onResend} />
       </Stack>

@@ -1,3 +1,4 @@
+import { translateErrors } from '../../../lib/i18n';
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { emailInput } from '@kith/validators';
@@ -5,14 +6,16 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { fieldErrors, notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { AuthHeading } from './auth-heading';
+import { useTranslation } from 'react-i18next';
 
 /** Recovery step 1, 'Find your account' (SPEC §2 /recover). */
 export function FindAccountForm() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const find = trpc.recover.find.useMutation();
   const form = useForm({
     initialValues: { email: '' },
-    validate: schemaResolver(emailInput, { sync: true }),
+    validate: (values) => translateErrors(schemaResolver(emailInput, { sync: true })(values)),
     validateInputOnBlur: true,
   });
 
@@ -30,21 +33,21 @@ export function FindAccountForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <AuthHeading title="Find your account">
-          Enter the email address of your Kith account.
+        <AuthHeading title={t('Find your account')}>
+          {t('Enter the email address of your Kith account.')}
         </AuthHeading>
         <TextInput
-          label="Email"
+          label={t('Email')}
           type="email"
           autoComplete="email"
           required
           {...form.getInputProps('email')}
         />
         <Button type="submit" fullWidth loading={find.isPending}>
-          Find Account
+          {t('Find Account')}
         </Button>
         <Anchor component={Link} to="/login" size="sm" ta="center">
-          Back to login
+          {t('Back to login')}
         </Anchor>
       </Stack>
     </form>

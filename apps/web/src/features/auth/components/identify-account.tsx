@@ -5,11 +5,13 @@ import { InitialsAvatar } from '../../../components/initials-avatar';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
 import { trpc } from '../../../lib/trpc';
+import { useTranslation } from 'react-i18next';
 
 type Preview = RouterOutputs['recover']['checkFound'];
 
 /** Recovery step 2, 'Is this your account?' (SPEC §2 /recover/identify). */
 export function IdentifyAccount({ account }: { account: Preview }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const sendCode = trpc.recover.sendCode.useMutation();
 
@@ -27,7 +29,7 @@ export function IdentifyAccount({ account }: { account: Preview }) {
   return (
     <Stack gap="lg" align="stretch">
       <Title order={1} fz="h2">
-        Is this your account?
+        {t('Is this your account?')}
       </Title>
       <Stack gap={6} align="center">
         {account.avatar.url ? (
@@ -47,10 +49,10 @@ export function IdentifyAccount({ account }: { account: Preview }) {
         <Text c="dimmed">{account.email}</Text>
       </Stack>
       <Button onClick={confirm} loading={sendCode.isPending} fullWidth>
-        Yes, this is my account
+        {t('Yes, this is my account')}
       </Button>
       <Button variant="default" onClick={() => navigate({ to: '/recover' })} fullWidth>
-        No, this is not my account
+        {t('No, this is not my account')}
       </Button>
     </Stack>
   );

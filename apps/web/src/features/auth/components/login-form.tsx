@@ -1,3 +1,4 @@
+import { translateErrors } from '../../../lib/i18n';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { loginInput } from '@kith/validators';
@@ -8,15 +9,17 @@ import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
 import { trpc } from '../../../lib/trpc';
 import { useSetSession } from '../api/session';
 import { AuthHeading } from './auth-heading';
+import { useTranslation } from 'react-i18next';
 
 /** The login screen (SPEC §2 /login, §5 Login, §4 "Login success"). */
 export function LoginForm() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const setSession = useSetSession();
   const login = trpc.auth.login.useMutation();
   const form = useForm({
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(loginInput, { sync: true }),
+    validate: (values) => translateErrors(schemaResolver(loginInput, { sync: true })(values)),
     validateInputOnBlur: true,
   });
 
@@ -39,32 +42,32 @@ export function LoginForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <AuthHeading title="Login">Welcome back to your address book.</AuthHeading>
+        <AuthHeading title={t('Login')}>{t('Welcome back to your address book.')}</AuthHeading>
         <TextInput
-          label="Email"
+          label={t('Email')}
           type="email"
           autoComplete="email"
           required
           {...form.getInputProps('email')}
         />
         <PasswordInput
-          label="Password"
+          label={t('Password')}
           autoComplete="current-password"
           required
           {...form.getInputProps('password')}
         />
         <Group justify="flex-end">
           <Anchor component={Link} to="/recover" size="sm">
-            Forgot Password?
+            {t('Forgot Password?')}
           </Anchor>
         </Group>
         <Button type="submit" loading={login.isPending} fullWidth>
-          Login
+          {t('Login')}
         </Button>
         <Text size="sm" ta="center">
-          Don&apos;t have an account?{' '}
+          {t("Don't have an account?")}{' '}
           <Anchor component={Link} to="/signup">
-            Sign up
+            {t('Sign up')}
           </Anchor>
         </Text>
       </Stack>

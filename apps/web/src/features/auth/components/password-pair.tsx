@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { i18nKey } from '../../../lib/i18n';
 import { PasswordInput, Stack } from '@mantine/core';
 
-export const PASSWORDS_DIFFER = 'Passwords do not match';
+export const PASSWORDS_DIFFER = i18nKey('Passwords do not match');
 
 /**
  * A password and its confirmation (SPEC §5): the confirmation is disabled until a password is
@@ -12,8 +14,8 @@ export function PasswordPair({
   onPasswordChange,
   onConfirmChange,
   passwordError,
-  passwordLabel = 'Password',
-  confirmLabel = 'Confirm Password',
+  passwordLabel = i18nKey('Password'),
+  confirmLabel = i18nKey('Confirm Password'),
 }: {
   password: string;
   confirm: string;
@@ -23,6 +25,7 @@ export function PasswordPair({
   passwordLabel?: string;
   confirmLabel?: string;
 }) {
+  const { t } = useTranslation();
   const touched = confirm.length > 0;
   const matches = touched && confirm === password;
   const color = !touched
@@ -33,7 +36,7 @@ export function PasswordPair({
   return (
     <Stack gap="md">
       <PasswordInput
-        label={passwordLabel}
+        label={t(passwordLabel)}
         autoComplete="new-password"
         value={password}
         onChange={(event) => onPasswordChange(event.currentTarget.value)}
@@ -41,13 +44,13 @@ export function PasswordPair({
         required
       />
       <PasswordInput
-        label={confirmLabel}
+        label={t(confirmLabel)}
         autoComplete="new-password"
         value={confirm}
         disabled={password.length === 0}
         onChange={(event) => onConfirmChange(event.currentTarget.value)}
-        error={touched && !matches ? PASSWORDS_DIFFER : undefined}
-        description={matches ? 'Passwords match' : undefined}
+        error={touched && !matches ? t(PASSWORDS_DIFFER) : undefined}
+        description={matches ? t('Passwords match') : undefined}
         styles={{ input: color ? { borderColor: color } : undefined }}
         data-match={touched ? String(matches) : undefined}
         required

@@ -3,17 +3,19 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
 import { trpc } from '../../../lib/trpc';
 import { CodeForm } from './code-form';
+import { useTranslation } from 'react-i18next';
 
 /** Recovery step 3: the code mailed in step 2 (SPEC §2 /recover/verify). */
 export function RecoverCode() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const verify = trpc.recover.verify.useMutation();
   const resend = trpc.recover.resend.useMutation();
 
   return (
     <CodeForm
-      title="Enter your recovery code"
-      description="We sent a 6-digit code to your email. Enter it to choose a new password."
+      title={t('Enter your recovery code')}
+      description={t('We sent a 6-digit code to your email. Enter it to choose a new password.')}
       onVerify={async (otp) => {
         try {
           await verify.mutateAsync({ otp });

@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** SPEC §9: a new code may be asked for 120 s after the last one. */
 export const RESEND_COOLDOWN_S = 120;
@@ -16,6 +17,7 @@ export function formatCountdown(seconds: number): string {
  * the countdown (SPEC §2, §4). The server enforces the same cooldown.
  */
 export function ResendButton({ onResend }: { onResend: () => Promise<boolean> }) {
+  const { t } = useTranslation();
   const [remaining, setRemaining] = useState(RESEND_COOLDOWN_S);
   const [sending, setSending] = useState(false);
 
@@ -35,7 +37,7 @@ export function ResendButton({ onResend }: { onResend: () => Promise<boolean> })
   return (
     <Group justify="center" gap="xs">
       <Button variant="subtle" onClick={resend} disabled={remaining > 0} loading={sending}>
-        Resend Otp
+        {t('Resend Otp')}
       </Button>
       {remaining > 0 && (
         <Text size="sm" c="dimmed" aria-live="polite">

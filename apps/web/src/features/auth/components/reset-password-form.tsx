@@ -1,3 +1,4 @@
+import { i18nKey } from '../../../lib/i18n';
 import { Button, Stack } from '@mantine/core';
 import { messages, PASSWORD_MIN_LENGTH } from '@kith/validators';
 import { useNavigate } from '@tanstack/react-router';
@@ -8,12 +9,14 @@ import { trpc } from '../../../lib/trpc';
 import { useSetSession } from '../api/session';
 import { PasswordPair } from './password-pair';
 import { AuthHeading } from './auth-heading';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Recovery step 4, 'Reset your password' (SPEC §2 /recover/reset, §5): submit is enabled only
  * when the confirmation matches; success signs the person in and goes to / after 2 s.
  */
 export function ResetPasswordForm() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const setSession = useSetSession();
   const reset = trpc.recover.reset.useMutation();
@@ -42,9 +45,11 @@ export function ResetPasswordForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <AuthHeading title="Reset your password">
-          Choose a new password of at least {PASSWORD_MIN_LENGTH} characters. Every other device
-          will be signed out.
+        <AuthHeading title={t('Reset your password')}>
+          {t(
+            'Choose a new password of at least {{count}} characters. Every other device will be signed out.',
+            { count: PASSWORD_MIN_LENGTH },
+          )}
         </AuthHeading>
         <PasswordPair
           password={password}
@@ -55,8 +60,8 @@ export function ResetPasswordForm() {
           }}
           onConfirmChange={setConfirm}
           passwordError={error}
-          passwordLabel="New password"
-          confirmLabel="Confirm new password"
+          passwordLabel={i18nKey('New password')}
+          confirmLabel={t('Confirm new password')}
         />
         <Button
           type="submit"
@@ -64,7 +69,7 @@ export function ResetPasswordForm() {
           loading={reset.isPending}
           disabled={!password || confirm !== password || reset.isPending}
         >
-          Reset Password
+          {t('Reset Password')}
         </Button>
       </Stack>
     </form>

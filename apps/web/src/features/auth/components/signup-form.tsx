@@ -1,3 +1,4 @@
+import { translateErrors } from '../../../lib/i18n';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { signupInput } from '@kith/validators';
@@ -8,12 +9,14 @@ import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
 import { trpc } from '../../../lib/trpc';
 import { PasswordPair } from './password-pair';
 import { AuthHeading } from './auth-heading';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The sign-up screen (SPEC §2 /signup, §5 Signup, §4 "Signup success"). The button stays
  * disabled until the confirmation matches the password, and while a request is in flight.
  */
 export function SignupForm() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const signup = trpc.auth.signup.useMutation();
   const [confirm, setConfirm] = useState('');
@@ -22,8 +25,10 @@ export function SignupForm() {
     validate: (values) => {
       const result = signupInput.safeParse(values);
       if (result.success) return {};
-      return Object.fromEntries(
-        result.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
+      return translateErrors(
+        Object.fromEntries(
+          result.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
+        ),
       );
     },
     validateInputOnBlur: true,
@@ -46,10 +51,12 @@ export function SignupForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <AuthHeading title="Sign Up">Create your free, private address book.</AuthHeading>
-        <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
+        <AuthHeading title={t('Sign Up')}>
+          {t('Create your free, private address book.')}
+        </AuthHeading>
+        <TextInput label={t('Name')} autoComplete="name" required {...form.getInputProps('name')} />
         <TextInput
-          label="Email"
+          label={t('Email')}
           type="email"
           autoComplete="email"
           required
@@ -68,12 +75,12 @@ export function SignupForm() {
           loading={busy}
           disabled={busy || confirm !== password || !password}
         >
-          Signup
+          {t('Signup')}
         </Button>
         <Text size="sm" ta="center">
-          Already have an account?{' '}
+          {t('Already have an account?')}{' '}
           <Anchor component={Link} to="/login">
-            Login
+            {t('Login')}
           </Anchor>
         </Text>
       </Stack>

@@ -1,12 +1,15 @@
+import { Trans } from 'react-i18next';
 import { useNavigate } from '@tanstack/react-router';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
 import { trpc } from '../../../lib/trpc';
 import { useSetSession } from '../api/session';
 import { CodeForm } from './code-form';
+import { useTranslation } from 'react-i18next';
 
 /** /verify (SPEC §4 "Verify success"): the code mailed at sign-up signs the person in. */
 export function VerifyEmail({ email }: { email: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const setSession = useSetSession();
   const verify = trpc.auth.verify.useMutation();
@@ -14,11 +17,13 @@ export function VerifyEmail({ email }: { email: string }) {
 
   return (
     <CodeForm
-      title="Verify your email"
+      title={t('Verify your email')}
       description={
-        <>
-          We sent a 6-digit code to <strong>{email}</strong>. Enter it below.
-        </>
+        <Trans
+          i18nKey="We sent a 6-digit code to <strong>{{email}}</strong>. Enter it below."
+          values={{ email }}
+          components={{ strong: <strong /> }}
+        />
       }
       onVerify={async (otp) => {
         try {

@@ -1,3 +1,4 @@
+import { i18n, i18nKey } from '../../../lib/i18n';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { errorMessage, notifyError, notifySuccess, progressToast } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
@@ -33,8 +34,8 @@ export function useToggleFavorite() {
     onSuccess: (result) => {
       notifySuccess(
         result.isFavorite
-          ? `Added ${result.name} to favorites`
-          : `Removed ${result.name} to favorites`,
+          ? i18n.t('Added {{name}} to favorites', { name: result.name })
+          : i18n.t('Removed {{name}} to favorites', { name: result.name }),
       );
     },
     onSettled: () => refresh(),
@@ -54,7 +55,7 @@ export async function withProgress<T>(
   work: () => Promise<T>,
   success: (result: T) => string,
 ): Promise<T | null> {
-  const done = progressToast('Working...');
+  const done = progressToast(i18nKey('Working...'));
   try {
     const result = await work();
     done({ color: 'teal', message: success(result) });

@@ -12,6 +12,7 @@ import {
 import { messages } from '@kith/validators';
 import { IconCamera, IconX } from '@tabler/icons-react';
 import { ContactAvatar } from './contact-avatar';
+import { useTranslation } from 'react-i18next';
 
 /** SPEC §5 Image: under 5 MB. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -43,13 +44,14 @@ export function AvatarPicker({
   /** When set, clicking the photo opens this (the edit screen's avatar dialog). */
   onOpenMenu?: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Stack align="center" gap={6}>
       <Box pos="relative">
         {onOpenMenu ? (
           <UnstyledButton onClick={onOpenMenu}>
             <ContactAvatar name={name || '?'} url={url} size={112} decorative />
-            <VisuallyHidden>Change or remove the photo</VisuallyHidden>
+            <VisuallyHidden>{t('Change or remove the photo')}</VisuallyHidden>
           </UnstyledButton>
         ) : (
           <ContactAvatar name={name || '?'} url={url} size={112} />
@@ -70,7 +72,7 @@ export function AvatarPicker({
                 {...props}
                 radius="xl"
                 size="lg"
-                aria-label="Choose a photo"
+                aria-label={t('Choose a photo')}
                 disabled={busy}
               >
                 <IconCamera size={18} />
@@ -83,7 +85,7 @@ export function AvatarPicker({
               size="lg"
               color="red"
               onClick={onRemove}
-              aria-label="Remove the photo"
+              aria-label={t('Remove the photo')}
               disabled={busy}
             >
               <IconX size={18} />
@@ -92,7 +94,7 @@ export function AvatarPicker({
         </Group>
       </Box>
       <Text size="xs" c="dimmed">
-        JPEG, PNG, WebP or GIF, under 5 MB
+        {t('JPEG, PNG, WebP or GIF, under 5 MB')}
       </Text>
     </Stack>
   );

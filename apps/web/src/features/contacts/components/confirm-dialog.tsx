@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /** A yes/no dialog with SPEC §2's wording; focus is trapped inside and returns on close. */
 export function ConfirmDialog({
@@ -18,12 +19,13 @@ export function ConfirmDialog({
   onClose: () => void;
   busy?: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered size="sm" returnFocus>
       <Text mb="lg">{text}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button color="red" onClick={onConfirm} loading={busy} data-autofocus>
           {confirmLabel}

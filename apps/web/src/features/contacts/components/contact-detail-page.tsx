@@ -1,3 +1,5 @@
+import { monthNames } from '@kith/validators';
+import { formatDateTime, formatLongDate } from '../../../lib/format';
 import {
   ActionIcon,
   Anchor,
@@ -30,14 +32,13 @@ import { useToggleFavorite, withProgress } from '../api/contact-mutations';
 import { ConfirmDialog } from './confirm-dialog';
 import { ContactAvatar } from './contact-avatar';
 import { WithContact } from './with-contact';
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
+import { useTranslation } from 'react-i18next';
 
 /** "10 December 1985" when the birthday is complete, else null (SPEC §2 Detail screen). */
 export function birthdayText(birthday: Contact['birthday']): string | null {
   if (!birthday.day || !birthday.month || !birthday.year) return null;
-  const month = birthday.month[0]!.toUpperCase() + birthday.month.slice(1);
-  return `${birthday.day} ${month} ${birthday.year}`;
+  const month = monthNames.indexOf(birthday.month);
+  return formatLongDate(new Date(birthday.year, month, birthday.day));
 }
 
 /** The address when all four parts exist, else null (SPEC §2 Detail screen). */
@@ -53,6 +54,7 @@ export function ContactDetailPage({ id }: { id: string }) {
 }
 
 function ContactDetail({ contact }: { contact: Contact }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const from = useRouterState({ select: (s) => s.location.state.from });
   const toggleFavorite = useToggleFavorite();
@@ -67,7 +69,7 @@ function ContactDetail({ contact }: { contact: Contact }) {
     trashDialog.close();
     const done = await withProgress(
       () => trash.mutateAsync({ id: contact._id }),
-      () => 'Contact move to trash',
+      () => t('Contact move to trash'),
     );
     if (!done) return;
     await refresh();
@@ -82,7 +84,7 @@ function ContactDetail({ contact }: { contact: Contact }) {
           variant="subtle"
           color="gray"
           size="lg"
-          aria-label="Back"
+          aria-label={t('Back')}
           onClick={() => navigate({ to: from ?? '/' })}
         >
           <IconArrowLeft size={22} />
@@ -103,12 +105,12 @@ function ContactDetail({ contact }: { contact: Contact }) {
               {contact.isFavorite ? <IconStarFilled size={20} /> : <IconStar size={20} />}
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Edit">
+          <Tooltip label={t('Edit')}>
             <ActionIcon
               variant="subtle"
               size="lg"
               color="gray"
-              aria-label="Edit"
+              aria-label={t('Edit')}
               onClick={() =>
                 navigate({ to: '/person/edit/$id', params: { id: contact._id }, state: { from } })
               }
@@ -116,12 +118,12 @@ function ContactDetail({ contact }: { contact: Contact }) {
               <IconPencil size={20} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label="Move to trash">
+          <Tooltip label={t('Move to trash')}>
             <ActionIcon
               variant="subtle"
               size="lg"
               color="red"
-              aria-label="Move to trash"
+              aria-label={t('Move to trash')}
               disabled={contact.isTrashed}
               onClick={trashDialog.open}
             >
@@ -146,41 +148,41 @@ function ContactDetail({ contact }: { contact: Contact }) {
       <Stack gap="md">
         <Paper withBorder radius="lg" p="lg">
           <Title order={2} fz="h4" mb="sm">
-            Contact Details
+            {t('Contact Details')}
           </Title>
           <Stack gap="sm">
             {contact.email && (
-              <Detail icon={<IconMail size={18} />} label="Email">
+              <Detail icon={<IconMail size={18} />} label={t('Email')}>
                 <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>
               </Detail>
             )}
-            <Detail icon={<IconPhone size={18} />} label="Phone">
+            <Detail icon={<IconPhone size={18} />} label={t('Phone')}>
               <Anchor href={`tel:${contact.phone}`}>{contact.phone}</Anchor>
             </Detail>
-            <Detail icon={<IconMapPin size={18} />} label="Address">
-              {address ?? <EditLink id={contact._id} from={from} label="Add Location" />}
+            <Detail icon={<IconMapPin size={18} />} label={t('Address')}>
+              {address ?? <EditLink id={contact._id} from={from} label={t('Add Location')} />}
             </Detail>
-            <Detail icon={<IconCake size={18} />} label="Birthday">
-              {birthday ?? <EditLink id={contact._id} from={from} label="Add Birthday" />}
+            <Detail icon={<IconCake size={18} />} label={t('Birthday')}>
+              {birthday ?? <EditLink id={contact._id} from={from} label={t('Add Birthday')} />}
             </Detail>
           </Stack>
         </Paper>
         <Paper withBorder radius="lg" p="lg">
           <Title order={2} fz="h4" mb="sm">
-            History
+            {t('History')}
           </Title>
           <Stack gap={6}>
             <Text size="sm">
               <Text span fw={600}>
-                Last Edited:
+                {t('Last Edited:')}
               </Text>{' '}
-              {dateTime.format(new Date(contact.updatedAt))}
+              {formatDateTime(contact.updatedAt)}
             </Text>
             <Text size="sm">
               <Text span fw={600}>
-                Added To Contacts:
+                {t('Added To Contacts:')}
               </Text>{' '}
-              {dateTime.format(new Date(contact.createdAt))}
+              {formatDateTime(contact.createdAt)}
             </Text>
           </Stack>
         </Paper>
@@ -189,9 +191,9 @@ function ContactDetail({ contact }: { contact: Contact }) {
       <ConfirmDialog
         opened={trashOpened}
         onClose={trashDialog.close}
-        title="Delete from contacts?"
-        text="This contact will be permanently deleted from this account after 30 days."
-        confirmLabel="Move To Trash"
+        title={t('Delete from contacts?')}
+        text={t('This contact will be permanently deleted from this account after 30 days.')}
+        confirmLabel={t('Move To Trash')}
         onConfirm={moveToTrash}
         busy={trash.isPending}
       />

@@ -1,6 +1,7 @@
 import { Fieldset, Grid, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { monthOptions, type ContactFormValues } from '../api/contact-form-values';
+import { useTranslation } from 'react-i18next';
 
 /** A group's error (worksAt, location, birthday) under the group, as SPEC §5 places it. */
 function GroupError({ message }: { message?: string }) {
@@ -24,6 +25,7 @@ export function ContactFields({
   form: UseFormReturnType<ContactFormValues>;
   mode: 'create' | 'edit';
 }) {
+  const { t } = useTranslation();
   const groupError = (group: string) => form.errors[group] as string | undefined;
   return (
     <Stack gap="lg">
@@ -31,24 +33,34 @@ export function ContactFields({
         {mode === 'create' ? (
           <>
             <TextInput
-              label="First name"
+              label={t('First name')}
               withAsterisk
               autoComplete="off"
               {...form.getInputProps('firstName')}
             />
             <TextInput
-              label="Last name"
+              label={t('Last name')}
               withAsterisk
               autoComplete="off"
               {...form.getInputProps('lastName')}
             />
           </>
         ) : (
-          <TextInput label="Name" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
+          <TextInput
+            label={t('Name')}
+            withAsterisk
+            autoComplete="off"
+            {...form.getInputProps('name')}
+          />
         )}
-        <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
         <TextInput
-          label="Phone"
+          label={t('Email')}
+          type="email"
+          autoComplete="off"
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label={t('Phone')}
           type="tel"
           withAsterisk
           autoComplete="off"
@@ -58,18 +70,18 @@ export function ContactFields({
 
       <Fieldset legend="Work" variant="unstyled">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Company" {...form.getInputProps('company')} />
-          <TextInput label="Job title" {...form.getInputProps('jobTitle')} />
+          <TextInput label={t('Company')} {...form.getInputProps('company')} />
+          <TextInput label={t('Job title')} {...form.getInputProps('jobTitle')} />
         </SimpleGrid>
         <GroupError message={groupError('worksAt')} />
       </Fieldset>
 
       <Fieldset legend="Address" variant="unstyled">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Country" {...form.getInputProps('country')} />
-          <TextInput label="City" {...form.getInputProps('city')} />
-          <TextInput label="Post code" {...form.getInputProps('postCode')} />
-          <TextInput label="Street address" {...form.getInputProps('streetAddress')} />
+          <TextInput label={t('Country')} {...form.getInputProps('country')} />
+          <TextInput label={t('City')} {...form.getInputProps('city')} />
+          <TextInput label={t('Post code')} {...form.getInputProps('postCode')} />
+          <TextInput label={t('Street address')} {...form.getInputProps('streetAddress')} />
         </SimpleGrid>
         <GroupError message={groupError('location')} />
       </Fieldset>
@@ -78,7 +90,7 @@ export function ContactFields({
         <Grid gap="sm">
           <Grid.Col span={3}>
             <TextInput
-              label="Day"
+              label={t('Day')}
               inputMode="numeric"
               maxLength={2}
               {...form.getInputProps('birthdayDay')}
@@ -86,7 +98,7 @@ export function ContactFields({
           </Grid.Col>
           <Grid.Col span={5}>
             <Select
-              label="Month"
+              label={t('Month')}
               data={monthOptions}
               clearable
               allowDeselect
@@ -97,7 +109,7 @@ export function ContactFields({
           </Grid.Col>
           <Grid.Col span={4}>
             <TextInput
-              label="Year"
+              label={t('Year')}
               inputMode="numeric"
               maxLength={4}
               {...form.getInputProps('birthdayYear')}

@@ -19,24 +19,26 @@ import { ContactTable } from './contact-table';
 import { EmptyState } from './empty-state';
 import { SelectionHeader } from './selection-header';
 import { useSelection } from './selection';
+import { useTranslation } from 'react-i18next';
+import { i18nKey } from '../../../lib/i18n';
 
 const copy = {
   contacts: {
-    title: 'Contacts',
+    title: i18nKey('Contacts'),
     empty: {
       icon: IconUsers,
-      title: 'No contacts yet',
-      text: 'Start building your network by adding your first contact',
-      action: 'Create contact',
+      title: i18nKey('No contacts yet'),
+      text: i18nKey('Start building your network by adding your first contact'),
+      action: i18nKey('Create contact'),
     },
   },
   favorites: {
-    title: 'Favorites',
+    title: i18nKey('Favorites'),
     empty: {
       icon: IconStars,
-      title: 'No favorites yet',
-      text: 'Mark contacts as favorites to keep them close at hand',
-      action: 'Add first contact',
+      title: i18nKey('No favorites yet'),
+      text: i18nKey('Mark contacts as favorites to keep them close at hand'),
+      action: i18nKey('Add first contact'),
     },
   },
 } as const;
@@ -46,6 +48,7 @@ const copy = {
  * the empty state, the table, and the selection header with bulk trash.
  */
 export function ContactListPage({ list }: { list: 'contacts' | 'favorites' }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { items, total, isPending, error } = useContactList(list);
@@ -65,7 +68,7 @@ export function ContactListPage({ list }: { list: 'contacts' | 'favorites' }) {
     confirm.close();
     const result = await withProgress(
       () => trashMany.mutateAsync({ contactIds }),
-      (r) => `${r.ids.length} add to trash`,
+      (r) => t('{{count}} add to trash', { count: r.ids.length }),
     );
     if (result) {
       selection.clear();
@@ -76,14 +79,14 @@ export function ContactListPage({ list }: { list: 'contacts' | 'favorites' }) {
   if (isPending) {
     return (
       <Center py={80}>
-        <Loader aria-label="Loading contacts" />
+        <Loader aria-label={t('Loading contacts')} />
       </Center>
     );
   }
   if (error) {
     return (
       <Text c="red.8" role="alert" py="xl">
-        {errorMessage(error, 'An unexpected error occurred. Please try again later.')}
+        {errorMessage(error, i18nKey('An unexpected error occurred. Please try again later.'))}
       </Text>
     );
   }
@@ -92,7 +95,7 @@ export function ContactListPage({ list }: { list: 'contacts' | 'favorites' }) {
     <>
       <Group justify="space-between" mb="md">
         <Title order={1} fz="h2">
-          {text.title}{' '}
+          {t(text.title)}{' '}
           <Text span c="dimmed" fz="h3" fw={500}>
             {total}
           </Text>
@@ -110,23 +113,23 @@ export function ContactListPage({ list }: { list: 'contacts' | 'favorites' }) {
                 leftSection={<IconTrash size={16} />}
                 onClick={confirm.open}
               >
-                Move to trash
+                {t('Move to trash')}
               </Button>
             </SelectionHeader>
           )}
           <ContactTable
-            label={text.title}
+            label={t(text.title)}
             contacts={items}
             selection={selection}
             onOpen={open}
             columns={[
-              { header: 'Email', render: (c) => c.email },
-              { header: 'Phone', render: (c) => c.phone },
+              { header: t('Email'), render: (c) => c.email },
+              { header: t('Phone'), render: (c) => c.phone },
             ]}
             secondary={(c) => c.phone || c.email}
             actions={(contact) => (
               <>
-                <Tooltip label="Edit">
+                <Tooltip label={t('Edit')}>
                   <ActionIcon
                     variant="subtle"
                     color="gray"
@@ -167,9 +170,9 @@ export function ContactListPage({ list }: { list: 'contacts' | 'favorites' }) {
       <ConfirmDialog
         opened={confirmOpened}
         onClose={confirm.close}
-        title="Delete selected contacts?"
-        text="These contacts will be permanently deleted from this account after 30 days."
-        confirmLabel="Move To Trash"
+        title={t('Delete selected contacts?')}
+        text={t('These contacts will be permanently deleted from this account after 30 days.')}
+        confirmLabel={t('Move To Trash')}
         onConfirm={trashSelected}
         busy={trashMany.isPending}
       />

@@ -5,6 +5,7 @@ import type { Contact } from '../api/contact-lists';
 import { ContactAvatar } from './contact-avatar';
 import classes from './contact-table.module.css';
 import type { Selection } from './selection';
+import { useTranslation } from 'react-i18next';
 
 /** Row height in px; rows are virtualized, so a book of thousands scrolls smoothly. */
 const ROW_HEIGHT = 60;
@@ -40,6 +41,7 @@ export function ContactTable({
   actions: (contact: Contact) => ReactNode;
   onOpen?: (contact: Contact) => void;
 }) {
+  const { t } = useTranslation();
   const bodyRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
   const selecting = selection.count > 0;
@@ -69,14 +71,14 @@ export function ContactTable({
     >
       <div role="rowgroup">
         <div role="row" className={classes.headerRow}>
-          <span role="columnheader" aria-label="Select" />
-          <span role="columnheader">Name</span>
+          <span role="columnheader" aria-label={t('Select')} />
+          <span role="columnheader">{t('Name')}</span>
           {columns.map((column) => (
             <span key={column.header} role="columnheader" className={classes.wide}>
               {column.header}
             </span>
           ))}
-          <span role="columnheader" aria-label="Actions" />
+          <span role="columnheader" aria-label={t('Actions')} />
         </div>
       </div>
       <div

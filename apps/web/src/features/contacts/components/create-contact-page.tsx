@@ -1,3 +1,4 @@
+import { i18nKey, translateErrors } from '../../../lib/i18n';
 import { Container, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
@@ -26,6 +27,7 @@ import { DiscardDialog } from './discard-dialog';
 import { ContactFields } from './contact-fields';
 import { FormPageHeader } from './form-page-header';
 import { useGoBack } from './use-go-back';
+import { useTranslation } from 'react-i18next';
 
 interface UploadedAvatar {
   publicId: string;
@@ -39,6 +41,7 @@ interface UploadedAvatar {
  * Created', and opens the new contact after 2 s.
  */
 export function CreateContactPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const goBack = useGoBack();
   const refresh = useRefreshContactLists();
@@ -49,7 +52,7 @@ export function CreateContactPage() {
   const create = trpc.contacts.create.useMutation();
   const form = useForm<ContactFormValues>({
     initialValues: emptyContactForm,
-    validate: (values) => validateContactForm(values, 'create'),
+    validate: (values) => translateErrors(validateContactForm(values, 'create')),
   });
   const name = `${form.getValues().firstName} ${form.getValues().lastName}`.trim();
   const filled = avatar !== null || Object.values(form.getValues()).some((value) => value !== '');
@@ -68,7 +71,7 @@ export function CreateContactPage() {
       setAvatar(image);
       notifySuccess('Image uploaded successfully!');
     } catch (error) {
-      notifyError(error, 'Failed to upload image. Please try again.');
+      notifyError(error, i18nKey('Failed to upload image. Please try again.'));
     }
   };
 
@@ -79,7 +82,7 @@ export function CreateContactPage() {
       setAvatar(null);
       notifySuccess('Image delete successfully!');
     } catch (error) {
-      notifyError(error, 'Failed to delete image. Please try again.');
+      notifyError(error, i18nKey('Failed to delete image. Please try again.'));
     }
   };
 
@@ -94,13 +97,13 @@ export function CreateContactPage() {
   };
 
   const submit = form.onSubmit(async (values) => {
-    const done = progressToast('Contact Is Creating...');
+    const done = progressToast(i18nKey('Contact Is Creating...'));
     try {
       const contact = await create.mutateAsync({
         ...toContactInput(values),
         avatar: avatar ?? undefined,
       });
-      done({ color: 'teal', message: 'Contact Created' });
+      done({ color: 'teal', message: t('Contact Created') });
       await refresh();
       await wait(REDIRECT_DELAY_MS);
       await navigate({ to: '/person/$id', params: { id: contact._id }, state: { from: '/' } });
@@ -108,7 +111,7 @@ export function CreateContactPage() {
       form.setErrors(mapErrorPaths(fieldErrors(error)));
       done({
         color: 'red',
-        message: errorMessage(error, 'Failed to create contact. Please try again.'),
+        message: errorMessage(error, i18nKey('Failed to create contact. Please try again.')),
       });
     }
   });
@@ -116,7 +119,7 @@ export function CreateContactPage() {
   return (
     <Container size="md" px={0}>
       <form onSubmit={submit} noValidate>
-        <FormPageHeader title="Create contact" onBack={back} saving={create.isPending} />
+        <FormPageHeader title={t('Create contact')} onBack={back} saving={create.isPending} />
         <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg">
           <Stack gap="xl">
             <AvatarPicker

@@ -1,4 +1,5 @@
 import { ConfirmDialog } from './confirm-dialog';
+import { useTranslation } from 'react-i18next';
 
 /** SPEC §2: the 'Discard Changes' dialog of the create and edit screens (Cancel / Discard). */
 export function DiscardDialog({
@@ -10,13 +11,14 @@ export function DiscardDialog({
   onClose: () => void;
   onDiscard: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <ConfirmDialog
       opened={opened}
       onClose={onClose}
-      title="Discard Changes"
-      text="You have unsaved changes. Discard them?"
-      confirmLabel="Discard"
+      title={t('Discard Changes')}
+      text={t('You have unsaved changes. Discard them?')}
+      confirmLabel={t('Discard')}
       onConfirm={onDiscard}
     />
   );

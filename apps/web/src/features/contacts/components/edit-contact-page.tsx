@@ -1,3 +1,4 @@
+import { translateErrors } from '../../../lib/i18n';
 import { Button, Container, FileButton, Group, Modal, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
@@ -21,6 +22,7 @@ import { ContactFields } from './contact-fields';
 import { FormPageHeader } from './form-page-header';
 import { useGoBack } from './use-go-back';
 import { WithContact } from './with-contact';
+import { useTranslation } from 'react-i18next';
 
 /** /person/edit/{id} (SPEC §2 "Edit screen"): a spinner while fetching, the failure screen on error. */
 export function EditContactPage({ id }: { id: string }) {
@@ -34,6 +36,7 @@ export function EditContactPage({ id }: { id: string }) {
  * otherwise the save is a JSON update (SPEC §4 Forms, §7).
  */
 function EditContactForm({ contact }: { contact: Contact }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const from = useRouterState({ select: (s) => s.location.state.from });
   const goBack = useGoBack(from);
@@ -47,7 +50,7 @@ function EditContactForm({ contact }: { contact: Contact }) {
   const initial = useMemo(() => formValuesOf(contact), [contact]);
   const form = useForm<ContactFormValues>({
     initialValues: initial,
-    validate: (values) => validateContactForm(values, 'edit'),
+    validate: (values) => translateErrors(validateContactForm(values, 'edit')),
   });
 
   const preview = useMemo(() => (newPhoto ? URL.createObjectURL(newPhoto) : null), [newPhoto]);
@@ -101,7 +104,7 @@ function EditContactForm({ contact }: { contact: Contact }) {
           ...(photoRemoved ? { avatar: { publicId: '' } } : {}),
         });
       }
-      notifications.show({ color: 'teal', message: 'Contact Updated' });
+      notifications.show({ color: 'teal', message: t('Contact Updated') });
       await refresh();
       form.resetDirty();
       await navigate({ to: '/person/$id', params: { id: contact._id }, state: { from } });
@@ -114,7 +117,7 @@ function EditContactForm({ contact }: { contact: Contact }) {
       const message = error instanceof RestError ? error.message : errorMessage(error, '');
       notifications.show({
         color: 'red',
-        message: message || 'Failed to update contact. Please try again.',
+        message: message || t('Failed to update contact. Please try again.'),
       });
     } finally {
       setSaving(false);
@@ -124,7 +127,7 @@ function EditContactForm({ contact }: { contact: Contact }) {
   return (
     <Container size="md" px={0}>
       <form onSubmit={submit} noValidate>
-        <FormPageHeader title="Edit contact" onBack={back} saving={saving} />
+        <FormPageHeader title={t('Edit contact')} onBack={back} saving={saving} />
         <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg">
           <Stack gap="xl">
             <AvatarPicker
@@ -137,13 +140,19 @@ function EditContactForm({ contact }: { contact: Contact }) {
           </Stack>
         </Paper>
       </form>
-      <Modal opened={avatarOpened} onClose={avatarDialog.close} title="Photo" centered size="xs">
+      <Modal
+        opened={avatarOpened}
+        onClose={avatarDialog.close}
+        title={t('Photo')}
+        centered
+        size="xs"
+      >
         <Group grow>
           <FileButton onChange={pick} accept="image/*">
-            {(props) => <Button {...props}>Edit</Button>}
+            {(props) => <Button {...props}>{t('Edit')}</Button>}
           </FileButton>
           <Button color="red" variant="light" onClick={removePhoto} disabled={!shownUrl}>
-            Delete
+            {t('Delete')}
           </Button>
         </Group>
       </Modal>

@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 
 /** The top of the create and edit screens: back arrow, title, Save. */
 export function FormPageHeader({
@@ -11,10 +12,11 @@ export function FormPageHeader({
   onBack: () => void;
   saving: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <Group justify="space-between" mb="lg" wrap="nowrap">
       <Group gap="xs" wrap="nowrap">
-        <ActionIcon variant="subtle" color="gray" size="lg" onClick={onBack} aria-label="Back">
+        <ActionIcon variant="subtle" color="gray" size="lg" onClick={onBack} aria-label={t('Back')}>
           <IconArrowLeft size={22} />
         </ActionIcon>
         <Title order={1} fz="h2">
@@ -22,7 +24,7 @@ export function FormPageHeader({
         </Title>
       </Group>
       <Button type="submit" loading={saving}>
-        Save
+        {t('Save')}
       </Button>
     </Group>
   );

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Selection } from './selection';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The header shown while rows are selected (SPEC §2 "Selection header"): '{n} selected', a
@@ -14,6 +15,7 @@ export function SelectionHeader({
   selection: Selection;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <Group
       justify="space-between"
@@ -22,14 +24,14 @@ export function SelectionHeader({
       bg="var(--mantine-color-cyan-0)"
       style={{ borderRadius: 'var(--mantine-radius-md)', position: 'sticky', top: 68, zIndex: 5 }}
       role="toolbar"
-      aria-label="Selected contacts"
+      aria-label={t('Selected contacts')}
     >
       <Group gap={4}>
         <ActionIcon
           variant="subtle"
           color="gray"
           onClick={selection.clear}
-          aria-label="Clear selection"
+          aria-label={t('Clear selection')}
         >
           <IconX size={18} />
         </ActionIcon>
@@ -42,8 +44,8 @@ export function SelectionHeader({
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item onClick={selection.selectAll}>Select All</Menu.Item>
-            <Menu.Item onClick={selection.clear}>Select None</Menu.Item>
+            <Menu.Item onClick={selection.selectAll}>{t('Select All')}</Menu.Item>
+            <Menu.Item onClick={selection.clear}>{t('Select None')}</Menu.Item>
           </Menu.Dropdown>
         </Menu>
       </Group>

@@ -1,3 +1,5 @@
+import { i18nKey } from '../../../lib/i18n';
+import { formatLongDate } from '../../../lib/format';
 import { ActionIcon, Alert, Button, Center, Group, Loader, Menu, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconDots, IconRestore, IconTrash, IconTrashX } from '@tabler/icons-react';
@@ -11,16 +13,11 @@ import { ContactTable } from './contact-table';
 import { EmptyState } from './empty-state';
 import { SelectionHeader } from './selection-header';
 import { useSelection } from './selection';
+import { useTranslation } from 'react-i18next';
 
-/** SPEC §2: 'Date deleted' as day, full month name, year ("22 November 2026"). */
-const deletedDate = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
+/** SPEC §2: 'Date deleted' as day, full month name, year ("22 November 2026"), per locale. */
 export function formatDeletedDate(date: Date | string | null): string {
-  return date ? deletedDate.format(new Date(date)) : '';
+  return date ? formatLongDate(date) : '';
 }
 
 type PendingDelete = { ids: string[]; all?: boolean } | null;
@@ -31,6 +28,7 @@ type PendingDelete = { ids: string[]; all?: boolean } | null;
  * 'Delete forever?' dialog before anything is deleted.
  */
 export function TrashPage() {
+  const { t } = useTranslation();
   const { items, total, isPending, error } = useContactList('trash');
   const ids = useMemo(() => items.map((c) => c._id), [items]);
   const selection = useSelection(ids);
@@ -56,11 +54,11 @@ export function TrashPage() {
       contactIds.length === 1
         ? await withProgress(
             () => recover.mutateAsync({ id: contactIds[0]! }),
-            () => 'Contact recovered',
+            () => t('Contact recovered'),
           )
         : await withProgress(
             () => recoverMany.mutateAsync({ contactIds }),
-            () => 'Contacts recovered',
+            () => t('Contacts recovered'),
           ),
     );
 
@@ -76,14 +74,14 @@ export function TrashPage() {
       await afterChange(
         await withProgress(
           () => empty.mutateAsync(),
-          () => 'Trash emptied',
+          () => t('Trash emptied'),
         ),
       );
     } else if (pending.ids.length === 1) {
       await afterChange(
         await withProgress(
           () => remove.mutateAsync({ id: pending.ids[0]! }),
-          () => 'Contact Deleted',
+          () => t('Contact Deleted'),
         ),
       );
     } else {
@@ -91,7 +89,7 @@ export function TrashPage() {
       await afterChange(
         await withProgress(
           () => removeMany.mutateAsync({ contactIds }),
-          (r) => `${r.ids.length} contacts deleted`,
+          (r) => t('{{count}} contacts deleted', { count: r.ids.length }),
         ),
       );
     }
@@ -111,21 +109,21 @@ export function TrashPage() {
             leftSection={<IconRestore size={16} />}
             onClick={() => recoverContacts([contact._id])}
           >
-            Recover
+            {t('Recover')}
           </Menu.Item>
           <Menu.Item
             color="red"
             leftSection={<IconTrashX size={16} />}
             onClick={() => askDelete({ ids: [contact._id] })}
           >
-            Delete Forever
+            {t('Delete Forever')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
     ) : (
       <>
         <Button size="xs" variant="subtle" onClick={() => recoverContacts([contact._id])}>
-          Recover
+          {t('Recover')}
         </Button>
         <Button
           size="xs"
@@ -133,7 +131,7 @@ export function TrashPage() {
           color="red"
           onClick={() => askDelete({ ids: [contact._id] })}
         >
-          Delete Forever
+          {t('Delete Forever')}
         </Button>
       </>
     );
@@ -143,7 +141,7 @@ export function TrashPage() {
       <Alert color="yellow" variant="light" mb="md" icon={<IconTrash size={20} />}>
         <Group justify="space-between" gap="sm">
           <Text size="sm">
-            Contacts that have been in Trash more than 30 days will be deleted forever
+            {t('Contacts that have been in Trash more than 30 days will be deleted forever')}
           </Text>
           <Button
             size="xs"
@@ -152,7 +150,7 @@ export function TrashPage() {
             disabled={items.length === 0}
             onClick={() => askDelete({ ids: [], all: true })}
           >
-            Empty Trash now
+            {t('Empty Trash now')}
           </Button>
         </Group>
       </Alert>
@@ -166,17 +164,17 @@ export function TrashPage() {
       </Title>
       {isPending ? (
         <Center py={80}>
-          <Loader aria-label="Loading trash" />
+          <Loader aria-label={t('Loading trash')} />
         </Center>
       ) : error ? (
         <Text c="red.8" role="alert">
-          {errorMessage(error, 'An unexpected error occurred. Please try again later.')}
+          {errorMessage(error, i18nKey('An unexpected error occurred. Please try again later.'))}
         </Text>
       ) : items.length === 0 ? (
         <EmptyState
           icon={IconTrash}
-          title="Trash is empty"
-          text="Deleted contacts will appear here before being permanently removed"
+          title={t('Trash is empty')}
+          text={t('Deleted contacts will appear here before being permanently removed')}
           action="Create new contact"
         />
       ) : (
@@ -188,7 +186,7 @@ export function TrashPage() {
                 leftSection={<IconRestore size={16} />}
                 onClick={() => recoverContacts([...selection.selected])}
               >
-                Recover
+                {t('Recover')}
               </Button>
               <Button
                 variant="light"
@@ -196,16 +194,16 @@ export function TrashPage() {
                 leftSection={<IconTrashX size={16} />}
                 onClick={() => askDelete({ ids: [...selection.selected] })}
               >
-                Delete forever
+                {t('Delete forever')}
               </Button>
             </SelectionHeader>
           )}
           <ContactTable
-            label="Trash"
+            label={t('Trash')}
             contacts={items}
             selection={selection}
-            columns={[{ header: 'Date deleted', render: (c) => formatDeletedDate(c.trashedAt) }]}
-            secondary={(c) => `Deleted ${formatDeletedDate(c.trashedAt)}`}
+            columns={[{ header: t('Date deleted'), render: (c) => formatDeletedDate(c.trashedAt) }]}
+            secondary={(c) => t('Deleted {{date}}', { date: formatDeletedDate(c.trashedAt) })}
             actions={rowActions}
           />
         </>
@@ -216,9 +214,9 @@ export function TrashPage() {
           dialog.close();
           setPending(null);
         }}
-        title="Delete forever?"
-        text="This can't be undone"
-        confirmLabel="Delete Forever"
+        title={t('Delete forever?')}
+        text={t("This can't be undone")}
+        confirmLabel={t('Delete Forever')}
         onConfirm={deleteConfirmed}
         busy={remove.isPending || removeMany.isPending || empty.isPending}
       />

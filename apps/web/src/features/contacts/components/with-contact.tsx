@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { LoadFailure } from '../../../components/load-failure';
 import { trpc } from '../../../lib/trpc';
 import type { Contact } from '../api/contact-lists';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Loads one contact for the detail and edit screens (SPEC §2): a spinner while fetching, the
@@ -15,11 +16,12 @@ export function WithContact({
   id: string;
   children: (contact: Contact) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const contact = trpc.contacts.byId.useQuery({ id });
   if (contact.isPending) {
     return (
       <Center py={80}>
-        <Loader aria-label="Loading contact" />
+        <Loader aria-label={t('Loading contact')} />
       </Center>
     );
   }
