@@ -1,3 +1,4 @@
+import type { TOptions } from 'i18next';
 import { notifications } from '@mantine/notifications';
 import { TRPCClientError } from '@trpc/client';
 import { i18n, i18nKey } from './i18n';
@@ -39,9 +40,9 @@ export function fieldErrors(error: unknown): Record<string, string> {
   );
 }
 
-/** A success toast; `message` is a catalogue key, translated here. */
-export function notifySuccess(message: string): void {
-  notifications.show({ color: 'teal', message: i18n.t(message) });
+/** A success toast; `message` is a catalogue key, translated here with `values`. */
+export function notifySuccess(message: string, values?: TOptions): void {
+  notifications.show({ color: 'teal', message: i18n.t(message, values ?? {}) });
 }
 
 export function notifyError(error: unknown, fallback?: string): void {

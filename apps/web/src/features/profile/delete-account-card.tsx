@@ -35,7 +35,7 @@ export function DeleteAccountCard() {
       dialog.close();
       queryClient.clear();
       setSession(queryClient, null);
-      notifySuccess(t('Your account has been deleted.'));
+      notifySuccess('Your account has been deleted.');
       await navigate({ to: '/', replace: true });
     },
     onError: (failure) => {

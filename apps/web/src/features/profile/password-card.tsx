@@ -29,11 +29,9 @@ export function PasswordCard() {
     onSuccess: ({ otherSessionsEnded }) => {
       form.reset();
       void utils.account.sessions.invalidate();
-      notifySuccess(
-        t('Password changed. {{count}} other sessions were signed out.', {
-          count: otherSessionsEnded,
-        }),
-      );
+      notifySuccess('Password changed. {{count}} other sessions were signed out.', {
+        count: otherSessionsEnded,
+      });
     },
     onError: (error) => {
       form.setErrors(fieldErrors(error));

@@ -34,7 +34,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
       utils.account.profile.setData(undefined, saved);
       patchSession(queryClient, { name: saved.name, avatarUrl: saved.avatar?.url ?? null });
       form.resetDirty({ name: saved.name });
-      notifySuccess(t('Profile saved'));
+      notifySuccess('Profile saved');
     },
     onError: (error) => {
       form.setErrors(fieldErrors(error));

@@ -27,14 +27,14 @@ export function SessionsCard() {
   const revoke = trpc.account.revokeSession.useMutation({
     onSuccess: () => {
       void utils.account.sessions.invalidate();
-      notifySuccess(t('Session signed out'));
+      notifySuccess('Session signed out');
     },
     onError: (error) => notifyError(error),
   });
   const revokeOthers = trpc.account.revokeOtherSessions.useMutation({
     onSuccess: ({ ended }) => {
       void utils.account.sessions.invalidate();
-      notifySuccess(t('{{count}} other sessions were signed out.', { count: ended }));
+      notifySuccess('{{count}} other sessions were signed out.', { count: ended });
     },
     onError: (error) => notifyError(error),
   });

@@ -31,7 +31,7 @@ export function CodeForm({
   const verify = async (event?: React.FormEvent) => {
     event?.preventDefault();
     if (code.length !== OTP_LENGTH) {
-      setError(t('Enter all {{count}} digits of the code', { count: OTP_LENGTH }));
+      setError(t('Enter all {{length}} digits of the code', { length: OTP_LENGTH }));
       return;
     }
     setBusy(true);
@@ -65,9 +65,9 @@ export function CodeForm({
             error={Boolean(error)}
             aria-label={t('One-time code')}
             getInputProps={(index) => ({
-              'aria-label': t('Digit {{index}} of {{count}}', {
+              'aria-label': t('Digit {{index}} of {{length}}', {
                 index: index + 1,
-                count: OTP_LENGTH,
+                length: OTP_LENGTH,
               }),
             })}
             autoFocus

@@ -47,8 +47,8 @@ export function ResetPasswordForm() {
       <Stack gap="md">
         <AuthHeading title={t('Reset your password')}>
           {t(
-            'Choose a new password of at least {{count}} characters. Every other device will be signed out.',
-            { count: PASSWORD_MIN_LENGTH },
+            'Choose a new password of at least {{min}} characters. Every other device will be signed out.',
+            { min: PASSWORD_MIN_LENGTH },
           )}
         </AuthHeading>
         <PasswordPair

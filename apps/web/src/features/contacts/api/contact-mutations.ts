@@ -1,4 +1,4 @@
-import { i18n, i18nKey } from '../../../lib/i18n';
+import { i18nKey } from '../../../lib/i18n';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { errorMessage, notifyError, notifySuccess, progressToast } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
@@ -32,11 +32,9 @@ export function useToggleFavorite() {
       notifyError(error);
     },
     onSuccess: (result) => {
-      notifySuccess(
-        result.isFavorite
-          ? i18n.t('Added {{name}} to favorites', { name: result.name })
-          : i18n.t('Removed {{name}} to favorites', { name: result.name }),
-      );
+      // SPEC §8 quotes both messages as they are, "to favorites" included.
+      if (result.isFavorite) notifySuccess('Added {{name}} to favorites', { name: result.name });
+      else notifySuccess('Removed {{name}} to favorites', { name: result.name });
     },
     onSettled: () => refresh(),
   });
