@@ -36,6 +36,8 @@ export default defineConfig({
     {
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      // Colours do not change with the viewport: the dark-scheme checks run at desktop size.
+      testIgnore: /dark-scheme\.spec\.ts/,
     },
   ],
   webServer: {

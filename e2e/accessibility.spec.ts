@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, snapshot, test } from './fixtures';
 import { createContactThroughApi, signUpThroughApi } from './session';
 
 /** WCAG 2.1 A and AA rules, colour contrast included (issue 5 "Accessible"). */
@@ -22,6 +22,7 @@ test('the public pages pass WCAG 2.1 AA checks', async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
+    await snapshot(page, `light${path.replace(/[^a-z]+/g, '-')}`);
   }
 });
 
@@ -43,5 +44,6 @@ test('the signed-in screens pass WCAG 2.1 AA checks', async ({ page }, info) => 
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
+    await snapshot(page, `light${path.replace(/[^a-z]+/g, '-')}`);
   }
 });

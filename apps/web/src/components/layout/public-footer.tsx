@@ -14,6 +14,7 @@ import { IconBrandGithub, IconBrandMastodon, IconRss } from '@tabler/icons-react
 import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { Logo } from '../logo';
+import { LanguagePicker } from '../../features/preferences/language-picker';
 import classes from './public-layout.module.css';
 import { useTranslation } from 'react-i18next';
 import { i18nKey } from '../../lib/i18n';
@@ -91,12 +92,15 @@ export function PublicFooter() {
             </Group>
           </Stack>
         </SimpleGrid>
-        <Text size="xs" c="dimmed" mt="xl">
-          © {new Date().getFullYear()} Kith. {t('Made for people, not advertisers.')}{' '}
-          <Anchor component={Link} to="/privacy" size="xs" underline="always">
-            {t('Privacy')}
-          </Anchor>
-        </Text>
+        <Group justify="space-between" align="center" mt="xl" gap="sm">
+          <Text size="xs" c="dimmed">
+            © {new Date().getFullYear()} Kith. {t('Made for people, not advertisers.')}{' '}
+            <Anchor component={Link} to="/privacy" size="xs" underline="always">
+              {t('Privacy')}
+            </Anchor>
+          </Text>
+          <LanguagePicker />
+        </Group>
       </Container>
     </footer>
   );

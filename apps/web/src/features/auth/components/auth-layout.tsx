@@ -1,13 +1,18 @@
 import { Anchor, Box, Center, Container, Paper, Stack, Text } from '@mantine/core';
 import { Link, Outlet } from '@tanstack/react-router';
 import { Logo } from '../../../components/logo';
+import { LanguagePicker } from '../../preferences/language-picker';
 import { useTranslation } from 'react-i18next';
 
 /** The frame of the sign-in, sign-up, verification and recovery screens. */
 export function AuthLayout() {
   const { t } = useTranslation();
   return (
-    <Box mih="100dvh" bg="var(--mantine-color-gray-0)" py={{ base: 24, sm: 56 }}>
+    <Box
+      mih="100dvh"
+      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))"
+      py={{ base: 24, sm: 56 }}
+    >
       <Container size={440} px="md">
         <Stack gap="lg">
           <Center>
@@ -35,6 +40,9 @@ export function AuthLayout() {
               {t('Help')}
             </Anchor>
           </Text>
+          <Center>
+            <LanguagePicker />
+          </Center>
         </Stack>
       </Container>
     </Box>

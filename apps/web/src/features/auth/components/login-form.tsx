@@ -66,7 +66,7 @@ export function LoginForm() {
         </Button>
         <Text size="sm" ta="center">
           {t("Don't have an account?")}{' '}
-          <Anchor component={Link} to="/signup">
+          <Anchor component={Link} to="/signup" underline="always">
             {t('Sign up')}
           </Anchor>
         </Text>

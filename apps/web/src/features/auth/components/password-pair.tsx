@@ -31,8 +31,8 @@ export function PasswordPair({
   const color = !touched
     ? undefined
     : matches
-      ? 'var(--mantine-color-teal-7)'
-      : 'var(--mantine-color-red-7)';
+      ? 'light-dark(var(--mantine-color-teal-7), var(--mantine-color-teal-4))'
+      : 'light-dark(var(--mantine-color-red-7), var(--mantine-color-red-4))';
   return (
     <Stack gap="md">
       <PasswordInput

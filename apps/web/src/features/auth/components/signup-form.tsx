@@ -79,7 +79,7 @@ export function SignupForm() {
         </Button>
         <Text size="sm" ta="center">
           {t('Already have an account?')}{' '}
-          <Anchor component={Link} to="/login">
+          <Anchor component={Link} to="/login" underline="always">
             {t('Login')}
           </Anchor>
         </Text>

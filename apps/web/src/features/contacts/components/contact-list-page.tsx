@@ -1,3 +1,4 @@
+import { formatCount } from '../../../lib/format';
 import { ActionIcon, Button, Center, Group, Loader, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -97,7 +98,7 @@ export function ContactListPage({ list }: { list: 'contacts' | 'favorites' }) {
         <Title order={1} fz="h2">
           {t(text.title)}{' '}
           <Text span c="dimmed" fz="h3" fw={500}>
-            {total}
+            {formatCount(total)}
           </Text>
         </Title>
       </Group>

@@ -21,7 +21,7 @@ export function SelectionHeader({
       justify="space-between"
       p="xs"
       mb="sm"
-      bg="var(--mantine-color-cyan-0)"
+      bg="light-dark(var(--mantine-color-cyan-0), var(--mantine-color-dark-6))"
       style={{ borderRadius: 'var(--mantine-radius-md)', position: 'sticky', top: 68, zIndex: 5 }}
       role="toolbar"
       aria-label={t('Selected contacts')}

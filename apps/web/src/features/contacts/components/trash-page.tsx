@@ -1,5 +1,5 @@
 import { i18nKey } from '../../../lib/i18n';
-import { formatLongDate } from '../../../lib/format';
+import { formatCount, formatLongDate } from '../../../lib/format';
 import { ActionIcon, Alert, Button, Center, Group, Loader, Menu, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconDots, IconRestore, IconTrash, IconTrashX } from '@tabler/icons-react';
@@ -155,10 +155,10 @@ export function TrashPage() {
         </Group>
       </Alert>
       <Title order={1} fz="h2" mb="md">
-        Trash{' '}
+        {t('Trash')}{' '}
         {!isPending && (
           <Text span c="dimmed" fz="h3" fw={500}>
-            {total}
+            {formatCount(total)}
           </Text>
         )}
       </Title>
