@@ -47,7 +47,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
               onClick={toggleDrawer}
               hiddenFrom="sm"
               size="sm"
-              aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
+              aria-label={drawerOpened ? t('Close navigation') : t('Open navigation')}
             />
             <Link
               to="/"

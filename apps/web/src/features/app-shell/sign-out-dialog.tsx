@@ -29,7 +29,7 @@ export function SignOutDialog({ opened, onClose }: { opened: boolean; onClose: (
     } catch (error) {
       notifications.show({
         color: 'red',
-        message: error instanceof Error ? 'Logout Failed' : 'Unknown Error Occurred',
+        message: error instanceof Error ? t('Logout Failed') : t('Unknown Error Occurred'),
       });
       onClose();
     }

@@ -53,7 +53,7 @@ export function UserMenu() {
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>{session?.email}</Menu.Label>
+          <Menu.Label style={{ overflowWrap: 'anywhere' }}>{session?.email}</Menu.Label>
           <Menu.Item component={Link} to="/me" leftSection={<IconUser size={16} />}>
             {t('Profile')}
           </Menu.Item>

@@ -1,4 +1,4 @@
-import { translateErrors } from '../../lib/i18n';
+import { i18nKey, translateErrors } from '../../lib/i18n';
 import { Alert, Button, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { contactUsInput, type ContactUsInput } from '@kith/validators';
@@ -11,10 +11,10 @@ export const SIMULATED_SEND_MS = 1500;
 export const SUCCESS_DISPLAY_MS = 3000;
 
 const subjectOptions = [
-  { value: 'general', label: 'General question' },
-  { value: 'support', label: 'Technical support' },
-  { value: 'bug', label: 'Bug report' },
-  { value: 'feature', label: 'Feature request' },
+  { value: 'general', label: i18nKey('General question') },
+  { value: 'support', label: i18nKey('Technical support') },
+  { value: 'bug', label: i18nKey('Bug report') },
+  { value: 'feature', label: i18nKey('Feature request') },
   { value: 'account', label: 'Account' },
   { value: 'billing', label: 'Billing' },
   { value: 'other', label: 'Other' },
@@ -74,7 +74,7 @@ export function ContactForm() {
           label={t('Subject')}
           placeholder={t('Choose a subject')}
           withAsterisk
-          data={subjectOptions}
+          data={subjectOptions.map((option) => ({ ...option, label: t(option.label) }))}
           allowDeselect={false}
           {...form.getInputProps('subject')}
         />
@@ -91,7 +91,7 @@ export function ContactForm() {
           </Alert>
         )}
         <Button type="submit" disabled={status !== 'idle'} w={{ base: '100%', sm: 'auto' }}>
-          {status === 'sending' ? 'Sending...' : 'Send Message'}
+          {status === 'sending' ? t('Sending...') : t('Send Message')}
         </Button>
       </Stack>
     </form>

@@ -90,12 +90,12 @@ function ContactDetail({ contact }: { contact: Contact }) {
           <IconArrowLeft size={22} />
         </ActionIcon>
         <Group gap={4}>
-          <Tooltip label={contact.isFavorite ? 'Remove from favorites' : 'Add to favorites'}>
+          <Tooltip label={contact.isFavorite ? t('Remove from favorites') : t('Add to favorites')}>
             <ActionIcon
               variant="subtle"
               size="lg"
               color={contact.isFavorite ? 'yellow.8' : 'gray'}
-              aria-label={contact.isFavorite ? 'Remove from favorites' : 'Add to favorites'}
+              aria-label={contact.isFavorite ? t('Remove from favorites') : t('Add to favorites')}
               aria-pressed={contact.isFavorite}
               disabled={contact.isTrashed}
               onClick={() =>

@@ -134,7 +134,7 @@ export function ContactListPage({ list }: { list: 'contacts' | 'favorites' }) {
                   <ActionIcon
                     variant="subtle"
                     color="gray"
-                    aria-label={`Edit ${contact.name}`}
+                    aria-label={t('Edit {{name}}', { name: contact.name })}
                     onClick={() =>
                       navigate({
                         to: '/person/edit/$id',
@@ -146,14 +146,16 @@ export function ContactListPage({ list }: { list: 'contacts' | 'favorites' }) {
                     <IconPencil size={18} />
                   </ActionIcon>
                 </Tooltip>
-                <Tooltip label={contact.isFavorite ? 'Remove from favorites' : 'Add to favorites'}>
+                <Tooltip
+                  label={contact.isFavorite ? t('Remove from favorites') : t('Add to favorites')}
+                >
                   <ActionIcon
                     variant="subtle"
                     color={contact.isFavorite ? 'yellow.8' : 'gray'}
                     aria-label={
                       contact.isFavorite
-                        ? `Remove ${contact.name} from favorites`
-                        : `Add ${contact.name} to favorites`
+                        ? t('Remove {{name}} from favorites', { name: contact.name })
+                        : t('Add {{name}} to favorites', { name: contact.name })
                     }
                     aria-pressed={contact.isFavorite}
                     onClick={() =>

@@ -127,6 +127,7 @@ function Row({
   actions: (contact: Contact) => ReactNode;
   onOpen?: (contact: Contact) => void;
 }) {
+  const { t } = useTranslation();
   const pressTimer = useRef<number | null>(null);
   const longPressed = useRef(false);
   const selected = selection.isSelected(contact._id);
@@ -190,7 +191,7 @@ function Row({
           <Checkbox
             checked={selected}
             onChange={() => selection.toggle(contact._id)}
-            aria-label={`Select ${contact.name}`}
+            aria-label={t('Select {{name}}', { name: contact.name })}
           />
         </span>
       </span>

@@ -100,7 +100,11 @@ export function TrashPage() {
     phone ? (
       <Menu position="bottom-end">
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${contact.name}`}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t('Actions for {{name}}', { name: contact.name })}
+          >
             <IconDots size={18} />
           </ActionIcon>
         </Menu.Target>
@@ -175,7 +179,7 @@ export function TrashPage() {
           icon={IconTrash}
           title={t('Trash is empty')}
           text={t('Deleted contacts will appear here before being permanently removed')}
-          action="Create new contact"
+          action={t('Create new contact')}
         />
       ) : (
         <>
