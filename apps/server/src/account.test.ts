@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runRetention } from '@kith/api';
-import { executeRows } from '@kith/db';
+import { executeRows, schema } from '@kith/db';
 import { sql } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import ICAL from 'ical.js';
@@ -367,6 +367,29 @@ describe('download my data', () => {
     expect(String(vcard.getFirstPropertyValue('bday'))).toBe('1912-06-23');
     expect(String(vcard.getFirstPropertyValue('photo'))).toMatch(/^data:image\/webp;base64,/);
     expect(strFromU8(files['trash.vcf']!)).toContain('FN:Edsger Turing');
+  });
+
+  it('pages through a book larger than one read (500) without losing or repeating a contact', async () => {
+    const { client } = await signedInClient(t);
+    const userId = data<{ user: { id: string } }>(await client.query('auth.check')).user.id;
+    const rows = Array.from({ length: 1_201 }, (_, i) => ({
+      userId,
+      givenName: `Person${String(i).padStart(4, '0')}`,
+      familyName: 'Bulk',
+      phone: `+1 555 ${String(i).padStart(4, '0')}`,
+    }));
+    await t.db.insert(schema.contacts).values(rows);
+
+    const download = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/export',
+      headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    const files = unzipSync(new Uint8Array(download.rawPayload));
+    const json = JSON.parse(strFromU8(files['contacts.json']!)) as { firstName: string }[];
+    expect(new Set(json.map((c) => c.firstName)).size).toBe(1_201);
+    const cards = strFromU8(files['contacts.vcf']!).match(/^BEGIN:VCARD\r$/gm) ?? [];
+    expect(cards).toHaveLength(1_201);
   });
 
   it('answers 403 without a session', async () => {
