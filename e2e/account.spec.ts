@@ -176,6 +176,7 @@ test('Spanish from the avatar menu is kept for the account, on every device', as
   const other = await otherBrowser(browser, baseURL!, email);
   await other.page.goto('/me');
   await expect(other.page.getByRole('heading', { name: 'Perfil', level: 1 })).toBeVisible();
+  await expect(other.page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(other.page.getByRole('button', { name: 'Descargar mis datos' })).toBeVisible();
   await other.context.close();
 });

@@ -20,6 +20,11 @@ export const LANGUAGE_NAMES: Record<InterfaceLocale, string> = { en: 'English', 
 /** Marks a string for the catalogue where it is defined, to be translated where shown. */
 export const i18nKey = (text: string): string => text;
 
+// Registered before init, so the first language (detected or saved) sets <html lang> too.
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+});
+
 /** Resolves once the catalogue of the detected language has loaded. */
 export const i18nReady = i18n
   .use(LanguageDetector)
@@ -41,10 +46,6 @@ export const i18nReady = i18n
     },
     react: { useSuspense: false },
   });
-
-i18n.on('languageChanged', (language) => {
-  document.documentElement.lang = language;
-});
 
 /** The interface language now in use. */
 export function currentLocale(): InterfaceLocale {

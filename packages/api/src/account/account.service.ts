@@ -39,7 +39,10 @@ export interface Profile {
  *
  * @throws NotFoundError when the account was deleted.
  */
-export async function getProfile(deps: Pick<ApiDependencies, 'db' | 'images'>, userId: string) {
+export async function getProfile(
+  deps: Pick<ApiDependencies, 'db' | 'images'>,
+  userId: string,
+): Promise<Profile> {
   const [row] = await deps.db
     .select({ user: users, avatarKey: images.storageKey })
     .from(users)
@@ -58,7 +61,7 @@ export async function getProfile(deps: Pick<ApiDependencies, 'db' | 'images'>, u
     locale: user.locale,
     colorScheme: user.colorScheme,
     createdAt: user.createdAt,
-  } satisfies Profile;
+  };
 }
 
 /**

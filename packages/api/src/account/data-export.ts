@@ -54,7 +54,8 @@ export async function createDataArchive(deps: Deps, userId: string): Promise<Rea
       archive.append(Readable.from(photoBytes(deps, image.key)), { name: 'photos/profile.webp' });
     }
   }
-  // Each photo is fetched only when the archive reaches its entry.
+  // The photo entries are listed now (a name and a key each); each photo's bytes are only
+  // fetched when the archive reaches its entry.
   for await (const page of pages(deps, userId, 'all', true)) {
     for (const { contact, photo } of page) {
       if (!photo) continue;
