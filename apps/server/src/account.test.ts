@@ -7,7 +7,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
-import { TestClient, type TestResponse } from './test-client';
+import { codeFrom, TestClient, type TestResponse } from './test-client';
 import { multipart, png } from './test-images';
 import { signedInClient, TEST_PASSWORD } from './test-users';
 
@@ -115,6 +115,27 @@ describe('profile (/me)', () => {
 
     const unknown = await client.mutation('account.updatePreferences', { locale: 'xx' });
     expect(unknown.status).toBe(400);
+  });
+});
+
+describe('the language kept with the account', () => {
+  it('writes the code mails in the language the person signed up in', async () => {
+    const client = new TestClient(t.app);
+    const email = `es-${Date.now()}@example.com`;
+    const res = await client.rest('POST', '/auth/signup', {
+      name: 'Lola',
+      email,
+      password: TEST_PASSWORD,
+      locale: 'es',
+    });
+    expect(res.status).toBe(201);
+    expect(t.outbox.at(-1)).toMatchObject({ to: email });
+    expect(t.outbox.at(-1)!.subject).toMatch(/^\d{6} es tu código de verificación de Kith$/);
+    expect(t.outbox.at(-1)!.text).toContain('Hola, Lola:');
+
+    await client.rest('POST', '/auth/verify', { email, otp: codeFrom(t.outbox.at(-1)) });
+    const check = data<{ user: Profile }>(await client.query('auth.check'));
+    expect(check.user.locale).toBe('es');
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { interfaceLocale } from './locales';
 import { messages } from './messages';
 
 /** Minimum password length, SPEC §9. */
@@ -15,11 +16,15 @@ export const password = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { error: messages.account.passwordTooShort });
 
-/** Sign-up payload of SPEC §3: name, email, password. */
+/**
+ * Sign-up payload of SPEC §3: name, email, password; plus, optionally, the interface language
+ * the person signed up in, kept for the account (its mails and its screens).
+ */
 export const signupInput = z.object({
   name: z.string().trim().min(1, { error: messages.account.nameRequired }),
   email: emailAddress,
   password,
+  locale: interfaceLocale.optional(),
 });
 export type SignupInput = z.infer<typeof signupInput>;
 

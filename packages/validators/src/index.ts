@@ -3,4 +3,5 @@ export * from './account';
 export * from './contact-us';
 export * from './feedback';
 export * from './contact';
+export * from './locales';
 export * from './profile';

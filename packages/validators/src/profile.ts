@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { password } from './account';
+import { interfaceLocale } from './locales';
 import { messages } from './messages';
-
-/** The interface languages with a complete catalogue (BCP 47 primary tags). */
-export const INTERFACE_LOCALES = ['en', 'es'] as const;
-export type InterfaceLocale = (typeof INTERFACE_LOCALES)[number];
-export const interfaceLocale = z.enum(INTERFACE_LOCALES);
 
 /** Light, dark, or follow the device. */
 export const COLOR_SCHEMES = ['auto', 'light', 'dark'] as const;

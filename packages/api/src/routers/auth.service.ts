@@ -76,13 +76,13 @@ export async function signup(
   if (existing) {
     [user] = await deps.db
       .update(users)
-      .set({ name: input.name, passwordHash })
+      .set({ name: input.name, passwordHash, locale: input.locale ?? existing.locale })
       .where(eq(users.id, existing.id))
       .returning();
   } else {
     [user] = await deps.db
       .insert(users)
-      .values({ name: input.name, email: input.email, passwordHash })
+      .values({ name: input.name, email: input.email, passwordHash, locale: input.locale })
       .onConflictDoNothing()
       .returning();
     if (!user) throw new ConflictError(authMessages.emailTaken);
@@ -173,7 +173,7 @@ export async function findSessionUser(
  */
 export async function sendCode(
   deps: ApiDependencies,
-  user: { id: string; name: string; email: string },
+  user: { id: string; name: string; email: string; locale?: InterfaceLocale | null },
   purpose: CodePurpose,
   options: { skipIfCoolingDown?: boolean } = {},
 ): Promise<void> {
@@ -186,8 +186,8 @@ export async function sendCode(
   }
   const message: MailMessage =
     purpose === 'verify_email'
-      ? verificationMail(user.email, user.name, issued.code)
-      : recoveryMail(user.email, user.name, issued.code);
+      ? verificationMail(user.email, user.name, issued.code, user.locale)
+      : recoveryMail(user.email, user.name, issued.code, user.locale);
   try {
     await deps.mailer.send(message);
   } catch {

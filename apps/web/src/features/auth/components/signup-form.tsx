@@ -1,4 +1,4 @@
-import { translateErrors } from '../../../lib/i18n';
+import { currentLocale, translateErrors } from '../../../lib/i18n';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { signupInput } from '@kith/validators';
@@ -38,7 +38,7 @@ export function SignupForm() {
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await signup.mutateAsync(values);
+      await signup.mutateAsync({ ...values, locale: currentLocale() });
       notifySuccess('Signup Successful');
       await wait(REDIRECT_DELAY_MS);
       await navigate({ to: '/verify' });
