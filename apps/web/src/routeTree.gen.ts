@@ -24,6 +24,7 @@ import { Route as PublicContactRouteImport } from './routes/_public/contact'
 import { Route as PublicHelpRouteImport } from './routes/_public/help'
 import { Route as PublicPrivacyRouteImport } from './routes/_public/privacy'
 import { Route as PublicTermsRouteImport } from './routes/_public/terms'
+import { Route as AppLabelIdRouteImport } from './routes/_app/label/$id'
 import { Route as AppPersonIdRouteImport } from './routes/_app/person/$id'
 import { Route as AuthRecoverIndexRouteImport } from './routes/_auth/recover/index'
 import { Route as AuthRecoverIdentifyRouteImport } from './routes/_auth/recover/identify'
@@ -103,6 +104,11 @@ const PublicTermsRoute = PublicTermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => PublicRoute,
 } as any)
+const AppLabelIdRoute = AppLabelIdRouteImport.update({
+  id: '/label/$id',
+  path: '/label/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPersonIdRoute = AppPersonIdRouteImport.update({
   id: '/person/$id',
   path: '/person/$id',
@@ -147,6 +153,7 @@ export interface FileRoutesByFullPath {
   '/help': typeof PublicHelpRoute
   '/privacy': typeof PublicPrivacyRoute
   '/terms': typeof PublicTermsRoute
+  '/label/$id': typeof AppLabelIdRoute
   '/person/$id': typeof AppPersonIdRoute
   '/recover/identify': typeof AuthRecoverIdentifyRoute
   '/recover/reset': typeof AuthRecoverResetRoute
@@ -167,6 +174,7 @@ export interface FileRoutesByTo {
   '/help': typeof PublicHelpRoute
   '/privacy': typeof PublicPrivacyRoute
   '/terms': typeof PublicTermsRoute
+  '/label/$id': typeof AppLabelIdRoute
   '/person/$id': typeof AppPersonIdRoute
   '/recover/identify': typeof AuthRecoverIdentifyRoute
   '/recover/reset': typeof AuthRecoverResetRoute
@@ -191,6 +199,7 @@ export interface FileRoutesById {
   '/_public/help': typeof PublicHelpRoute
   '/_public/privacy': typeof PublicPrivacyRoute
   '/_public/terms': typeof PublicTermsRoute
+  '/_app/label/$id': typeof AppLabelIdRoute
   '/_app/person/$id': typeof AppPersonIdRoute
   '/_auth/recover/identify': typeof AuthRecoverIdentifyRoute
   '/_auth/recover/reset': typeof AuthRecoverResetRoute
@@ -213,6 +222,7 @@ export interface FileRouteTypes {
     | '/help'
     | '/privacy'
     | '/terms'
+    | '/label/$id'
     | '/person/$id'
     | '/recover/identify'
     | '/recover/reset'
@@ -233,6 +243,7 @@ export interface FileRouteTypes {
     | '/help'
     | '/privacy'
     | '/terms'
+    | '/label/$id'
     | '/person/$id'
     | '/recover/identify'
     | '/recover/reset'
@@ -256,6 +267,7 @@ export interface FileRouteTypes {
     | '/_public/help'
     | '/_public/privacy'
     | '/_public/terms'
+    | '/_app/label/$id'
     | '/_app/person/$id'
     | '/_auth/recover/identify'
     | '/_auth/recover/reset'
@@ -378,6 +390,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicTermsRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_app/label/$id': {
+      id: '/_app/label/$id'
+      path: '/label/$id'
+      fullPath: '/label/$id'
+      preLoaderRoute: typeof AppLabelIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/person/$id': {
       id: '/_app/person/$id'
       path: '/person/$id'
@@ -428,6 +447,7 @@ interface AppRouteChildren {
   AppMeRoute: typeof AppMeRoute
   AppNewRoute: typeof AppNewRoute
   AppTrashRoute: typeof AppTrashRoute
+  AppLabelIdRoute: typeof AppLabelIdRoute
   AppPersonIdRoute: typeof AppPersonIdRoute
   AppPersonEditIdRoute: typeof AppPersonEditIdRoute
 }
@@ -437,6 +457,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMeRoute: AppMeRoute,
   AppNewRoute: AppNewRoute,
   AppTrashRoute: AppTrashRoute,
+  AppLabelIdRoute: AppLabelIdRoute,
   AppPersonIdRoute: AppPersonIdRoute,
   AppPersonEditIdRoute: AppPersonEditIdRoute,
 }

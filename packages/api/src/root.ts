@@ -3,6 +3,7 @@ import { authRouter } from './routers/auth.router';
 import { contactsRouter } from './routers/contacts.router';
 import { favoritesRouter } from './routers/favorites.router';
 import { imageRouter } from './routers/image.router';
+import { labelsRouter } from './routers/labels.router';
 import { searchRouter } from './routers/search.router';
 import { trashRouter } from './routers/trash.router';
 import { feedbackRouter } from './routers/feedback.router';
@@ -22,6 +23,7 @@ const procedures = {
   recover: recoverRouter,
   contacts: contactsRouter,
   favorites: favoritesRouter,
+  labels: labelsRouter,
   trash: trashRouter,
   search: searchRouter,
   image: imageRouter,

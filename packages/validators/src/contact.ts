@@ -208,15 +208,30 @@ export const contactIdsInput = z.object({
 });
 
 /**
+ * The orders the contacts and favorites lists come in: by first name (the default, SPEC §2),
+ * by last name, most recently added first, most recently edited first.
+ */
+export const CONTACT_SORTS = [
+  'first_name',
+  'last_name',
+  'recently_added',
+  'recently_edited',
+] as const;
+export type ContactSort = (typeof CONTACT_SORTS)[number];
+export const contactSort = z.enum(CONTACT_SORTS);
+
+/**
  * Cursor pagination for long lists: `limit` items per page (default 200), or `null` for the
- * whole list at once, as REST's GET /contacts answers (SPEC §7).
+ * whole list at once, as REST's GET /contacts answers (SPEC §7); `sort` orders the contacts
+ * and favorites lists (default first name). A cursor only continues the order it came from.
  */
 export const listInput = z
   .object({
     cursor: z.string().max(500).nullish(),
     limit: z.number().int().min(1).max(1000).nullable().default(200),
+    sort: contactSort.default('first_name'),
   })
-  .default({ limit: 200 });
+  .default({ limit: 200, sort: 'first_name' });
 
 /** GET /search?query= (SPEC §4 Search): the text as typed, at most 100 characters used. */
 export const searchInput = z.object({
@@ -224,4 +239,37 @@ export const searchInput = z.object({
     .string()
     .max(500)
     .transform((q) => q.trim().slice(0, 100)),
+});
+
+/** Longest label name, in characters. */
+export const LABEL_NAME_MAX = 60;
+
+/** A label's name: trimmed, 1 to 60 characters. */
+export const labelName = z
+  .string()
+  .trim()
+  .min(1, { error: 'Label name is required' })
+  .max(LABEL_NAME_MAX, { error: `Label names are at most ${LABEL_NAME_MAX} characters` });
+
+/** Create a label. */
+export const labelCreateInput = z.object({ name: labelName });
+
+/** Rename a label. */
+export const labelRenameInput = z.object({ id: z.uuid(), name: labelName });
+
+/** One label, by id. */
+export const labelIdInput = z.object({ id: z.uuid() });
+
+/** Give contacts a label, or take it from them: at most 10,000 at once. */
+export const labelAssignInput = z.object({
+  labelId: z.uuid(),
+  contactIds: z.array(contactId).min(1, { error: 'Select at least one contact' }).max(10_000),
+});
+
+/** One page of a label's contacts: the list input plus the label. */
+export const labelListInput = z.object({
+  labelId: z.uuid(),
+  cursor: z.string().max(500).nullish(),
+  limit: z.number().int().min(1).max(1000).nullable().default(200),
+  sort: contactSort.default('first_name'),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { password } from './account';
+import { contactSort } from './contact';
 import { interfaceLocale } from './locales';
 import { messages } from './messages';
 
@@ -17,10 +18,11 @@ export const updateProfileInput = z.object({
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
-/** Interface preferences kept with the account; an omitted field is left as it is. */
+/** Preferences kept with the account; an omitted field is left as it is. */
 export const updatePreferencesInput = z.object({
   locale: interfaceLocale.nullable().optional(),
   colorScheme: z.enum(COLOR_SCHEMES).optional(),
+  contactSort: contactSort.optional(),
 });
 export type UpdatePreferencesInput = z.infer<typeof updatePreferencesInput>;
 

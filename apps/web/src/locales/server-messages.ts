@@ -26,6 +26,9 @@ export const serverMessages = [
   i18nKey('Choose a password different from the current one'),
   i18nKey('This field is required'),
   i18nKey('Choose a month from January to December'),
+  i18nKey('Label name is required'),
+  i18nKey('Label names are at most 60 characters'),
+  i18nKey('Select at least one contact'),
   // The API's messages (SPEC §8 and the account rules)
   i18nKey('An account with this email already exists. Try logging in.'),
   i18nKey('Invalid email or password.'),
@@ -53,4 +56,6 @@ export const serverMessages = [
   i18nKey('The password is not correct.'),
   i18nKey('That session has already ended.'),
   i18nKey('This is the session you are using. Use Sign Out to end it.'),
+  i18nKey('A label with this name already exists.'),
+  i18nKey('Label not found.'),
 ];

@@ -1,7 +1,7 @@
 import { i18n, i18nKey } from '../lib/i18n';
 import { lazy, Suspense } from 'react';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { contactListQueryOptions } from '../features/contacts/api/contact-lists';
+import { contactListQueryOptions, savedSort } from '../features/contacts/api/contact-lists';
 import { GUARD_DELAY_MS, wait } from '../lib/timing';
 
 // Visitors and signed-in people see different screens, so each loads only its own code.
@@ -29,7 +29,7 @@ export const Route = createFileRoute('/')({
     if (context.session) {
       void loadHome();
       void context.queryClient.prefetchInfiniteQuery(
-        contactListQueryOptions(context.api, 'contacts'),
+        contactListQueryOptions(context.api, 'contacts', savedSort(context.queryClient)),
       );
     } else {
       void loadLanding();

@@ -2,6 +2,7 @@ import { schema, type Database } from '@kith/db';
 import type {
   ChangePasswordInput,
   ColorSchemePreference,
+  ContactSort,
   InterfaceLocale,
   UpdatePreferencesInput,
   UpdateProfileInput,
@@ -31,6 +32,8 @@ export interface Profile {
   /** Chosen interface language; null follows the browser. */
   locale: InterfaceLocale | null;
   colorScheme: ColorSchemePreference;
+  /** The order of the contacts and favorites lists. */
+  contactSort: ContactSort;
   createdAt: Date;
 }
 
@@ -60,6 +63,7 @@ export async function getProfile(
         : null,
     locale: user.locale,
     colorScheme: user.colorScheme,
+    contactSort: user.contactSort,
     createdAt: user.createdAt,
   };
 }
@@ -99,7 +103,7 @@ export async function updateProfile(
   return getProfile(deps, userId);
 }
 
-/** Saves the interface language and colour scheme; omitted fields stay as they are. */
+/** Saves the language, colour scheme and list order; omitted fields stay as they are. */
 export async function updatePreferences(
   deps: Pick<ApiDependencies, 'db' | 'images'>,
   userId: string,
@@ -108,6 +112,7 @@ export async function updatePreferences(
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.locale !== undefined) changes.locale = input.locale;
   if (input.colorScheme !== undefined) changes.colorScheme = input.colorScheme;
+  if (input.contactSort !== undefined) changes.contactSort = input.contactSort;
   if (Object.keys(changes).length > 0) {
     await deps.db.update(users).set(changes).where(eq(users.id, userId));
   }

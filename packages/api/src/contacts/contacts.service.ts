@@ -1,5 +1,5 @@
 import { schema, type Database } from '@kith/db';
-import type { ContactCreateValues, ContactUpdateValues } from '@kith/validators';
+import type { ContactCreateValues, ContactSort, ContactUpdateValues } from '@kith/validators';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ApiDependencies } from '../context';
 import { NotFoundError } from '../errors';
@@ -8,7 +8,7 @@ import type { ImageStorage } from '../images/storage';
 import { combinedName, monthNumber, splitName, toContactDto, type ContactDto } from './contact-dto';
 import { decodeCursor, encodeCursor } from './cursor';
 
-const { contacts, images } = schema;
+const { contacts, contactLabels, images } = schema;
 
 export const CONTACT_NOT_FOUND = 'Contact not found.';
 export const NO_MATCHING_CONTACTS = 'None of the selected contacts were found.';
@@ -27,47 +27,77 @@ export interface ContactPage {
 }
 
 /**
- * One page of a list, in a stable order: contacts and favorites by folded name then id,
- * trash by most recently trashed. `limit` null returns the whole list (REST, SPEC §7).
+ * How each list is ordered (SPEC §2: names A-Z by default; the trash newest first) and the
+ * column its keyset cursor continues from. Ties are broken by id, in the same direction.
+ */
+const listOrders = {
+  first_name: { column: contacts.sortName, direction: 'asc' },
+  last_name: { column: contacts.sortFamilyName, direction: 'asc' },
+  recently_added: { column: contacts.createdAt, direction: 'desc', timestamp: true },
+  recently_edited: { column: contacts.updatedAt, direction: 'desc', timestamp: true },
+  trash: { column: contacts.trashedAt, direction: 'desc', timestamp: true },
+} as const;
+
+type ListOrder = keyof typeof listOrders;
+
+/**
+ * One page of a list (SPEC §7 GET /contacts, /favorites, /trash): the contacts and
+ * favorites in the `sort` order, the trash most recently deleted first; with `labelId`, only
+ * the contacts carrying that label. `total` counts the whole list. Without `limit` the
+ * whole list comes at once.
  *
- * @throws ValidationError for a malformed cursor.
+ * @throws ValidationError for a cursor that is malformed or came from another order.
  */
 export async function listContacts(
   deps: Pick<Deps, 'db' | 'images'>,
   userId: string,
   list: ContactList,
-  page: { cursor?: string | null; limit?: number | null } = {},
+  page: {
+    cursor?: string | null;
+    limit?: number | null;
+    sort?: ContactSort;
+    labelId?: string;
+  } = {},
 ): Promise<ContactPage> {
-  const filter = listFilter(userId, list);
-  const byTrash = list === 'trash';
-  const after = page.cursor ? decodeCursor(page.cursor) : null;
+  const filter = and(
+    listFilter(userId, list),
+    page.labelId
+      ? sql`exists (select 1 from ${contactLabels} where ${contactLabels.contactId} = ${contacts.id} and ${contactLabels.labelId} = ${page.labelId})`
+      : undefined,
+  );
+  const orderName: ListOrder = list === 'trash' ? 'trash' : (page.sort ?? 'first_name');
+  const order = listOrders[orderName];
+  const after = page.cursor ? decodeCursor(page.cursor, orderName) : null;
+  const compare = order.direction === 'asc' ? sql`>` : sql`<`;
   const cursorCondition = after
-    ? byTrash
-      ? sql`(${contacts.trashedAt}, ${contacts.id}) < (${after.key}::timestamptz, ${after.id}::uuid)`
-      : sql`(${contacts.sortName}, ${contacts.id}) > (${after.key}, ${after.id}::uuid)`
+    ? 'timestamp' in order
+      ? sql`(${order.column}, ${contacts.id}) ${compare} (${after.key}::timestamptz, ${after.id}::uuid)`
+      : sql`(${order.column}, ${contacts.id}) ${compare} (${after.key}, ${after.id}::uuid)`
     : undefined;
+  const by = order.direction === 'asc' ? asc : desc;
 
-  const query = selectContacts(deps.db)
+  const query = deps.db
+    .select({
+      contact: contacts,
+      avatarKey: images.storageKey,
+      // The database's own text of the sort key: timestamps keep their microseconds.
+      cursorKey: sql<string>`${order.column}::text`,
+    })
+    .from(contacts)
+    .leftJoin(images, eq(contacts.avatarImageId, images.id))
     .where(and(filter, cursorCondition))
-    .orderBy(
-      ...(byTrash
-        ? [desc(contacts.trashedAt), desc(contacts.id)]
-        : [asc(contacts.sortName), asc(contacts.id)]),
-    );
+    .orderBy(by(order.column), by(contacts.id));
   const rows = page.limit ? await query.limit(page.limit + 1) : await query;
   const [totals] = await deps.db.select({ total: count() }).from(contacts).where(filter);
 
   const hasMore = Boolean(page.limit) && rows.length > page.limit!;
   const visible = hasMore ? rows.slice(0, page.limit!) : rows;
-  const last = visible.at(-1)?.contact;
+  const last = visible.at(-1);
   return {
     items: visible.map((row) => toDto(deps.images, row)),
     nextCursor:
       hasMore && last
-        ? encodeCursor({
-            key: byTrash ? last.trashedAt!.toISOString() : last.sortName,
-            id: last.id,
-          })
+        ? encodeCursor({ key: last.cursorKey, id: last.contact.id, order: orderName })
         : null,
     total: totals?.total ?? 0,
   };

@@ -1,6 +1,7 @@
 import { schema } from '@kith/db';
 import type {
   ColorSchemePreference,
+  ContactSort,
   InterfaceLocale,
   LoginInput,
   SignupInput,
@@ -47,6 +48,8 @@ export interface SessionUser {
   /** Chosen interface language; null follows the browser. */
   locale: InterfaceLocale | null;
   colorScheme: ColorSchemePreference;
+  /** The order of the contacts and favorites lists. */
+  contactSort: ContactSort;
 }
 
 /**
@@ -156,8 +159,9 @@ export async function findSessionUser(
   userId: string,
 ): Promise<SessionUser | null> {
   try {
-    const { id, name, email, avatar, locale, colorScheme } = await getProfile(deps, userId);
-    return { id, name, email, avatarUrl: avatar?.url ?? null, locale, colorScheme };
+    const profile = await getProfile(deps, userId);
+    const { id, name, email, avatar, locale, colorScheme, contactSort } = profile;
+    return { id, name, email, avatarUrl: avatar?.url ?? null, locale, colorScheme, contactSort };
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;

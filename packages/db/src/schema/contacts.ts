@@ -46,6 +46,10 @@ export const contacts = pgTable(
     sortName: text('sort_name')
       .notNull()
       .generatedAlwaysAs(sql`kith_fold(given_name || ' ' || family_name)`),
+    /** The name as the last-name order sorts it: family name first, folded. */
+    sortFamilyName: text('sort_family_name')
+      .notNull()
+      .generatedAlwaysAs(sql`kith_fold(family_name || ' ' || given_name)`),
     /** The phone's digits alone, so '+44 20 7946' and '4420 7946' match each other. */
     phoneDigits: text('phone_digits')
       .notNull()
@@ -55,6 +59,15 @@ export const contacts = pgTable(
   (t) => [
     index('contacts_user_active_name_idx')
       .on(t.userId, t.sortName, t.id)
+      .where(sql`${t.trashedAt} is null`),
+    index('contacts_user_active_family_name_idx')
+      .on(t.userId, t.sortFamilyName, t.id)
+      .where(sql`${t.trashedAt} is null`),
+    index('contacts_user_active_created_idx')
+      .on(t.userId, t.createdAt, t.id)
+      .where(sql`${t.trashedAt} is null`),
+    index('contacts_user_active_updated_idx')
+      .on(t.userId, t.updatedAt, t.id)
       .where(sql`${t.trashedAt} is null`),
     index('contacts_user_favorite_idx')
       .on(t.userId, t.sortName, t.id)

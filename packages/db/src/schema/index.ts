@@ -3,3 +3,4 @@ export * from './auth';
 export * from './images';
 export * from './contacts';
 export * from './feedback';
+export * from './labels';

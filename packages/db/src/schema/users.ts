@@ -18,6 +18,14 @@ export const interfaceLocale = pgEnum('interface_locale', ['en', 'es']);
 /** Light, dark, or follow the device (`auto`, the default). */
 export const colorScheme = pgEnum('color_scheme', ['auto', 'light', 'dark']);
 
+/** The order of the contacts and favorites lists. */
+export const contactSort = pgEnum('contact_sort', [
+  'first_name',
+  'last_name',
+  'recently_added',
+  'recently_edited',
+]);
+
 /**
  * People who hold an account. `email` is stored trimmed and lowercased, so the unique
  * index makes addresses unique whatever case they were typed in.
@@ -38,6 +46,7 @@ export const users = pgTable(
     /** Chosen interface language; null follows the browser. */
     locale: interfaceLocale('locale'),
     colorScheme: colorScheme('color_scheme').notNull().default('auto'),
+    contactSort: contactSort('contact_sort').notNull().default('first_name'),
     /** Set when the person deletes the account; the purge job removes the rows later. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,

@@ -6,6 +6,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Logo } from '../../components/logo';
 import { SearchBox } from '../search/search-box';
 import { UserMenu } from './user-menu';
+import { SidebarLabels } from '../labels/sidebar-labels';
 import { useTranslation } from 'react-i18next';
 import { i18nKey } from '../../lib/i18n';
 
@@ -85,6 +86,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
               active={pathname === section.to}
             />
           ))}
+          <SidebarLabels pathname={pathname} />
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>

@@ -1,4 +1,4 @@
-import { COLOR_SCHEMES, INTERFACE_LOCALES, monthNames } from '@kith/validators';
+import { COLOR_SCHEMES, CONTACT_SORTS, INTERFACE_LOCALES, monthNames } from '@kith/validators';
 import { z } from 'zod';
 
 /**
@@ -18,6 +18,7 @@ export const sessionUserSchema = z
     avatarUrl: z.string().nullable().meta({ description: 'Profile photo, or null for initials.' }),
     locale: z.enum(INTERFACE_LOCALES).nullable().meta({ description: 'null follows the browser.' }),
     colorScheme: z.enum(COLOR_SCHEMES),
+    contactSort: z.enum(CONTACT_SORTS),
   })
   .meta({ id: 'SessionUser', description: 'The signed-in person.' });
 

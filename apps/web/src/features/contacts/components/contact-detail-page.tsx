@@ -32,6 +32,7 @@ import { useToggleFavorite, withProgress } from '../api/contact-mutations';
 import { ConfirmDialog } from './confirm-dialog';
 import { ContactAvatar } from './contact-avatar';
 import { WithContact } from './with-contact';
+import { ContactLabels } from '../../labels/contact-labels';
 import { useTranslation } from 'react-i18next';
 
 /** "10 December 1985" when the birthday is complete, else null (SPEC §2 Detail screen). */
@@ -143,6 +144,7 @@ function ContactDetail({ contact }: { contact: Contact }) {
             {jobTitle} • {companyName}
           </Text>
         )}
+        <ContactLabels contactId={contact._id} disabled={contact.isTrashed} />
       </Stack>
 
       <Stack gap="md">

@@ -6,6 +6,7 @@ import {
   IconStar,
   IconStarFilled,
   IconStars,
+  IconTag,
   IconTrash,
   IconUsers,
 } from '@tabler/icons-react';
@@ -20,6 +21,8 @@ import { ContactTable } from './contact-table';
 import { EmptyState } from './empty-state';
 import { SelectionHeader } from './selection-header';
 import { useSelection } from './selection';
+import { SortMenu } from './sort-menu';
+import { BulkLabelMenu, LabelActions } from '../../labels/label-menus';
 import { useTranslation } from 'react-i18next';
 import { i18nKey } from '../../../lib/i18n';
 
@@ -42,17 +45,33 @@ const copy = {
       action: i18nKey('Add first contact'),
     },
   },
+  label: {
+    title: '',
+    empty: {
+      icon: IconTag,
+      title: i18nKey('No contacts with this label yet'),
+      text: i18nKey('Give contacts this label from their page, or select several in your list.'),
+      action: i18nKey('Create contact'),
+    },
+  },
 } as const;
 
 /**
- * The Contacts and Favorites screens (SPEC §2): title with the count, spinner while loading,
- * the empty state, the table, and the selection header with bulk trash.
+ * The Contacts, Favorites and label screens (SPEC §2; labels from issue 6): title with the
+ * count and the sort menu, spinner while loading, the empty state, the table, and the
+ * selection header with bulk labels and trash.
  */
-export function ContactListPage({ list }: { list: 'contacts' | 'favorites' }) {
+export function ContactListPage({
+  list,
+  labelId,
+}: {
+  list: 'contacts' | 'favorites' | 'label';
+  labelId?: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const { items, total, isPending, error } = useContactList(list);
+  const { items, total, label, isPending, error } = useContactList(list, labelId);
   const ids = useMemo(() => items.map((c) => c._id), [items]);
   const selection = useSelection(ids);
   const [confirmOpened, confirm] = useDisclosure(false);
@@ -96,11 +115,15 @@ export function ContactListPage({ list }: { list: 'contacts' | 'favorites' }) {
     <>
       <Group justify="space-between" mb="md">
         <Title order={1} fz="h2">
-          {t(text.title)}{' '}
+          {label ? label.name : t(text.title)}{' '}
           <Text span c="dimmed" fz="h3" fw={500}>
             {formatCount(total)}
           </Text>
         </Title>
+        <Group gap="xs">
+          {total > 1 && <SortMenu />}
+          {label && <LabelActions label={label} />}
+        </Group>
       </Group>
       {items.length === 0 ? (
         <EmptyState {...text.empty} />
@@ -108,6 +131,7 @@ export function ContactListPage({ list }: { list: 'contacts' | 'favorites' }) {
         <>
           {selection.count > 0 && (
             <SelectionHeader selection={selection}>
+              <BulkLabelMenu contactIds={[...selection.selected]} />
               <Button
                 color="red"
                 variant="light"
@@ -119,7 +143,7 @@ export function ContactListPage({ list }: { list: 'contacts' | 'favorites' }) {
             </SelectionHeader>
           )}
           <ContactTable
-            label={t(text.title)}
+            label={label ? label.name : t(text.title)}
             contacts={items}
             selection={selection}
             onOpen={open}

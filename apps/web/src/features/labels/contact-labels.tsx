@@ -1,0 +1,66 @@
+import { Button, Group, Menu, Pill } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { notifyError } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { useLabels } from './use-labels';
+
+/** A contact's labels on its page: each can be taken away; "Add label" gives another. */
+export function ContactLabels({ contactId, disabled }: { contactId: string; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const all = useLabels().data ?? [];
+  const mine = trpc.labels.ofContact.useQuery({ contactId });
+  const refresh = () =>
+    Promise.all([
+      utils.labels.invalidate(),
+      utils.contacts.invalidate(),
+      utils.favorites.invalidate(),
+    ]);
+  const assign = trpc.labels.assign.useMutation({
+    onSuccess: refresh,
+    onError: (error) => notifyError(error),
+  });
+  const unassign = trpc.labels.unassign.useMutation({
+    onSuccess: refresh,
+    onError: (error) => notifyError(error),
+  });
+  const carried = mine.data ?? [];
+  const others = all.filter((label) => !carried.some((c) => c.id === label.id));
+
+  if (all.length === 0 && carried.length === 0) return null;
+  return (
+    <Group gap="xs" justify="center" aria-label={t('Labels')} role="group">
+      {carried.map((label) => (
+        <Pill
+          key={label.id}
+          size="md"
+          withRemoveButton={!disabled}
+          removeButtonProps={{ 'aria-label': t('Remove label {{name}}', { name: label.name }) }}
+          onRemove={() => unassign.mutate({ labelId: label.id, contactIds: [contactId] })}
+        >
+          {label.name}
+        </Pill>
+      ))}
+      {!disabled && others.length > 0 && (
+        <Menu withinPortal>
+          <Menu.Target>
+            <Button size="compact-sm" variant="subtle" leftSection={<IconPlus size={14} />}>
+              {t('Add label')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {others.map((label) => (
+              <Menu.Item
+                key={label.id}
+                onClick={() => assign.mutate({ labelId: label.id, contactIds: [contactId] })}
+              >
+                {label.name}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,84 @@
+import { labelName } from '@kith/validators';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Asks for a label's name, to create or rename it; the name is checked as the server does. */
+export function LabelNameDialog({
+  opened,
+  title,
+  initialName = '',
+  busy,
+  error,
+  onClose,
+  onSubmit,
+}: {
+  opened: boolean;
+  title: string;
+  initialName?: string;
+  busy?: boolean;
+  /** A message from the server (a taken name), shown under the field. */
+  error?: string | null;
+  onClose: () => void;
+  onSubmit: (name: string) => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      {/* Mounted on each opening (Modal unmounts closed content), so the field starts afresh. */}
+      <NameForm
+        initialName={initialName}
+        busy={busy}
+        error={error}
+        onClose={onClose}
+        onSubmit={onSubmit}
+      />
+    </Modal>
+  );
+}
+
+function NameForm({
+  initialName,
+  busy,
+  error,
+  onClose,
+  onSubmit,
+}: {
+  initialName: string;
+  busy?: boolean;
+  error?: string | null;
+  onClose: () => void;
+  onSubmit: (name: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(initialName);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = labelName.safeParse(name);
+        if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? null);
+        onSubmit(parsed.data);
+      }}
+    >
+      <Stack gap="md">
+        <TextInput
+          label={t('Label name')}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={problem ? t(problem) : error}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('Cancel')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t('Save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ContactListPage } from '../../../features/contacts/components/contact-list-page';
+import { i18nKey, pageTitle } from '../../../lib/i18n';
+
+/** /label/:id: the contacts carrying one label (issue 6). */
+export const Route = createFileRoute('/_app/label/$id')({
+  head: () => ({ meta: [{ title: pageTitle(i18nKey('Labels')) }] }),
+  component: LabelRoute,
+});
+
+function LabelRoute() {
+  const { id } = Route.useParams();
+  return <ContactListPage key={id} list="label" labelId={id} />;
+}

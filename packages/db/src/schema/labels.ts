@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { contacts } from './contacts';
+import { users } from './users';
+
+/**
+ * A person's labels (Google Contacts' "labels", vCard CATEGORIES in RFC 6350 §6.7.1). Names
+ * are unique per account whatever their case.
+ */
+export const labels = pgTable(
+  'labels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('labels_user_name_key').on(t.userId, sql`lower(${t.name})`)],
+);
+
+/** Which contacts carry which labels; a row goes with its contact or its label. */
+export const contactLabels = pgTable(
+  'contact_labels',
+  {
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    labelId: uuid('label_id')
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.labelId] }),
+    index('contact_labels_label_id_idx').on(t.labelId),
+  ],
+);
+
+export type Label = typeof labels.$inferSelect;
