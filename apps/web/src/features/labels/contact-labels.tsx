@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Pill } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Menu } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../lib/notify';
@@ -32,15 +32,26 @@ export function ContactLabels({ contactId, disabled }: { contactId: string; disa
   return (
     <Group gap="xs" justify="center" aria-label={t('Labels')} role="group">
       {carried.map((label) => (
-        <Pill
+        <Badge
           key={label.id}
-          size="md"
-          withRemoveButton={!disabled}
-          removeButtonProps={{ 'aria-label': t('Remove label {{name}}', { name: label.name }) }}
-          onRemove={() => unassign.mutate({ labelId: label.id, contactIds: [contactId] })}
+          size="lg"
+          variant="light"
+          tt="none"
+          fw={500}
+          rightSection={
+            disabled ? undefined : (
+              // Mantine's Pill hides its remove button from keyboards and screen readers.
+              <CloseButton
+                size="xs"
+                variant="transparent"
+                aria-label={t('Remove label {{name}}', { name: label.name })}
+                onClick={() => unassign.mutate({ labelId: label.id, contactIds: [contactId] })}
+              />
+            )
+          }
         >
           {label.name}
-        </Pill>
+        </Badge>
       ))}
       {!disabled && others.length > 0 && (
         <Menu withinPortal>
