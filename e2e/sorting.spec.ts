@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { createContactThroughApi, signUpThroughApi } from './session';
 
@@ -35,4 +36,39 @@ test('the contacts list sorts by last name or recently added, and keeps the orde
     'Bruno Costa',
   );
   await context.close();
+});
+
+test('Export downloads the list as Google CSV, and a selection as vCard', async ({
+  page,
+}, info) => {
+  await signUpThroughApi(
+    page,
+    'Export Person',
+    `export-list-${info.project.name}-${Date.now()}@example.com`,
+  );
+  await createContactThroughApi(page, 'Ada', 'Young');
+  await createContactThroughApi(page, 'Bruno', 'Costa');
+  await page.goto('/');
+
+  let downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'CSV for Google Contacts' }).click();
+  let download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^kith-contacts-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync(await download.path(), 'utf8');
+  expect(csv.split(/\r?\n/)[0]).toContain('First Name,Last Name');
+  expect(csv).toContain('Bruno,Costa');
+
+  await page.getByRole('row').filter({ hasText: 'Ada Young' }).focus();
+  await page.keyboard.press(' ');
+  downloading = page.waitForEvent('download');
+  await page
+    .getByRole('toolbar', { name: 'Selected contacts' })
+    .getByRole('button', { name: 'Export' })
+    .click();
+  await page.getByRole('menuitem', { name: 'vCard (.vcf), with photos' }).click();
+  download = await downloading;
+  const vcf = readFileSync(await download.path(), 'utf8');
+  expect(vcf).toContain('FN:Ada Young');
+  expect(vcf).not.toContain('Bruno');
 });

@@ -273,3 +273,18 @@ export const labelListInput = z.object({
   limit: z.number().int().min(1).max(1000).nullable().default(200),
   sort: contactSort.default('first_name'),
 });
+
+/** Export formats: vCard 4.0 (RFC 6350) or Google-compatible CSV. */
+export const EXPORT_FORMATS = ['vcf', 'csv'] as const;
+
+/**
+ * What to export: every contact not in the trash, or only the favorites, one label's
+ * contacts, or a selection (at most 10,000).
+ */
+export const contactExportInput = z.object({
+  format: z.enum(EXPORT_FORMATS),
+  favorites: z.boolean().optional(),
+  labelId: z.uuid().optional(),
+  contactIds: z.array(contactId).min(1).max(10_000).optional(),
+});
+export type ContactExportInput = z.infer<typeof contactExportInput>;

@@ -1,4 +1,10 @@
-import { contactCreateInput, contactId, contactUpdateInput, listInput } from '@kith/validators';
+import {
+  contactCreateInput,
+  contactExportInput,
+  contactId,
+  contactUpdateInput,
+  listInput,
+} from '@kith/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import {
@@ -7,6 +13,7 @@ import {
   listContacts,
   updateContact,
 } from '../contacts/contacts.service';
+import { exportContacts } from '../contacts/export.service';
 import { protectedProcedure } from '../trpc';
 
 /** The person's active contacts (SPEC §2 Contacts list, §7 /contacts). */
@@ -15,6 +22,15 @@ export const contactsRouter = {
   list: protectedProcedure
     .input(listInput)
     .query(({ ctx, input }) => listContacts(ctx, ctx.userId, 'contacts', input)),
+
+  /**
+   * Exports contacts not in the trash (all, `favorites`, `labelId`'s or `contactIds`) as
+   * `{filename, contentType, content}`: vCard 4.0 with photos and CATEGORIES, or
+   * Google-compatible CSV. A mutation, so a long selection travels in the body.
+   */
+  export: protectedProcedure
+    .input(contactExportInput)
+    .mutation(({ ctx, input }) => exportContacts(ctx, ctx.userId, input)),
 
   /** One contact, trashed or not; NOT_FOUND when unknown or someone else's. */
   byId: protectedProcedure

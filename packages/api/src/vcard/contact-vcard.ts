@@ -1,6 +1,6 @@
 import type { schema } from '@kith/db';
 import { combinedName } from '../contacts/contact-dto';
-import { formatVCard, type VCardProperty } from './write';
+import { escapeText, formatVCard, type VCardProperty } from './write';
 
 type ContactRow = typeof schema.contacts.$inferSelect;
 
@@ -32,9 +32,13 @@ export function birthdayValue(day: number | null, month: number | null, year: nu
 /**
  * One contact as a vCard 4.0: FN and N from the given and family name, EMAIL, TEL, ORG,
  * TITLE, ADR (street, locality, postal code, country), BDAY, an embedded PHOTO as a data
- * URI, UID (`urn:uuid:`) and REV.
+ * URI, its labels as CATEGORIES (§6.7.1), UID (`urn:uuid:`) and REV.
  */
-export function contactToVCard(contact: ContactRow, photo?: EmbeddedPhoto | null): string {
+export function contactToVCard(
+  contact: ContactRow,
+  photo?: EmbeddedPhoto | null,
+  categories: string[] = [],
+): string {
   const props: VCardProperty[] = [
     { name: 'FN', value: combinedName(contact.givenName, contact.familyName) },
     { name: 'N', value: [contact.familyName, contact.givenName, '', '', ''] },
@@ -62,6 +66,10 @@ export function contactToVCard(contact: ContactRow, photo?: EmbeddedPhoto | null
   if (photo) {
     const data = Buffer.from(photo.bytes).toString('base64');
     props.push({ name: 'PHOTO', value: `data:${photo.contentType};base64,${data}`, raw: true });
+  }
+  if (categories.length > 0) {
+    // CATEGORIES is a comma-separated list of text values, each escaped on its own.
+    props.push({ name: 'CATEGORIES', value: categories.map(escapeText).join(','), raw: true });
   }
   props.push({ name: 'UID', value: `urn:uuid:${contact.id}`, raw: true });
   props.push({ name: 'REV', value: timestamp(contact.updatedAt), raw: true });

@@ -7,7 +7,7 @@
 export interface VCardProperty {
   name: string;
   params?: Record<string, string>;
-  /** Text to escape, or components joined by `;` (N, ADR), each escaped. */
+  /** Text to escape, or components joined by `;` (N, ADR, ORG), each escaped. */
   value: string | string[];
   /** A URI or date value, written as it is (no text escaping): PHOTO data URIs, BDAY. */
   raw?: boolean;
@@ -16,9 +16,17 @@ export interface VCardProperty {
 const CRLF = '\r\n';
 const MAX_LINE_OCTETS = 75;
 
-/** Escapes a text value (RFC 6350 §3.4): backslash, comma, semicolon and newlines. */
+/**
+ * Escapes a text value (RFC 6350 §3.4 and its TEXT-CHAR grammar): backslash, comma and
+ * newlines. A semicolon stays as it is: only structured values escape it.
+ */
 export function escapeText(value: string): string {
-  return value.replace(/[\\,;]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
+  return value.replace(/[\\,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/** Escapes one component of a structured value (N, ADR, ORG): a semicolon too. */
+export function escapeComponent(value: string): string {
+  return escapeText(value).replace(/;/g, '\\;');
 }
 
 function paramValue(value: string): string {
@@ -53,7 +61,7 @@ export function formatProperty(property: VCardProperty): string {
     .map(([key, value]) => `;${key.toUpperCase()}=${paramValue(value)}`)
     .join('');
   const value = Array.isArray(property.value)
-    ? property.value.map(escapeText).join(';')
+    ? property.value.map(escapeComponent).join(';')
     : property.raw
       ? property.value
       : escapeText(property.value);

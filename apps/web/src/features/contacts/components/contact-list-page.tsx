@@ -22,6 +22,7 @@ import { EmptyState } from './empty-state';
 import { SelectionHeader } from './selection-header';
 import { useSelection } from './selection';
 import { SortMenu } from './sort-menu';
+import { ExportMenu } from './export-menu';
 import { BulkLabelMenu, LabelActions } from '../../labels/label-menus';
 import { useTranslation } from 'react-i18next';
 import { i18nKey } from '../../../lib/i18n';
@@ -122,6 +123,13 @@ export function ContactListPage({
         </Title>
         <Group gap="xs">
           {total > 1 && <SortMenu />}
+          {total > 0 && (
+            <ExportMenu
+              scope={
+                label ? { labelId: label.id } : list === 'favorites' ? { favorites: true } : {}
+              }
+            />
+          )}
           {label && <LabelActions label={label} />}
         </Group>
       </Group>
@@ -132,6 +140,7 @@ export function ContactListPage({
           {selection.count > 0 && (
             <SelectionHeader selection={selection}>
               <BulkLabelMenu contactIds={[...selection.selected]} />
+              <ExportMenu scope={{ contactIds: [...selection.selected] }} compact />
               <Button
                 color="red"
                 variant="light"
