@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from './fixtures';
+import { expect, snapshot, test } from './fixtures';
 import { createContactThroughApi, signUpThroughApi } from './session';
 
 test('the contacts list sorts by last name or recently added, and keeps the order', async ({
@@ -23,6 +23,7 @@ test('the contacts list sorts by last name or recently added, and keeps the orde
   await page.getByRole('button', { name: /Sort: Last name/ }).click();
   await page.getByRole('menuitemradio', { name: 'Recently added' }).click();
   await expect(firstRow).toContainText('Bruno Costa');
+  await snapshot(page, 'contacts-sorted');
 
   // Another browser signed in to the same account lists in the same order.
   const context = await browser.newContext({ baseURL });
@@ -51,7 +52,7 @@ test('Export downloads the list as Google CSV, and a selection as vCard', async 
   await page.goto('/');
 
   let downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   await page.getByRole('menuitem', { name: 'CSV for Google Contacts' }).click();
   let download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^kith-contacts-\d{4}-\d{2}-\d{2}\.csv$/);
