@@ -15,6 +15,7 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AppFavoriteRouteImport } from './routes/_app/favorite'
 import { Route as AppMeRouteImport } from './routes/_app/me'
+import { Route as AppMergeRouteImport } from './routes/_app/merge'
 import { Route as AppNewRouteImport } from './routes/_app/new'
 import { Route as AppTrashRouteImport } from './routes/_app/trash'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
@@ -57,6 +58,11 @@ const AppFavoriteRoute = AppFavoriteRouteImport.update({
 const AppMeRoute = AppMeRouteImport.update({
   id: '/me',
   path: '/me',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMergeRoute = AppMergeRouteImport.update({
+  id: '/merge',
+  path: '/merge',
   getParentRoute: () => AppRoute,
 } as any)
 const AppNewRoute = AppNewRouteImport.update({
@@ -144,6 +150,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/favorite': typeof AppFavoriteRoute
   '/me': typeof AppMeRoute
+  '/merge': typeof AppMergeRoute
   '/new': typeof AppNewRoute
   '/trash': typeof AppTrashRoute
   '/login': typeof AuthLoginRoute
@@ -165,6 +172,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/favorite': typeof AppFavoriteRoute
   '/me': typeof AppMeRoute
+  '/merge': typeof AppMergeRoute
   '/new': typeof AppNewRoute
   '/trash': typeof AppTrashRoute
   '/login': typeof AuthLoginRoute
@@ -190,6 +198,7 @@ export interface FileRoutesById {
   '/_public': typeof PublicRouteWithChildren
   '/_app/favorite': typeof AppFavoriteRoute
   '/_app/me': typeof AppMeRoute
+  '/_app/merge': typeof AppMergeRoute
   '/_app/new': typeof AppNewRoute
   '/_app/trash': typeof AppTrashRoute
   '/_auth/login': typeof AuthLoginRoute
@@ -213,6 +222,7 @@ export interface FileRouteTypes {
     | '/'
     | '/favorite'
     | '/me'
+    | '/merge'
     | '/new'
     | '/trash'
     | '/login'
@@ -234,6 +244,7 @@ export interface FileRouteTypes {
     | '/'
     | '/favorite'
     | '/me'
+    | '/merge'
     | '/new'
     | '/trash'
     | '/login'
@@ -258,6 +269,7 @@ export interface FileRouteTypes {
     | '/_public'
     | '/_app/favorite'
     | '/_app/me'
+    | '/_app/merge'
     | '/_app/new'
     | '/_app/trash'
     | '/_auth/login'
@@ -325,6 +337,13 @@ declare module '@tanstack/react-router' {
       path: '/me'
       fullPath: '/me'
       preLoaderRoute: typeof AppMeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/merge': {
+      id: '/_app/merge'
+      path: '/merge'
+      fullPath: '/merge'
+      preLoaderRoute: typeof AppMergeRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/new': {
@@ -445,6 +464,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppFavoriteRoute: typeof AppFavoriteRoute
   AppMeRoute: typeof AppMeRoute
+  AppMergeRoute: typeof AppMergeRoute
   AppNewRoute: typeof AppNewRoute
   AppTrashRoute: typeof AppTrashRoute
   AppLabelIdRoute: typeof AppLabelIdRoute
@@ -455,6 +475,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppFavoriteRoute: AppFavoriteRoute,
   AppMeRoute: AppMeRoute,
+  AppMergeRoute: AppMergeRoute,
   AppNewRoute: AppNewRoute,
   AppTrashRoute: AppTrashRoute,
   AppLabelIdRoute: AppLabelIdRoute,

@@ -288,3 +288,30 @@ export const contactExportInput = z.object({
   contactIds: z.array(contactId).min(1).max(10_000).optional(),
 });
 export type ContactExportInput = z.infer<typeof contactExportInput>;
+
+/**
+ * The parts of a contact a merge picks, each whole (the group rules of SPEC §5 stay true):
+ * the name, email, phone, work (company and title), location, birthday and photo.
+ */
+export const MERGE_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'worksAt',
+  'location',
+  'birthday',
+  'avatar',
+] as const;
+export type MergeField = (typeof MERGE_FIELDS)[number];
+
+/**
+ * Merge duplicates into `keepId`: for each field in `take`, the contact whose value to keep
+ * (the kept contact's own otherwise). The `mergeIds` copies go to the Trash, so a merge can
+ * be undone by recovering them.
+ */
+export const contactMergeInput = z.object({
+  keepId: contactId,
+  mergeIds: z.array(contactId).min(1).max(20),
+  take: z.partialRecord(z.enum(MERGE_FIELDS), contactId).default({}),
+});
+export type ContactMergeInput = z.infer<typeof contactMergeInput>;

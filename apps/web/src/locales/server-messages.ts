@@ -58,4 +58,7 @@ export const serverMessages = [
   i18nKey('This is the session you are using. Use Sign Out to end it.'),
   i18nKey('A label with this name already exists.'),
   i18nKey('Label not found.'),
+  i18nKey('One of these contacts is gone. Refresh the page and try again.'),
+  i18nKey('Pick values from the contacts being merged.'),
+  i18nKey('Choose at least two contacts to merge.'),
 ];

@@ -1,6 +1,7 @@
 import {
   contactCreateInput,
   contactExportInput,
+  contactMergeInput,
   contactId,
   contactUpdateInput,
   listInput,
@@ -13,6 +14,7 @@ import {
   listContacts,
   updateContact,
 } from '../contacts/contacts.service';
+import { findDuplicates, mergeContacts } from '../contacts/duplicates.service';
 import { exportContacts } from '../contacts/export.service';
 import { protectedProcedure } from '../trpc';
 
@@ -31,6 +33,21 @@ export const contactsRouter = {
   export: protectedProcedure
     .input(contactExportInput)
     .mutation(({ ctx, input }) => exportContacts(ctx, ctx.userId, input)),
+
+  /**
+   * Likely duplicates ("Merge & fix"): `{reasons: ('email'|'phone'|'name')[], contacts}[]`,
+   * by the same email, the same normalised phone, or very similar names. Merges nothing.
+   */
+  duplicates: protectedProcedure.query(({ ctx }) => findDuplicates(ctx, ctx.userId)),
+
+  /**
+   * Merges `mergeIds` into `keepId`, taking each field in `take` from the contact named for
+   * it; the copies go to the Trash. Returns the merged contact. NOT_FOUND when a contact is
+   * gone or someone else's.
+   */
+  merge: protectedProcedure
+    .input(contactMergeInput)
+    .mutation(({ ctx, input }) => mergeContacts(ctx, ctx.userId, input)),
 
   /** One contact, trashed or not; NOT_FOUND when unknown or someone else's. */
   byId: protectedProcedure

@@ -1,0 +1,140 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
+import type { TestClient, TestResponse } from './test-client';
+import { multipart, png } from './test-images';
+import { signedInClient } from './test-users';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+function data<T>(res: TestResponse): T {
+  return (res.body as { result: { data: { json: T } } }).result.data.json;
+}
+
+type Contact = { _id: string; firstName: string; lastName: string; email: string; phone: string };
+type Group = { reasons: string[]; contacts: Contact[] };
+
+async function contact(client: TestClient, values: Record<string, unknown>): Promise<string> {
+  const res = await client.rest('POST', '/contacts', { lastName: 'L', phone: '1', ...values });
+  expect(res.status).toBe(201);
+  return (res.body.data as { _id: string })._id;
+}
+
+async function uploadImage(client: TestClient): Promise<string> {
+  const body = await multipart({}, { field: 'image', bytes: await png() });
+  const res = await client.send({ method: 'POST', url: '/api/v1/image', ...body });
+  return (res.body.data as { image: { publicId: string } }).image.publicId;
+}
+
+describe('Merge & fix: likely duplicates (issue 6)', () => {
+  it('groups the same email, the same phone once normalised, and near-identical names', async () => {
+    const { client } = await signedInClient(t);
+    await contact(client, { firstName: 'Ada', email: 'ada@example.com' });
+    await contact(client, { firstName: 'Augusta', email: 'ADA@example.com' });
+    await contact(client, { firstName: 'Bob', phone: '+1 (555) 010-0123' });
+    await contact(client, { firstName: 'Robert', phone: '+15550100123' });
+    await contact(client, { firstName: 'Catherine', lastName: 'Zeta-Jones' });
+    await contact(client, { firstName: 'Catherine', lastName: 'Zeta Jones' });
+    await contact(client, { firstName: 'Dmitri', phone: '+44 20 7946 0000' });
+    await contact(client, { firstName: 'Eve', phone: '+44 20 7946 0001' });
+
+    const groups = data<Group[]>(await client.query('contacts.duplicates'));
+    const summary = groups.map((g) => ({
+      reasons: g.reasons,
+      names: g.contacts.map((c) => c.firstName).sort(),
+    }));
+    expect(summary).toEqual(
+      expect.arrayContaining([
+        { reasons: ['email'], names: ['Ada', 'Augusta'] },
+        { reasons: ['phone'], names: ['Bob', 'Robert'] },
+        { reasons: ['name'], names: ['Catherine', 'Catherine'] },
+      ]),
+    );
+    expect(summary).toHaveLength(3);
+  });
+
+  it('never looks at the trash or at another person', async () => {
+    const { client } = await signedInClient(t);
+    const { client: stranger } = await signedInClient(t);
+    await contact(stranger, { firstName: 'Same', email: 'same@example.com' });
+    await contact(client, { firstName: 'Same', email: 'same@example.com' });
+    const binned = await contact(client, { firstName: 'Same', email: 'same@example.com' });
+    await client.rest('PATCH', `/trash/${binned}`);
+    expect(data<Group[]>(await client.query('contacts.duplicates'))).toEqual([]);
+  });
+});
+
+describe('Merge & fix: merging', () => {
+  it('keeps the picked values, labels and star; the copies go to the Trash and can come back', async () => {
+    const { client } = await signedInClient(t);
+    const keep = await contact(client, { firstName: 'Ada', email: 'ada@example.com', phone: '1' });
+    const photo = await uploadImage(client);
+    const copy = await contact(client, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '+44 20 7946 0000',
+      avatar: { publicId: photo },
+      worksAt: { companyName: 'Analytical', jobTitle: 'Countess' },
+    });
+    await client.rest('PATCH', `/favorites/${copy}`, { isFavorite: true });
+    const label = data<{ id: string }>(await client.mutation('labels.create', { name: 'Friends' }));
+    await client.mutation('labels.assign', { labelId: label.id, contactIds: [copy] });
+
+    const merged = await client.mutation('contacts.merge', {
+      keepId: keep,
+      mergeIds: [copy],
+      take: { name: copy, phone: copy, worksAt: copy, avatar: copy },
+    });
+    expect(merged.status).toBe(200);
+    expect(data(merged)).toMatchObject({
+      _id: keep,
+      name: 'Ada Lovelace',
+      phone: '+44 20 7946 0000',
+      email: 'ada@example.com',
+      worksAt: { companyName: 'Analytical', jobTitle: 'Countess' },
+      avatar: { publicId: photo },
+      isFavorite: true,
+    });
+    const labels = data<{ name: string }[]>(
+      await client.query('labels.ofContact', { contactId: keep }),
+    );
+    expect(labels.map((l) => l.name)).toEqual(['Friends']);
+
+    const trash = data<{ items: { _id: string }[] }>(await client.query('trash.list', {}));
+    expect(trash.items.map((c) => c._id)).toEqual([copy]);
+    expect(data<Group[]>(await client.query('contacts.duplicates'))).toEqual([]);
+
+    // Deleting the copy forever must not take the photo the kept contact now shows.
+    await client.rest('DELETE', `/trash/${copy}`);
+    expect(existsSync(join(t.uploadsDir, `${photo}.webp`))).toBe(true);
+  });
+
+  it("refuses contacts that are gone or someone else's, and values from outside the merge", async () => {
+    const { client } = await signedInClient(t);
+    const { client: stranger } = await signedInClient(t);
+    const mine = await contact(client, { firstName: 'Mine' });
+    const other = await contact(client, { firstName: 'Other' });
+    const theirs = await contact(stranger, { firstName: 'Theirs' });
+
+    const foreign = await client.mutation('contacts.merge', { keepId: mine, mergeIds: [theirs] });
+    expect(foreign.status).toBe(404);
+    const outside = await client.mutation('contacts.merge', {
+      keepId: mine,
+      mergeIds: [other],
+      take: { name: theirs },
+    });
+    expect(outside.status).toBe(400);
+    const total = data<{ total: number }>(await client.query('contacts.list', {})).total;
+    expect(total).toBe(2);
+  });
+});

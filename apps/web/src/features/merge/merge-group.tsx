@@ -1,0 +1,171 @@
+import type { RouterOutputs } from '@kith/api';
+import { MERGE_FIELDS, type MergeField } from '@kith/validators';
+import { Badge, Button, Group, Paper, Radio, ScrollArea, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatLongDate } from '../../lib/format';
+import { i18nKey } from '../../lib/i18n';
+import { ContactAvatar } from '../contacts/components/contact-avatar';
+import { monthNames } from '@kith/validators';
+
+type DuplicateGroup = RouterOutputs['contacts']['duplicates'][number];
+type Contact = DuplicateGroup['contacts'][number];
+
+const REASON_LABELS = {
+  email: i18nKey('Same email'),
+  phone: i18nKey('Same phone number'),
+  name: i18nKey('Similar names'),
+} as const;
+
+const FIELD_LABELS: Record<MergeField, string> = {
+  name: i18nKey('Name'),
+  email: i18nKey('Email'),
+  phone: i18nKey('Phone'),
+  worksAt: i18nKey('Work'),
+  location: i18nKey('Address'),
+  birthday: i18nKey('Birthday'),
+  avatar: i18nKey('Photo'),
+};
+
+/** A field's value as the person compares it; '' when the contact has none. */
+function valueOf(contact: Contact, field: MergeField): string {
+  switch (field) {
+    case 'name':
+      return contact.name;
+    case 'email':
+      return contact.email;
+    case 'phone':
+      return contact.phone;
+    case 'worksAt':
+      return [contact.worksAt.jobTitle, contact.worksAt.companyName].filter(Boolean).join(' • ');
+    case 'location': {
+      const { streetAddress, city, postCode, country } = contact.location;
+      return [streetAddress, city, postCode, country].filter(Boolean).join(', ');
+    }
+    case 'birthday': {
+      const { day, month, year } = contact.birthday;
+      return day && month && year
+        ? formatLongDate(new Date(year, monthNames.indexOf(month), day))
+        : '';
+    }
+    case 'avatar':
+      return contact.avatar.url;
+  }
+}
+
+/** Each field's first contact that has a value, the kept contact first. */
+function defaultPicks(keepId: string, contacts: Contact[]): Record<MergeField, string> {
+  const ordered = [...contacts].sort((a, b) => Number(b._id === keepId) - Number(a._id === keepId));
+  return Object.fromEntries(
+    MERGE_FIELDS.map((field) => [
+      field,
+      (ordered.find((c) => valueOf(c, field)) ?? ordered[0]!)._id,
+    ]),
+  ) as Record<MergeField, string>;
+}
+
+/**
+ * One group of likely duplicates, side by side: the person picks which contact to keep and,
+ * field by field, whose value to keep, then merges. Nothing is merged without that click.
+ */
+export function MergeGroup({
+  group,
+  busy,
+  onMerge,
+}: {
+  group: DuplicateGroup;
+  busy: boolean;
+  onMerge: (input: {
+    keepId: string;
+    mergeIds: string[];
+    take: Record<MergeField, string>;
+  }) => void;
+}) {
+  const { t } = useTranslation();
+  const [keepId, setKeepId] = useState(group.contacts[0]!._id);
+  const [picks, setPicks] = useState(() => defaultPicks(keepId, group.contacts));
+  const fields = MERGE_FIELDS.filter((field) => group.contacts.some((c) => valueOf(c, field)));
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={group.contacts[0]!.name}>
+      <Group gap="xs" mb="sm">
+        {group.reasons.map((reason) => (
+          <Badge key={reason} variant="light">
+            {t(REASON_LABELS[reason])}
+          </Badge>
+        ))}
+      </Group>
+      <ScrollArea type="auto">
+        <Table verticalSpacing="xs" miw={200 + group.contacts.length * 180}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={110} />
+              {group.contacts.map((contact) => (
+                <Table.Th key={contact._id}>
+                  <Group gap="xs" wrap="nowrap">
+                    <ContactAvatar name={contact.name} url={contact.avatar.url} size={32} />
+                    <Radio
+                      name={`keep-${group.contacts[0]!._id}`}
+                      checked={keepId === contact._id}
+                      onChange={() => setKeepId(contact._id)}
+                      label={t('Keep {{name}}', { name: contact.name })}
+                    />
+                  </Group>
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {fields.map((field) => (
+              <Table.Tr key={field}>
+                <Table.Th scope="row">{t(FIELD_LABELS[field])}</Table.Th>
+                {group.contacts.map((contact) => {
+                  const value = valueOf(contact, field);
+                  return (
+                    <Table.Td key={contact._id}>
+                      <Radio
+                        name={`${field}-${group.contacts[0]!._id}`}
+                        checked={picks[field] === contact._id}
+                        onChange={() => setPicks({ ...picks, [field]: contact._id })}
+                        aria-label={`${t(FIELD_LABELS[field])}: ${field === 'avatar' ? contact.name : value || t('(empty)')}`}
+                        label={
+                          field === 'avatar' ? (
+                            value ? (
+                              <ContactAvatar name={contact.name} url={value} size={40} decorative />
+                            ) : (
+                              <Text c="dimmed" size="sm">
+                                {t('(empty)')}
+                              </Text>
+                            )
+                          ) : (
+                            <Text size="sm" c={value ? undefined : 'dimmed'}>
+                              {value || t('(empty)')}
+                            </Text>
+                          )
+                        }
+                      />
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+      <Group justify="flex-end" mt="sm">
+        <Button
+          loading={busy}
+          onClick={() =>
+            onMerge({
+              keepId,
+              mergeIds: group.contacts.map((c) => c._id).filter((id) => id !== keepId),
+              take: picks,
+            })
+          }
+        >
+          {t('Merge {{count}} contacts', { count: group.contacts.length })}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,65 @@
+import { Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowMerge } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../components/load-failure';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { useRefreshContactLists } from '../contacts/api/contact-lists';
+import { MergeGroup } from './merge-group';
+
+/** "Merge & fix" (issue 6): likely duplicates, each reviewed side by side and merged by hand. */
+export function MergePage() {
+  const { t } = useTranslation();
+  const duplicates = trpc.contacts.duplicates.useQuery();
+  const refresh = useRefreshContactLists();
+  const utils = trpc.useUtils();
+  const merge = trpc.contacts.merge.useMutation({
+    onSuccess: async (contact) => {
+      notifySuccess('Merged into {{name}}. The other copies are in the Trash.', {
+        name: contact.name,
+      });
+      await Promise.all([refresh(), utils.contacts.duplicates.invalidate()]);
+    },
+    onError: (error) => notifyError(error),
+  });
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} fz="h2">
+          {t('Merge & fix')}
+        </Title>
+        <Text c="dimmed">
+          {t(
+            'Contacts with the same email, the same phone number or very similar names. Pick what to keep; the other copies go to the Trash, so you can undo.',
+          )}
+        </Text>
+      </div>
+      {duplicates.error ? (
+        <LoadFailure error={duplicates.error} />
+      ) : !duplicates.data ? (
+        <Center py={80}>
+          <Loader aria-label={t('Loading')} />
+        </Center>
+      ) : duplicates.data.length === 0 ? (
+        <Stack align="center" gap="sm" py={64} ta="center">
+          <ThemeIcon size={64} radius="xl" variant="light">
+            <IconArrowMerge size={34} stroke={1.4} />
+          </ThemeIcon>
+          <Title order={2} fz="h3">
+            {t('No duplicates found')}
+          </Title>
+        </Stack>
+      ) : (
+        duplicates.data.map((group) => (
+          <MergeGroup
+            key={group.contacts.map((c) => c._id).join()}
+            group={group}
+            busy={merge.isPending}
+            onMerge={(input) => merge.mutate(input)}
+          />
+        ))
+      )}
+    </Stack>
+  );
+}

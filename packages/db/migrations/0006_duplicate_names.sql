@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_sort_name_trgm_idx" ON "contacts" USING gin ("sort_name" gin_trgm_ops);
