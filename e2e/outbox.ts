@@ -25,6 +25,7 @@ function messagesTo(email: string): OutboxMessage[] {
     return [];
   }
   return files
+    .filter((file) => file.endsWith('.json'))
     .map((file) => JSON.parse(readFileSync(join(outboxDir(), file), 'utf8')) as OutboxMessage)
     .filter((message) => message.to === email)
     .sort((a, b) => a.sentAt.localeCompare(b.sentAt));

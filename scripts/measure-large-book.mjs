@@ -26,6 +26,7 @@ await api.post('/api/v1/auth/signup', {
 });
 const outbox = join(dataDir, 'outbox');
 const mail = readdirSync(outbox)
+  .filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(readFileSync(join(outbox, f), 'utf8')))
   .find((m) => m.to === email);
 const otp = /\d{6}/.exec(mail.subject)[0];

@@ -23,8 +23,13 @@ function data<T>(res: TestResponse): T {
 type Contact = { _id: string; firstName: string; lastName: string; email: string; phone: string };
 type Group = { reasons: string[]; contacts: Contact[] };
 
+let phoneCounter = 0;
+
+/** A contact with a phone number no other test contact shares, unless `values` sets one. */
 async function contact(client: TestClient, values: Record<string, unknown>): Promise<string> {
-  const res = await client.rest('POST', '/contacts', { lastName: 'L', phone: '1', ...values });
+  phoneCounter += 1;
+  const phone = `+1 555 01${String(phoneCounter).padStart(2, '0')}`;
+  const res = await client.rest('POST', '/contacts', { lastName: 'L', phone, ...values });
   expect(res.status).toBe(201);
   return (res.body.data as { _id: string })._id;
 }

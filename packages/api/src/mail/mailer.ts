@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -47,7 +47,9 @@ export function createMailer(options: MailerOptions): Mailer {
         options.outboxDir,
         `${sentAt.replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.json`,
       );
-      await writeFile(file, JSON.stringify({ ...message, sentAt }, null, 2));
+      // Written aside then renamed, so a reader never sees a half-written message.
+      await writeFile(`${file}.part`, JSON.stringify({ ...message, sentAt }, null, 2));
+      await rename(`${file}.part`, file);
       options.log(`mail to ${message.to}: "${message.subject}" (dev outbox: ${file})`);
     },
   };

@@ -1,6 +1,7 @@
 import type { RouterOutputs } from '@kith/api';
 import { MERGE_FIELDS, type MergeField } from '@kith/validators';
-import { Badge, Button, Group, Paper, Radio, ScrollArea, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Radio, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate } from '../../lib/format';
@@ -84,6 +85,8 @@ export function MergeGroup({
   const { t } = useTranslation();
   const [keepId, setKeepId] = useState(group.contacts[0]!._id);
   const [picks, setPicks] = useState(() => defaultPicks(keepId, group.contacts));
+  // Side by side where there is room; on a phone, each field's choices one under another.
+  const wide = useMediaQuery('(min-width: 48em)', true);
   const fields = MERGE_FIELDS.filter((field) => group.contacts.some((c) => valueOf(c, field)));
 
   return (
@@ -95,63 +98,107 @@ export function MergeGroup({
           </Badge>
         ))}
       </Group>
-      <ScrollArea type="auto">
-        <Table verticalSpacing="xs" miw={200 + group.contacts.length * 180}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={110} />
+      {!wide ? (
+        <Stack gap="md">
+          <Radio.Group label={t('Keep')} value={keepId} onChange={setKeepId}>
+            <Stack gap={6} mt={4}>
               {group.contacts.map((contact) => (
-                <Table.Th key={contact._id}>
-                  <Group gap="xs" wrap="nowrap">
-                    <ContactAvatar name={contact.name} url={contact.avatar.url} size={32} />
-                    <Radio
-                      name={`keep-${group.contacts[0]!._id}`}
-                      checked={keepId === contact._id}
-                      onChange={() => setKeepId(contact._id)}
-                      label={t('Keep {{name}}', { name: contact.name })}
-                    />
-                  </Group>
-                </Table.Th>
+                <Radio
+                  key={contact._id}
+                  value={contact._id}
+                  label={t('Keep {{name}}', { name: contact.name })}
+                />
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {fields.map((field) => (
-              <Table.Tr key={field}>
-                <Table.Th scope="row">{t(FIELD_LABELS[field])}</Table.Th>
+            </Stack>
+          </Radio.Group>
+          {fields.map((field) => (
+            <Radio.Group
+              key={field}
+              label={t(FIELD_LABELS[field])}
+              value={picks[field]}
+              onChange={(id) => setPicks({ ...picks, [field]: id })}
+            >
+              <Stack gap={6} mt={4}>
                 {group.contacts.map((contact) => {
                   const value = valueOf(contact, field);
                   return (
-                    <Table.Td key={contact._id}>
-                      <Radio
-                        name={`${field}-${group.contacts[0]!._id}`}
-                        checked={picks[field] === contact._id}
-                        onChange={() => setPicks({ ...picks, [field]: contact._id })}
-                        aria-label={`${t(FIELD_LABELS[field])}: ${field === 'avatar' ? contact.name : value || t('(empty)')}`}
-                        label={
-                          field === 'avatar' ? (
-                            value ? (
-                              <ContactAvatar name={contact.name} url={value} size={40} decorative />
-                            ) : (
-                              <Text c="dimmed" size="sm">
-                                {t('(empty)')}
-                              </Text>
-                            )
-                          ) : (
-                            <Text size="sm" c={value ? undefined : 'dimmed'}>
-                              {value || t('(empty)')}
-                            </Text>
-                          )
-                        }
-                      />
-                    </Table.Td>
+                    <Radio
+                      key={contact._id}
+                      value={contact._id}
+                      aria-label={`${t(FIELD_LABELS[field])}: ${field === 'avatar' ? contact.name : value || t('(empty)')}`}
+                      label={field === 'avatar' ? contact.name : value || t('(empty)')}
+                      description={field === 'avatar' ? undefined : contact.name}
+                    />
                   );
                 })}
+              </Stack>
+            </Radio.Group>
+          ))}
+        </Stack>
+      ) : (
+        <ScrollArea type="auto">
+          <Table verticalSpacing="xs" miw={200 + group.contacts.length * 180}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={110} />
+                {group.contacts.map((contact) => (
+                  <Table.Th key={contact._id}>
+                    <Group gap="xs" wrap="nowrap">
+                      <ContactAvatar name={contact.name} url={contact.avatar.url} size={32} />
+                      <Radio
+                        name={`keep-${group.contacts[0]!._id}`}
+                        checked={keepId === contact._id}
+                        onChange={() => setKeepId(contact._id)}
+                        label={t('Keep {{name}}', { name: contact.name })}
+                      />
+                    </Group>
+                  </Table.Th>
+                ))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+            </Table.Thead>
+            <Table.Tbody>
+              {fields.map((field) => (
+                <Table.Tr key={field}>
+                  <Table.Th scope="row">{t(FIELD_LABELS[field])}</Table.Th>
+                  {group.contacts.map((contact) => {
+                    const value = valueOf(contact, field);
+                    return (
+                      <Table.Td key={contact._id}>
+                        <Radio
+                          name={`${field}-${group.contacts[0]!._id}`}
+                          checked={picks[field] === contact._id}
+                          onChange={() => setPicks({ ...picks, [field]: contact._id })}
+                          aria-label={`${t(FIELD_LABELS[field])}: ${field === 'avatar' ? contact.name : value || t('(empty)')}`}
+                          label={
+                            field === 'avatar' ? (
+                              value ? (
+                                <ContactAvatar
+                                  name={contact.name}
+                                  url={value}
+                                  size={40}
+                                  decorative
+                                />
+                              ) : (
+                                <Text c="dimmed" size="sm">
+                                  {t('(empty)')}
+                                </Text>
+                              )
+                            ) : (
+                              <Text size="sm" c={value ? undefined : 'dimmed'}>
+                                {value || t('(empty)')}
+                              </Text>
+                            )
+                          }
+                        />
+                      </Table.Td>
+                    );
+                  })}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
       <Group justify="flex-end" mt="sm">
         <Button
           loading={busy}

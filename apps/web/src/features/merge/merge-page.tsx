@@ -24,7 +24,8 @@ export function MergePage() {
   });
 
   return (
-    <Stack gap="md">
+    // Room at the bottom on phones, so the floating add button never covers a Merge button.
+    <Stack gap="md" pb={{ base: 80, sm: 0 }}>
       <div>
         <Title order={1} fz="h2">
           {t('Merge & fix')}

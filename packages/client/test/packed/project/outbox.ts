@@ -8,7 +8,7 @@ export async function waitForCode(to: string, timeoutMs = 10_000): Promise<strin
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = await readdir(dir).catch(() => [] as string[]);
-    for (const file of files) {
+    for (const file of files.filter((name) => name.endsWith('.json'))) {
       const message = JSON.parse(await readFile(join(dir, file), 'utf8')) as {
         to: string;
         subject: string;
