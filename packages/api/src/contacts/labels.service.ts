@@ -1,6 +1,7 @@
 import { schema, type Database } from '@kith/db';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ConflictError, NotFoundError } from '../errors';
+import { CONTACT_NOT_FOUND } from './contacts.service';
 
 const { labels, contactLabels, contacts } = schema;
 
@@ -132,7 +133,7 @@ export async function unassignLabel(
  */
 export async function labelsOfContact(db: Database, userId: string, contactId: string) {
   const [contact] = await ownedContactIds(db, userId, [contactId]);
-  if (!contact) throw new NotFoundError('Contact not found.');
+  if (!contact) throw new NotFoundError(CONTACT_NOT_FOUND);
   return db
     .select({ id: labels.id, name: labels.name })
     .from(contactLabels)

@@ -1,5 +1,5 @@
 import { INTERFACE_LOCALES, type InterfaceLocale } from '@kith/validators';
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../auth/api/session';
@@ -12,16 +12,15 @@ export function LanguagePicker() {
   const session = useSessionUser();
   const { locale, setLocale } = usePreferences(session);
   return (
-    <Select
+    // A native select: light to load on the public pages, and the phone's own picker.
+    <NativeSelect
       aria-label={t('Language')}
       leftSection={<IconLanguage size={16} aria-hidden />}
       data={INTERFACE_LOCALES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
       value={locale}
-      onChange={(value) => value && setLocale(value as InterfaceLocale)}
-      allowDeselect={false}
+      onChange={(event) => setLocale(event.currentTarget.value as InterfaceLocale)}
       w={150}
       size="xs"
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }
