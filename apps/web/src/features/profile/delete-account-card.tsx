@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors, notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { setSession } from '../auth/api/session';
+import { sessionQueryKey, setSession } from '../auth/api/session';
 
 /**
  * Delete account, confirmed with the password. The person is signed out at once; their data
@@ -33,10 +33,12 @@ export function DeleteAccountCard() {
   const remove = trpc.account.delete.useMutation({
     onSuccess: async () => {
       dialog.close();
-      queryClient.clear();
+      // Signed out first, then away from /me, and only then the cached data dropped: clearing
+      // while /me is shown would refetch its queries without a session and reload the page.
       setSession(queryClient, null);
-      notifySuccess('Your account has been deleted.');
       await navigate({ to: '/', replace: true });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      notifySuccess('Your account has been deleted.');
     },
     onError: (failure) => {
       const field = fieldErrors(failure).password;
