@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale, i18n } from '../../lib/i18n';
+import { notifyError } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { patchSession, type SessionUser } from '../auth/api/session';
 
@@ -14,9 +15,11 @@ import { patchSession, type SessionUser } from '../auth/api/session';
  */
 export function usePreferences(user: SessionUser | null) {
   const queryClient = useQueryClient();
+  // The choice applies here at once; if saving it fails, the person is told.
   const save = trpc.account.updatePreferences.useMutation({
     onSuccess: (profile) =>
       patchSession(queryClient, { locale: profile.locale, colorScheme: profile.colorScheme }),
+    onError: (error) => notifyError(error),
   });
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   useTranslation(); // re-render on language change
