@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, snapshot, test } from './fixtures';
+import { selectRow } from './rows';
 import { createContactThroughApi, signUpThroughApi } from './session';
 
 const isPhone = (info: TestInfo) => info.project.name === 'phone';
@@ -11,12 +12,6 @@ async function goTo(page: Page, info: TestInfo, section: 'Contacts' | 'Favorite'
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('link', { name: section })
     .click();
-}
-
-/** Selects a row the keyboard way (Space), which works with and without hover. */
-async function selectRow(page: Page, name: string) {
-  await page.getByRole('row').filter({ hasText: name }).focus();
-  await page.keyboard.press(' ');
 }
 
 /** Closes the toasts, as a person would before reaching what they cover. */

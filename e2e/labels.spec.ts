@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { selectRow } from './rows';
 import { createContactThroughApi, signUpThroughApi } from './session';
 
 /** The sidebar on a desktop; on a phone it sits in the drawer. */
@@ -8,11 +9,6 @@ async function sidebar(page: Page, info: TestInfo) {
     await page.getByRole('button', { name: 'Open navigation' }).click();
   }
   return page.getByRole('navigation', { name: 'Sections' });
-}
-
-async function selectRow(page: Page, name: string) {
-  await page.getByRole('row').filter({ hasText: name }).focus();
-  await page.keyboard.press(' ');
 }
 
 test('labels: created from the sidebar, given in bulk, counted, taken away, renamed and deleted', async ({

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, snapshot, test } from './fixtures';
+import { selectRow } from './rows';
 import { createContactThroughApi, signUpThroughApi } from './session';
 
 test('the contacts list sorts by last name or recently added, and keeps the order', async ({
@@ -60,8 +61,7 @@ test('Export downloads the list as Google CSV, and a selection as vCard', async 
   expect(csv.split(/\r?\n/)[0]).toContain('First Name,Last Name');
   expect(csv).toContain('Bruno,Costa');
 
-  await page.getByRole('row').filter({ hasText: 'Ada Young' }).focus();
-  await page.keyboard.press(' ');
+  await selectRow(page, 'Ada Young');
   downloading = page.waitForEvent('download');
   await page
     .getByRole('toolbar', { name: 'Selected contacts' })

@@ -7,8 +7,8 @@ import { unzipSync, strFromU8 } from 'fflate';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
-import { codeFrom, TestClient, type TestResponse } from './test-client';
-import { multipart, png } from './test-images';
+import { codeFrom, TestClient, trpcData, trpcFieldErrors } from './test-client';
+import { uploadPng } from './test-images';
 import { signedInClient, TEST_PASSWORD } from './test-users';
 
 let t: TestApp;
@@ -20,22 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** The `json` of a tRPC answer. */
-function data<T>(res: TestResponse): T {
-  return (res.body as { result: { data: { json: T } } }).result.data.json;
-}
-/** Field messages of a refused tRPC call. */
-function fieldErrors(res: TestResponse): Record<string, string[]> {
-  return (res.body as { error: { json: { data: { zodError: Record<string, string[]> } } } }).error
-    .json.data.zodError;
-}
-
-async function uploadImage(client: TestClient): Promise<string> {
-  const body = await multipart({}, { field: 'image', bytes: await png() });
-  const res = await client.send({ method: 'POST', url: '/api/v1/image', ...body });
-  return (res.body.data as { image: { publicId: string } }).image.publicId;
-}
 
 /** A second signed-in session of the same account, as another browser would have. */
 async function secondSession(email: string, userAgent: string): Promise<TestClient> {
@@ -61,48 +45,51 @@ interface Profile {
 describe('profile (/me)', () => {
   it('shows the name and email, and saves a new name and photo', async () => {
     const { client, email } = await signedInClient(t);
-    const before = data<Profile>(await client.query('account.profile'));
+    const before = trpcData<Profile>(await client.query('account.profile'));
     expect(before).toMatchObject({ name: 'Ada Lovelace', email, avatar: null });
 
-    const first = await uploadImage(client);
+    const first = await uploadPng(client);
     const saved = await client.mutation('account.updateProfile', {
       name: '  Ada King  ',
       avatarImageId: first,
     });
     expect(saved.status).toBe(200);
-    expect(data<Profile>(saved)).toMatchObject({ name: 'Ada King', avatar: { publicId: first } });
-    const check = data<{ user: { name: string; avatarUrl: string } }>(
+    expect(trpcData<Profile>(saved)).toMatchObject({
+      name: 'Ada King',
+      avatar: { publicId: first },
+    });
+    const check = trpcData<{ user: { name: string; avatarUrl: string } }>(
       await client.query('auth.check'),
     );
     expect(check.user).toMatchObject({ name: 'Ada King', avatarUrl: `/uploads/${first}.webp` });
 
     // Replacing the photo deletes the old one; removing it deletes that one too.
-    const second = await uploadImage(client);
+    const second = await uploadPng(client);
     await client.mutation('account.updateProfile', { name: 'Ada King', avatarImageId: second });
     expect(existsSync(join(t.uploadsDir, `${first}.webp`))).toBe(false);
     await client.mutation('account.updateProfile', { name: 'Ada King', avatarImageId: null });
     expect(existsSync(join(t.uploadsDir, `${second}.webp`))).toBe(false);
-    expect(data<Profile>(await client.query('account.profile')).avatar).toBeNull();
+    expect(trpcData<Profile>(await client.query('account.profile')).avatar).toBeNull();
   });
 
   it("refuses an empty name and another person's image, changing nothing", async () => {
     const { client } = await signedInClient(t);
     const { client: stranger } = await signedInClient(t);
-    const theirs = await uploadImage(stranger);
+    const theirs = await uploadPng(stranger);
 
     const empty = await client.mutation('account.updateProfile', {
       name: ' ',
       avatarImageId: null,
     });
     expect(empty.status).toBe(400);
-    expect(fieldErrors(empty).name).toEqual(['Name is required']);
+    expect(trpcFieldErrors(empty).name).toEqual(['Name is required']);
 
     const borrowed = await client.mutation('account.updateProfile', {
       name: 'Thief',
       avatarImageId: theirs,
     });
     expect(borrowed.status).toBe(404);
-    expect(data<Profile>(await client.query('account.profile')).name).toBe('Ada Lovelace');
+    expect(trpcData<Profile>(await client.query('account.profile')).name).toBe('Ada Lovelace');
   });
 
   it('keeps the language and colour scheme for the account', async () => {
@@ -110,7 +97,7 @@ describe('profile (/me)', () => {
     await client.mutation('account.updatePreferences', { locale: 'es' });
     await client.mutation('account.updatePreferences', { colorScheme: 'dark' });
     const elsewhere = await secondSession(email, 'Other browser');
-    const check = data<{ user: Profile }>(await elsewhere.query('auth.check'));
+    const check = trpcData<{ user: Profile }>(await elsewhere.query('auth.check'));
     expect(check.user).toMatchObject({ locale: 'es', colorScheme: 'dark' });
 
     const unknown = await client.mutation('account.updatePreferences', { locale: 'xx' });
@@ -134,7 +121,7 @@ describe('the language kept with the account', () => {
     expect(t.outbox.at(-1)!.text).toContain('Hola, Lola:');
 
     await client.rest('POST', '/auth/verify', { email, otp: codeFrom(t.outbox.at(-1)) });
-    const check = data<{ user: Profile }>(await client.query('auth.check'));
+    const check = trpcData<{ user: Profile }>(await client.query('auth.check'));
     expect(check.user.locale).toBe('es');
   });
 });
@@ -149,7 +136,7 @@ describe('change password', () => {
       newPassword: 'lighthouse-keeper-7',
     });
     expect(wrong.status).toBe(400);
-    expect(fieldErrors(wrong).currentPassword).toEqual(['The password is not correct.']);
+    expect(trpcFieldErrors(wrong).currentPassword).toEqual(['The password is not correct.']);
     expect((await other.query('auth.check')).status).toBe(200);
 
     const common = await client.mutation('account.changePassword', {
@@ -157,14 +144,14 @@ describe('change password', () => {
       newPassword: 'password123',
     });
     expect(common.status).toBe(400);
-    expect(fieldErrors(common)).toHaveProperty('newPassword');
+    expect(trpcFieldErrors(common)).toHaveProperty('newPassword');
 
     const changed = await client.mutation('account.changePassword', {
       currentPassword: TEST_PASSWORD,
       newPassword: 'lighthouse-keeper-7',
     });
     expect(changed.status).toBe(200);
-    expect(data(changed)).toEqual({ otherSessionsEnded: 1 });
+    expect(trpcData(changed)).toEqual({ otherSessionsEnded: 1 });
     expect((await client.query('auth.check')).status).toBe(200);
     expect((await other.query('auth.check')).status).toBe(403);
     expect((await other.mutation('auth.refresh')).status).toBe(401);
@@ -192,7 +179,7 @@ describe('sessions', () => {
     const laptop = await secondSession(email, 'Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0');
 
     type Session = { id: string; userAgent: string | null; current: boolean; lastSeenAt: string };
-    const sessions = data<Session[]>(await client.query('account.sessions'));
+    const sessions = trpcData<Session[]>(await client.query('account.sessions'));
     expect(sessions).toHaveLength(3);
     expect(sessions[0]!.current).toBe(true);
     expect(sessions.filter((s) => s.current)).toHaveLength(1);
@@ -211,15 +198,15 @@ describe('sessions', () => {
     expect(again.status).toBe(404);
 
     const all = await client.mutation('account.revokeOtherSessions');
-    expect(data(all)).toEqual({ ended: 1 });
+    expect(trpcData(all)).toEqual({ ended: 1 });
     expect((await laptop.query('auth.check')).status).toBe(403);
-    expect(data<Session[]>(await client.query('account.sessions'))).toHaveLength(1);
+    expect(trpcData<Session[]>(await client.query('account.sessions'))).toHaveLength(1);
   });
 
   it("cannot see or end another person's sessions", async () => {
     const { client } = await signedInClient(t);
     const { client: stranger } = await signedInClient(t);
-    const [theirs] = data<{ id: string }[]>(await stranger.query('account.sessions'));
+    const [theirs] = trpcData<{ id: string }[]>(await stranger.query('account.sessions'));
     const res = await client.mutation('account.revokeSession', { sessionId: theirs!.id });
     expect(res.status).toBe(404);
     expect((await stranger.query('auth.check')).status).toBe(200);
@@ -247,10 +234,10 @@ async function rowsOf(userId: string): Promise<Record<string, number>> {
 /** An account with a photo, two contacts with photos (one in the trash), feedback and codes. */
 async function fullAccount() {
   const { client, email } = await signedInClient(t);
-  const userId = data<{ user: { id: string } }>(await client.query('auth.check')).user.id;
+  const userId = trpcData<{ user: { id: string } }>(await client.query('auth.check')).user.id;
   await client.mutation('account.updateProfile', {
     name: 'Grace Hopper',
-    avatarImageId: await uploadImage(client),
+    avatarImageId: await uploadPng(client),
   });
   for (const firstName of ['Alan', 'Edsger']) {
     const res = await client.rest('POST', '/contacts', {
@@ -258,12 +245,12 @@ async function fullAccount() {
       lastName: 'Turing',
       phone: '+44 20 7946 0000',
       email: `${firstName.toLowerCase()}@example.com`,
-      avatar: { publicId: await uploadImage(client) },
+      avatar: { publicId: await uploadPng(client) },
       birthday: { day: 23, month: 'june', year: 1912 },
     });
     expect(res.status).toBe(201);
   }
-  const contacts = data<{ items: { _id: string }[] }>(await client.query('contacts.list', {}));
+  const contacts = trpcData<{ items: { _id: string }[] }>(await client.query('contacts.list', {}));
   await client.rest('PATCH', `/trash/${contacts.items[1]!._id}`);
   await client.rest('POST', '/feedback', { message: 'Lovely' });
   await client.rest('POST', '/auth/recover/find', { email });
@@ -288,7 +275,7 @@ describe('delete account (privacy page: erased within 30 days)', () => {
 
     const wrong = await client.mutation('account.delete', { password: 'nope-nope' });
     expect(wrong.status).toBe(400);
-    expect(fieldErrors(wrong).password).toEqual(['The password is not correct.']);
+    expect(trpcFieldErrors(wrong).password).toEqual(['The password is not correct.']);
     expect((await client.query('auth.check')).status).toBe(200);
 
     const deleted = await client.mutation('account.delete', { password: TEST_PASSWORD });
@@ -338,13 +325,15 @@ describe('delete account (privacy page: erased within 30 days)', () => {
       password: TEST_PASSWORD,
       eraseNow: true,
     });
-    expect(data(res)).toEqual({ erased: true });
+    expect(trpcData(res)).toEqual({ erased: true });
     expect(await rowsOf(leaver.userId)).toEqual({});
 
     const again = await signedInClient(t, leaver.email, 'Grace Again');
-    const profile = data<Profile>(await again.client.query('account.profile'));
+    const profile = trpcData<Profile>(await again.client.query('account.profile'));
     expect(profile).toMatchObject({ name: 'Grace Again', avatar: null });
-    expect(data<{ total: number }>(await again.client.query('contacts.list', {})).total).toBe(0);
+    expect(trpcData<{ total: number }>(await again.client.query('contacts.list', {})).total).toBe(
+      0,
+    );
   });
 
   it('a deleted account waiting for the purge does not hold its email', async () => {
@@ -392,7 +381,7 @@ describe('download my data', () => {
 
   it('pages through a book larger than one read (500) without losing or repeating a contact', async () => {
     const { client } = await signedInClient(t);
-    const userId = data<{ user: { id: string } }>(await client.query('auth.check')).user.id;
+    const userId = trpcData<{ user: { id: string } }>(await client.query('auth.check')).user.id;
     const rows = Array.from({ length: 1_201 }, (_, i) => ({
       userId,
       givenName: `Person${String(i).padStart(4, '0')}`,

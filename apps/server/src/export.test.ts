@@ -2,18 +2,14 @@ import ICAL from 'ical.js';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
-import type { TestClient, TestResponse } from './test-client';
-import { multipart, png } from './test-images';
+import { trpcData, type TestClient } from './test-client';
+import { uploadPng } from './test-images';
 import { signedInClient } from './test-users';
 
 let t: TestApp;
 let client: TestClient;
 let ids: Record<string, string>;
 let labelId: string;
-
-function data<T>(res: TestResponse): T {
-  return (res.body as { result: { data: { json: T } } }).result.data.json;
-}
 
 interface File {
   filename: string;
@@ -24,15 +20,13 @@ interface File {
 async function exported(input: Record<string, unknown>): Promise<File> {
   const res = await client.mutation('contacts.export', input);
   expect(res.status).toBe(200);
-  return data<File>(res);
+  return trpcData<File>(res);
 }
 
 beforeAll(async () => {
   t = await createTestApp();
   ({ client } = await signedInClient(t));
-  const body = await multipart({}, { field: 'image', bytes: await png() });
-  const upload = await client.send({ method: 'POST', url: '/api/v1/image', ...body });
-  const publicId = (upload.body.data as { image: { publicId: string } }).image.publicId;
+  const publicId = await uploadPng(client);
   ids = {};
   for (const [firstName, extra] of [
     [
@@ -67,7 +61,7 @@ beforeAll(async () => {
   }
   await client.rest('PATCH', `/favorites/${ids.Bob}`, { isFavorite: true });
   await client.rest('PATCH', `/trash/${ids.Dee}`);
-  labelId = data<{ id: string }>(
+  labelId = trpcData<{ id: string }>(
     await client.mutation('labels.create', { name: 'Book club; Paris' }),
   ).id;
   await client.mutation('labels.assign', { labelId, contactIds: [ids.Ada, ids.Cy] });
@@ -143,7 +137,7 @@ describe('export (issue 6: Google-compatible CSV and vCard 4.0)', () => {
       format: 'csv',
       contactIds: [ids.Ada],
     });
-    const rows = Papa.parse(data<File>(theirs).content, { header: true, skipEmptyLines: true });
+    const rows = Papa.parse(trpcData<File>(theirs).content, { header: true, skipEmptyLines: true });
     expect(rows.data).toEqual([]);
   });
 });

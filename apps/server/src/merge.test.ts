@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
-import type { TestClient, TestResponse } from './test-client';
-import { multipart, png } from './test-images';
+import { trpcData, type TestClient } from './test-client';
+import { uploadPng } from './test-images';
 import { signedInClient } from './test-users';
 
 let t: TestApp;
@@ -15,10 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function data<T>(res: TestResponse): T {
-  return (res.body as { result: { data: { json: T } } }).result.data.json;
-}
 
 type Contact = { _id: string; firstName: string; lastName: string; email: string; phone: string };
 type Group = { reasons: string[]; contacts: Contact[] };
@@ -34,12 +30,6 @@ async function contact(client: TestClient, values: Record<string, unknown>): Pro
   return (res.body.data as { _id: string })._id;
 }
 
-async function uploadImage(client: TestClient): Promise<string> {
-  const body = await multipart({}, { field: 'image', bytes: await png() });
-  const res = await client.send({ method: 'POST', url: '/api/v1/image', ...body });
-  return (res.body.data as { image: { publicId: string } }).image.publicId;
-}
-
 describe('Merge & fix: likely duplicates (issue 6)', () => {
   it('groups the same email, the same phone once normalised, and near-identical names', async () => {
     const { client } = await signedInClient(t);
@@ -52,7 +42,7 @@ describe('Merge & fix: likely duplicates (issue 6)', () => {
     await contact(client, { firstName: 'Dmitri', phone: '+44 20 7946 0000' });
     await contact(client, { firstName: 'Eve', phone: '+44 20 7946 0001' });
 
-    const groups = data<Group[]>(await client.query('contacts.duplicates'));
+    const groups = trpcData<Group[]>(await client.query('contacts.duplicates'));
     const summary = groups.map((g) => ({
       reasons: g.reasons,
       names: g.contacts.map((c) => c.firstName).sort(),
@@ -74,7 +64,7 @@ describe('Merge & fix: likely duplicates (issue 6)', () => {
     await contact(client, { firstName: 'Same', email: 'same@example.com' });
     const binned = await contact(client, { firstName: 'Same', email: 'same@example.com' });
     await client.rest('PATCH', `/trash/${binned}`);
-    expect(data<Group[]>(await client.query('contacts.duplicates'))).toEqual([]);
+    expect(trpcData<Group[]>(await client.query('contacts.duplicates'))).toEqual([]);
   });
 });
 
@@ -82,7 +72,7 @@ describe('Merge & fix: merging', () => {
   it('keeps the picked values, labels and star; the copies go to the Trash and can come back', async () => {
     const { client } = await signedInClient(t);
     const keep = await contact(client, { firstName: 'Ada', email: 'ada@example.com', phone: '1' });
-    const photo = await uploadImage(client);
+    const photo = await uploadPng(client);
     const copy = await contact(client, {
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -92,7 +82,9 @@ describe('Merge & fix: merging', () => {
       worksAt: { companyName: 'Analytical', jobTitle: 'Countess' },
     });
     await client.rest('PATCH', `/favorites/${copy}`, { isFavorite: true });
-    const label = data<{ id: string }>(await client.mutation('labels.create', { name: 'Friends' }));
+    const label = trpcData<{ id: string }>(
+      await client.mutation('labels.create', { name: 'Friends' }),
+    );
     await client.mutation('labels.assign', { labelId: label.id, contactIds: [copy] });
 
     const merged = await client.mutation('contacts.merge', {
@@ -101,7 +93,7 @@ describe('Merge & fix: merging', () => {
       take: { name: copy, phone: copy, worksAt: copy, avatar: copy },
     });
     expect(merged.status).toBe(200);
-    expect(data(merged)).toMatchObject({
+    expect(trpcData(merged)).toMatchObject({
       _id: keep,
       name: 'Ada Lovelace',
       phone: '+44 20 7946 0000',
@@ -110,14 +102,14 @@ describe('Merge & fix: merging', () => {
       avatar: { publicId: photo },
       isFavorite: true,
     });
-    const labels = data<{ name: string }[]>(
+    const labels = trpcData<{ name: string }[]>(
       await client.query('labels.ofContact', { contactId: keep }),
     );
     expect(labels.map((l) => l.name)).toEqual(['Friends']);
 
-    const trash = data<{ items: { _id: string }[] }>(await client.query('trash.list', {}));
+    const trash = trpcData<{ items: { _id: string }[] }>(await client.query('trash.list', {}));
     expect(trash.items.map((c) => c._id)).toEqual([copy]);
-    expect(data<Group[]>(await client.query('contacts.duplicates'))).toEqual([]);
+    expect(trpcData<Group[]>(await client.query('contacts.duplicates'))).toEqual([]);
 
     // Deleting the copy forever must not take the photo the kept contact now shows.
     await client.rest('DELETE', `/trash/${copy}`);
@@ -139,7 +131,7 @@ describe('Merge & fix: merging', () => {
       take: { name: theirs },
     });
     expect(outside.status).toBe(400);
-    const total = data<{ total: number }>(await client.query('contacts.list', {})).total;
+    const total = trpcData<{ total: number }>(await client.query('contacts.list', {})).total;
     expect(total).toBe(2);
   });
 });

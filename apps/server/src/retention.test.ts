@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 import type { TestClient } from './test-client';
-import { multipart, png } from './test-images';
+import { uploadPng } from './test-images';
 import { signedInClient } from './test-users';
 
 let t: TestApp;
@@ -26,14 +26,8 @@ afterAll(async () => {
   await t.close();
 });
 
-async function uploadImage() {
-  const body = await multipart({}, { field: 'image', bytes: await png() });
-  const res = await client.send({ method: 'POST', url: '/api/v1/image', ...body });
-  return (res.body.data as { image: { publicId: string } }).image.publicId;
-}
-
 async function contactWithPhoto(firstName: string) {
-  const publicId = await uploadImage();
+  const publicId = await uploadPng(client);
   const res = await client.rest('POST', '/contacts', {
     firstName,
     lastName: 'R',
@@ -69,7 +63,7 @@ describe('retention (SPEC §9: 30 days in the trash; uploads unattached after 24
   });
 
   it('removes uploads never attached to a contact after 24 hours', async () => {
-    const loose = await uploadImage();
+    const loose = await uploadPng(client);
     const kept = await contactWithPhoto('Kept');
     t.advanceClock(23 * 60 * 60_000);
     await runRetention({ db: t.db, images: t.images }, t.now());

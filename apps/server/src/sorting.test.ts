@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
-import type { TestClient, TestResponse } from './test-client';
+import { trpcData, type TestClient } from './test-client';
 import { signedInClient } from './test-users';
 
 let t: TestApp;
@@ -15,10 +15,6 @@ const people = [
   ['Chen', 'Bai'],
 ] as const;
 
-function data<T>(res: TestResponse): T {
-  return (res.body as { result: { data: { json: T } } }).result.data.json;
-}
-
 interface Page {
   items: { _id: string; firstName: string; lastName: string }[];
   nextCursor: string | null;
@@ -29,7 +25,7 @@ async function walk(path: string, sort: string, limit = 2): Promise<string[]> {
   const names: string[] = [];
   let cursor: string | null = null;
   do {
-    const page: Page = data<Page>(await client.query(path, { sort, limit, cursor }));
+    const page: Page = trpcData<Page>(await client.query(path, { sort, limit, cursor }));
     names.push(...page.items.map((c) => c.firstName));
     cursor = page.nextCursor;
   } while (cursor);
@@ -44,7 +40,7 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
   }
   // Edit Bruno last, so he leads "recently edited".
-  const { items } = data<Page>(await client.query('contacts.list', {}));
+  const { items } = trpcData<Page>(await client.query('contacts.list', {}));
   const bruno = items.find((c) => c.firstName === 'Bruno')!;
   await client.rest('PATCH', `/contacts/${bruno._id}`, { phone: '2' });
 });
@@ -65,7 +61,7 @@ describe('sorting the lists (issue 6: first name, last name, recently added, rec
   });
 
   it('sorts the favorites the same way', async () => {
-    const { items } = data<Page>(await client.query('contacts.list', {}));
+    const { items } = trpcData<Page>(await client.query('contacts.list', {}));
     for (const name of ['Zoë', 'Chen']) {
       const id = items.find((c) => c.firstName === name)!._id;
       await client.rest('PATCH', `/favorites/${id}`, { isFavorite: true });
@@ -75,7 +71,9 @@ describe('sorting the lists (issue 6: first name, last name, recently added, rec
   });
 
   it('refuses a cursor of another order with 400, rather than a wrong page', async () => {
-    const first = data<Page>(await client.query('contacts.list', { sort: 'first_name', limit: 2 }));
+    const first = trpcData<Page>(
+      await client.query('contacts.list', { sort: 'first_name', limit: 2 }),
+    );
     const res = await client.query('contacts.list', {
       sort: 'recently_added',
       limit: 2,
@@ -85,10 +83,10 @@ describe('sorting the lists (issue 6: first name, last name, recently added, rec
   });
 
   it('keeps the chosen order with the account', async () => {
-    const before = data<{ user: { contactSort: string } }>(await client.query('auth.check'));
+    const before = trpcData<{ user: { contactSort: string } }>(await client.query('auth.check'));
     expect(before.user.contactSort).toBe('first_name');
     await client.mutation('account.updatePreferences', { contactSort: 'recently_edited' });
-    const after = data<{ user: { contactSort: string } }>(await client.query('auth.check'));
+    const after = trpcData<{ user: { contactSort: string } }>(await client.query('auth.check'));
     expect(after.user.contactSort).toBe('recently_edited');
     const bad = await client.mutation('account.updatePreferences', { contactSort: 'shoe_size' });
     expect(bad.status).toBe(400);

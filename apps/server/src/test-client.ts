@@ -14,6 +14,17 @@ export interface ParsedCookie {
   attributes: string[];
 }
 
+/** The `json` of a tRPC answer (superjson's wire shape), typed as the test expects it. */
+export function trpcData<T>(res: TestResponse): T {
+  return (res.body as { result: { data: { json: T } } }).result.data.json;
+}
+
+/** The field messages (`data.zodError`) of a refused tRPC call. */
+export function trpcFieldErrors(res: TestResponse): Record<string, string[]> {
+  return (res.body as { error: { json: { data: { zodError: Record<string, string[]> } } } }).error
+    .json.data.zodError;
+}
+
 /**
  * A browser-like client for `app.inject`: it keeps the cookies the server sets and sends them
  * back, so tests walk the flows a person walks.

@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import type { TestClient } from './test-client';
 
 /** A JPEG carrying camera and GPS EXIF, as phones write them. */
 export function jpegWithGps(width = 64, height = 48): Promise<Buffer> {
@@ -80,4 +81,11 @@ export async function multipart(
     headers: { 'content-type': request.headers.get('content-type')! },
     payload: Buffer.from(await request.arrayBuffer()),
   };
+}
+
+/** Uploads a small PNG through `POST /api/v1/image` as `client`; returns its publicId. */
+export async function uploadPng(client: TestClient): Promise<string> {
+  const body = await multipart({}, { field: 'image', bytes: await png() });
+  const res = await client.send({ method: 'POST', url: '/api/v1/image', ...body });
+  return (res.body.data as { image: { publicId: string } }).image.publicId;
 }

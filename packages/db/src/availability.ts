@@ -25,13 +25,25 @@ const UNAVAILABLE_CODES = new Set([
  * than report a bug.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  return errorCodes(error).some((code) => UNAVAILABLE_CODES.has(code) || code.startsWith('08'));
+}
+
+/**
+ * Whether an error (or one in its `cause` chain) is PostgreSQL's unique_violation (SQLSTATE
+ * 23505), from postgres.js or PGlite: a row clashed with a unique index.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  return errorCodes(error).includes('23505');
+}
+
+/** The string `code`s along an error's `cause` chain (at most 8 deep). */
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
   for (let current = error, depth = 0; current && depth < 8; depth += 1) {
-    if (typeof current !== 'object') return false;
+    if (typeof current !== 'object') break;
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) {
-      return true;
-    }
+    if (typeof code === 'string') codes.push(code);
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return codes;
 }

@@ -1,4 +1,4 @@
 export { createDb, executeRows } from './client';
-export { isDatabaseUnavailable } from './availability';
+export { isDatabaseUnavailable, isUniqueViolation } from './availability';
 export type { CreateDbOptions, Database, DatabaseHandle, DatabaseKind } from './client';
 export * as schema from './schema';

@@ -1,4 +1,4 @@
-import { schema, type Database } from '@kith/db';
+import { isUniqueViolation, schema, type Database } from '@kith/db';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ConflictError, NotFoundError } from '../errors';
 import { CONTACT_NOT_FOUND } from './contacts.service';
@@ -158,10 +158,4 @@ async function ownedContactIds(db: Database, userId: string, ids: string[]) {
     .from(contacts)
     .where(and(eq(contacts.userId, userId), inArray(contacts.id, ids)));
   return rows.map((row) => row.id);
-}
-
-/** Postgres' unique_violation (SQLSTATE 23505), from postgres.js or PGlite. */
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: unknown })?.cause ?? error;
-  return (cause as { code?: string })?.code === '23505';
 }
