@@ -37,6 +37,8 @@ export interface TestAppOptions {
   rateLimits?: RateLimitSettings;
   /** Replaces the in-memory mailer (to test SMTP or a failing mail server). */
   mailer?: Mailer;
+  /** Replaces fetching imported photo addresses from the internet. */
+  fetchPhoto?: (address: string) => Promise<Uint8Array>;
 }
 
 /** Generous limits, so tests that are not about rate limits never meet one. */
@@ -63,6 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       mailer: options.mailer ?? { send: async (message) => void outbox.push(message) },
       images,
       now,
+      fetchPhoto: options.fetchPhoto,
     },
   });
   return {

@@ -14,6 +14,8 @@ export interface ApiDependencies {
   images: ImageStorage;
   /** The clock; tests move it to expire codes, sessions and trash. */
   now: () => Date;
+  /** Fetches an imported contact's photo address; `fetchPublicPhoto` unless a test swaps it. */
+  fetchPhoto?: (address: string) => Promise<Uint8Array>;
 }
 
 /** The tRPC context: the dependencies plus the HTTP exchange the call arrived on. */

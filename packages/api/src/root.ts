@@ -3,6 +3,7 @@ import { authRouter } from './routers/auth.router';
 import { contactsRouter } from './routers/contacts.router';
 import { favoritesRouter } from './routers/favorites.router';
 import { imageRouter } from './routers/image.router';
+import { importsRouter } from './routers/imports.router';
 import { labelsRouter } from './routers/labels.router';
 import { searchRouter } from './routers/search.router';
 import { trashRouter } from './routers/trash.router';
@@ -24,6 +25,7 @@ const procedures = {
   contacts: contactsRouter,
   favorites: favoritesRouter,
   labels: labelsRouter,
+  imports: importsRouter,
   trash: trashRouter,
   search: searchRouter,
   image: imageRouter,

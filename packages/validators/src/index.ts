@@ -5,3 +5,4 @@ export * from './feedback';
 export * from './contact';
 export * from './locales';
 export * from './profile';
+export * from './import';

@@ -1,4 +1,4 @@
-import type { schema } from '@kith/db';
+import type { ContactExtraField, schema } from '@kith/db';
 import { monthNames, type MonthName } from '@kith/validators';
 
 type ContactRow = typeof schema.contacts.$inferSelect;
@@ -23,6 +23,8 @@ export interface ContactDto {
   birthday: { day: number | null; month: MonthName | ''; year: number | null };
   isFavorite: boolean;
   isTrashed: boolean;
+  /** Imported properties without a field of their own, shown read-only and exported again. */
+  extra: ContactExtraField[];
   trashedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -65,6 +67,7 @@ export function toContactDto(row: ContactRow, avatarUrl: string | null): Contact
     },
     isFavorite: row.isFavorite,
     isTrashed: row.trashedAt !== null,
+    extra: row.extra ?? [],
     trashedAt: row.trashedAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

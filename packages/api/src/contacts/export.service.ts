@@ -4,11 +4,10 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { ApiDependencies } from '../context';
 import { contactToVCard } from '../vcard/contact-vcard';
+import { csvColumns, csvRecord } from './contact-csv';
 import { ownedLabel } from './labels.service';
 
 const { contacts, contactLabels, labels, images } = schema;
-
-type ContactRow = typeof contacts.$inferSelect;
 
 /** A file to download: its name, MIME type and text. */
 export interface ExportedFile {
@@ -16,32 +15,6 @@ export interface ExportedFile {
   contentType: string;
   content: string;
 }
-
-/**
- * The columns of Google Contacts' CSV export (2024 headers), the ones Kith fills. Google,
- * Outlook and most address books import this file.
- */
-export const GOOGLE_CSV_COLUMNS = [
-  'First Name',
-  'Last Name',
-  'Birthday',
-  'Photo',
-  'Labels',
-  'E-mail 1 - Label',
-  'E-mail 1 - Value',
-  'Phone 1 - Label',
-  'Phone 1 - Value',
-  'Address 1 - Label',
-  'Address 1 - Street',
-  'Address 1 - City',
-  'Address 1 - Postal Code',
-  'Address 1 - Country',
-  'Organization Name',
-  'Organization Title',
-] as const;
-
-/** Google's separator between the labels of one contact. */
-export const GOOGLE_LABEL_SEPARATOR = ' ::: ';
 
 /**
  * Exports the person's contacts not in the trash: all of them, the favorites, one label's, or
@@ -88,10 +61,14 @@ export async function exportContacts(
         labelsById.get(contact.id) ?? [],
       ),
     );
+    const columns = csvColumns(records);
     return {
       filename: `${base}.csv`,
       contentType: 'text/csv; charset=utf-8',
-      content: Papa.unparse({ fields: [...GOOGLE_CSV_COLUMNS], data: records }),
+      content: Papa.unparse({
+        fields: columns,
+        data: records.map((record) => columns.map((column) => record[column] ?? '')),
+      }),
     };
   }
 
@@ -127,38 +104,6 @@ async function labelNames(db: Database, contactIds: string[]): Promise<Map<strin
     byContact.set(row.contactId, [...(byContact.get(row.contactId) ?? []), row.name]);
   }
   return byContact;
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** Google's Birthday column: `1985-12-10`, or `--12-10` without a year. */
-function googleBirthday(contact: ContactRow): string {
-  const { birthdayDay: day, birthdayMonth: month, birthdayYear: year } = contact;
-  if (!day || !month) return '';
-  return `${year ? pad(year, 4) : '-'}-${pad(month)}-${pad(day)}`;
-}
-
-function csvRecord(contact: ContactRow, photoUrl: string, labelNames: string[]): string[] {
-  const hasAddress = contact.streetAddress || contact.city || contact.postCode || contact.country;
-  const values: Record<(typeof GOOGLE_CSV_COLUMNS)[number], string> = {
-    'First Name': contact.givenName,
-    'Last Name': contact.familyName,
-    Birthday: googleBirthday(contact),
-    Photo: photoUrl,
-    Labels: labelNames.join(GOOGLE_LABEL_SEPARATOR),
-    'E-mail 1 - Label': contact.email ? '* Home' : '',
-    'E-mail 1 - Value': contact.email ?? '',
-    'Phone 1 - Label': contact.phone ? 'Mobile' : '',
-    'Phone 1 - Value': contact.phone ?? '',
-    'Address 1 - Label': hasAddress ? 'Home' : '',
-    'Address 1 - Street': contact.streetAddress ?? '',
-    'Address 1 - City': contact.city ?? '',
-    'Address 1 - Postal Code': contact.postCode ?? '',
-    'Address 1 - Country': contact.country ?? '',
-    'Organization Name': contact.company ?? '',
-    'Organization Title': contact.jobTitle ?? '',
-  };
-  return GOOGLE_CSV_COLUMNS.map((column) => values[column]);
 }
 
 /** A label name as a file-name part: `Book club` -> `book-club`. */

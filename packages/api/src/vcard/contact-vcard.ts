@@ -1,4 +1,4 @@
-import type { schema } from '@kith/db';
+import type { ContactExtraField, schema } from '@kith/db';
 import { combinedName } from '../contacts/contact-dto';
 import { escapeText, formatVCard, type VCardProperty } from './write';
 
@@ -29,19 +29,97 @@ export function birthdayValue(day: number | null, month: number | null, year: nu
   return year ? `${pad(year, 4)}${pad(month)}${pad(day)}` : `--${pad(month)}${pad(day)}`;
 }
 
+/** TYPE values of RFC 6350 (§6.4.1, §6.4.2); any other label is written as Apple's X-ABLabel. */
+const VCARD_TYPES = new Set([
+  'home',
+  'work',
+  'cell',
+  'voice',
+  'fax',
+  'pager',
+  'text',
+  'video',
+  'textphone',
+  'other',
+]);
+
+/** Properties whose value is a URI (or a date), written as they are, never text-escaped. */
+const RAW_VALUES = new Set([
+  'URL',
+  'PHOTO',
+  'LOGO',
+  'SOUND',
+  'IMPP',
+  'KEY',
+  'SOURCE',
+  'MEMBER',
+  'GEO',
+  'ANNIVERSARY',
+]);
+
+/** Extras that are parts of N rather than properties of their own. */
+const NAME_PARTS = new Set(['X-NAME-PREFIX', 'X-NAME-SUFFIX']);
+
 /**
- * One contact as a vCard 4.0: FN and N from the given and family name, EMAIL, TEL, ORG,
- * TITLE, ADR (street, locality, postal code, country), BDAY, an embedded PHOTO as a data
- * URI, its labels as CATEGORIES (§6.7.1), UID (`urn:uuid:`) and REV.
+ * The contact's extra fields as properties: a label made of RFC 6350 TYPE values becomes
+ * TYPE, any other label ties an `itemN.` group to an `itemN.X-ABLabel` (as Apple writes it),
+ * so reading the card back gives the same labels.
+ */
+function extraProperties(extra: ContactExtraField[]): VCardProperty[] {
+  const props: VCardProperty[] = [];
+  let group = 0;
+  for (const field of extra) {
+    if (NAME_PARTS.has(field.name)) continue;
+    const prop: VCardProperty = {
+      name: field.name,
+      value: field.components ?? field.value,
+      raw: !field.components && RAW_VALUES.has(field.name),
+    };
+    if (field.name === 'TEL' || field.name === 'RELATED' || field.name === 'BDAY') {
+      prop.params = { value: 'text' };
+    }
+    const label = field.label;
+    if (label && label.split(',').every((type) => VCARD_TYPES.has(type))) {
+      prop.params = { ...prop.params, type: label };
+      props.push(prop);
+    } else if (label) {
+      group++;
+      props.push({ ...prop, group: `item${group}` });
+      props.push({ name: 'X-ABLabel', group: `item${group}`, value: label });
+    } else {
+      props.push(prop);
+    }
+  }
+  return props;
+}
+
+const namePart = (extra: ContactExtraField[], name: string) =>
+  extra.find((field) => field.name === name)?.value ?? '';
+
+/**
+ * One contact as a vCard 4.0: FN and N from the given and family name (with any imported
+ * prefix and suffix), EMAIL, TEL, ORG, TITLE, ADR (street, locality, postal code, country),
+ * BDAY, an embedded PHOTO as a data URI, its labels as CATEGORIES (§6.7.1), every extra
+ * field kept from an import, UID (`urn:uuid:`) and REV.
  */
 export function contactToVCard(
   contact: ContactRow,
   photo?: EmbeddedPhoto | null,
   categories: string[] = [],
 ): string {
+  const extra = contact.extra ?? [];
   const props: VCardProperty[] = [
     { name: 'FN', value: combinedName(contact.givenName, contact.familyName) },
-    { name: 'N', value: [contact.familyName, contact.givenName, '', '', ''] },
+    {
+      name: 'N',
+      value: [
+        contact.familyName,
+        contact.givenName,
+        '',
+        namePart(extra, 'X-NAME-PREFIX'),
+        namePart(extra, 'X-NAME-SUFFIX'),
+      ],
+    },
   ];
   if (contact.email) props.push({ name: 'EMAIL', value: contact.email });
   if (contact.phone) props.push({ name: 'TEL', params: { value: 'text' }, value: contact.phone });
@@ -71,6 +149,7 @@ export function contactToVCard(
     // CATEGORIES is a comma-separated list of text values, each escaped on its own.
     props.push({ name: 'CATEGORIES', value: categories.map(escapeText).join(','), raw: true });
   }
+  props.push(...extraProperties(extra));
   props.push({ name: 'UID', value: `urn:uuid:${contact.id}`, raw: true });
   props.push({ name: 'REV', value: timestamp(contact.updatedAt), raw: true });
   return formatVCard(props);

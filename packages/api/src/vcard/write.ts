@@ -6,6 +6,8 @@
 /** One property: name, parameters, and a value, or a structured value's components. */
 export interface VCardProperty {
   name: string;
+  /** RFC 6350 §3.3 group, as Apple's `item1.` that ties a property to its X-ABLabel. */
+  group?: string;
   params?: Record<string, string>;
   /** Text to escape, or components joined by `;` (N, ADR, ORG), each escaped. */
   value: string | string[];
@@ -65,7 +67,8 @@ export function formatProperty(property: VCardProperty): string {
     : property.raw
       ? property.value
       : escapeText(property.value);
-  return foldLine(`${property.name.toUpperCase()}${params}:${value}`);
+  const name = (property.group ? `${property.group}.` : '') + property.name.toUpperCase();
+  return foldLine(`${name}${params}:${value}`);
 }
 
 /** A whole vCard 4.0: BEGIN, VERSION (first, as §6.7.9 asks), the properties, END; CRLF-ended. */

@@ -1,8 +1,30 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { images } from './images';
 import { users } from './users';
+
+/**
+ * A vCard property Kith keeps without a column of its own (RFC 6350 §6): an extra EMAIL, TEL,
+ * URL, ADR, a NOTE, NICKNAME, or any other property, including `CUSTOM` (a labelled field from
+ * a CSV). `label` is the property's TYPE list ("work", "cell,voice") or Apple's `X-ABLabel`;
+ * `components` holds a structured value's parts (ADR: the seven of §6.3.1).
+ */
+export interface ContactExtraField {
+  name: string;
+  label: string;
+  value: string;
+  components?: string[];
+}
 
 /**
  * A person's contacts (SPEC §3 "Contact"). Names are kept as vCard given and family name
@@ -32,6 +54,10 @@ export const contacts = pgTable(
     birthdayYear: smallint('birthday_year'),
     avatarImageId: uuid('avatar_image_id').references(() => images.id, { onDelete: 'set null' }),
     isFavorite: boolean('is_favorite').notNull().default(false),
+    /** Imported properties the product has no field for, kept so export writes them again. */
+    extra: jsonb('extra').$type<ContactExtraField[]>().notNull().default([]),
+    /** The import that created this contact, so a failed or regretted import can be undone. */
+    importId: uuid('import_id'),
     trashedAt: timestamp('trashed_at', { withTimezone: true }),
     /**
      * Accent- and case-folded text searched by substring (DESIGN.md "Search"). `kith_fold` is
@@ -79,6 +105,9 @@ export const contacts = pgTable(
       .on(t.trashedAt)
       .where(sql`${t.trashedAt} is not null`),
     index('contacts_avatar_image_id_idx').on(t.avatarImageId),
+    index('contacts_import_id_idx')
+      .on(t.importId)
+      .where(sql`${t.importId} is not null`),
     index('contacts_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // Near-identical names for "Merge & fix" (pg_trgm's % operator).
     index('contacts_sort_name_trgm_idx').using('gin', t.sortName.op('gin_trgm_ops')),

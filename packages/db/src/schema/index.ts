@@ -4,3 +4,4 @@ export * from './images';
 export * from './contacts';
 export * from './feedback';
 export * from './labels';
+export * from './imports';

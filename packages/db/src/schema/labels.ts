@@ -24,6 +24,8 @@ export const labels = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The import that created this label; undoing the import deletes it. */
+    importId: uuid('import_id'),
     ...timestamps,
   },
   (t) => [uniqueIndex('labels_user_name_key').on(t.userId, sql`lower(${t.name})`)],

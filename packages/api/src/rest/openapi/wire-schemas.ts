@@ -1,4 +1,10 @@
-import { COLOR_SCHEMES, CONTACT_SORTS, INTERFACE_LOCALES, monthNames } from '@kith/validators';
+import {
+  COLOR_SCHEMES,
+  CONTACT_SORTS,
+  extraField,
+  INTERFACE_LOCALES,
+  monthNames,
+} from '@kith/validators';
 import { z } from 'zod';
 
 /**
@@ -56,6 +62,10 @@ export const contactSchema = z
     }),
     isFavorite: z.boolean(),
     isTrashed: z.boolean(),
+    extra: z.array(extraField).meta({
+      description:
+        'Properties kept from an import without a field of their own (RFC 6350 names: EMAIL, TEL, ADR, URL, NOTE, X-CUSTOM...).',
+    }),
     trashedAt: isoDateTime.nullable(),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,

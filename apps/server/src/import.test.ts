@@ -1,0 +1,494 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
+import { trpcData, type TestClient } from './test-client';
+import { png } from './test-images';
+import { signedInClient } from './test-users';
+
+/** The committed import fixtures (packages/api/src/import/fixtures). */
+const fixture = (name: string) =>
+  readFileSync(
+    new URL(`../../../packages/api/src/import/fixtures/${name}`, import.meta.url),
+    'utf8',
+  );
+
+interface Extra {
+  name: string;
+  label: string;
+  value: string;
+  components?: string[];
+}
+interface Imported {
+  row: number;
+  givenName: string;
+  familyName: string;
+  email: string;
+  phone: string;
+  company: string;
+  jobTitle: string;
+  streetAddress: string;
+  city: string;
+  postCode: string;
+  country: string;
+  birthday: { day: number; month: number; year: number | null } | null;
+  photo: string;
+  labels: string[];
+  isFavorite: boolean;
+  extra: Extra[];
+}
+interface Preview {
+  format: string;
+  columns: string[];
+  sample: string[][];
+  mapping: string[];
+  needsMapping: boolean;
+  contacts: Imported[];
+  problems: { row: number; name: string; severity: string; message: string }[];
+  duplicates: { row: number; contactId: string; name: string; reason: string }[];
+}
+interface Contact {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  isFavorite: boolean;
+  avatar: { url: string };
+  birthday: { day: number | null; month: string; year: number | null };
+  location: { streetAddress: string; city: string; postCode: string; country: string };
+  extra: Extra[];
+}
+
+let t: TestApp;
+let photoPng: Buffer;
+const fetched: string[] = [];
+
+beforeAll(async () => {
+  photoPng = await png(40, 40);
+  t = await createTestApp({
+    // Stands in for the internet: one address answers a photo, every other one fails.
+    fetchPhoto: async (address) => {
+      fetched.push(address);
+      if (address === 'https://photos.example/ok.png') return photoPng;
+      throw new Error('unreachable');
+    },
+  });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function preview(client: TestClient, content: string, mapping?: string[]) {
+  const res = await client.mutation('imports.preview', { content, mapping });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return trpcData<Preview>(res);
+}
+
+async function batch(client: TestClient, input: Record<string, unknown>) {
+  const res = await client.mutation('imports.batch', input);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return trpcData<{ created: number; updated: number; photosFailed: number }>(res);
+}
+
+async function allContacts(client: TestClient): Promise<Contact[]> {
+  const res = await client.query('contacts.list', { limit: null });
+  return trpcData<{ items: Contact[] }>(res).items;
+}
+
+const byName = (contacts: { givenName: string }[], name: string) =>
+  contacts.find((c) => c.givenName === name)!;
+
+describe('import preview (issue 6): files are read, nothing is written', () => {
+  it('reads a Google CSV: labels, starred, extra emails and phones, problems by row', async () => {
+    const { client } = await signedInClient(t);
+    const result = await preview(client, fixture('google.csv'));
+    expect(result.format).toBe('google');
+    expect(result.contacts.map((c) => c.givenName)).toEqual([
+      'Ada',
+      'José María',
+      'Acme Ltd',
+      'Grace',
+    ]);
+    const ada = byName(result.contacts, 'Ada');
+    expect(ada).toMatchObject({
+      familyName: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '+44 20 7946 0001',
+      company: 'Analytical Engines',
+      jobTitle: 'Mathematician',
+      streetAddress: "12 St James's Square",
+      city: 'London',
+      postCode: 'SW1Y 4JH',
+      country: 'United Kingdom',
+      birthday: { day: 10, month: 12, year: 1815 },
+      labels: ['Friends'],
+      isFavorite: true,
+    });
+    expect(ada.extra).toEqual(
+      expect.arrayContaining([
+        { name: 'EMAIL', label: 'Work', value: 'ada@engines.example' },
+        { name: 'TEL', label: 'Work', value: '+44 20 7946 0002' },
+        { name: 'NOTE', label: '', value: 'Wrote the first program.\nSecond line.' },
+        { name: 'URL', label: 'Homepage', value: 'https://ada.example.com' },
+        { name: 'X-CUSTOM', label: 'Favourite engine', value: 'Difference Engine' },
+        { name: 'X-NAME-PREFIX', label: '', value: 'Countess' },
+      ]),
+    );
+    const jose = byName(result.contacts, 'José María');
+    expect(jose.birthday).toEqual({ day: 15, month: 4, year: null });
+    expect(jose.labels).toEqual(['Book club']);
+    expect(jose.extra).toContainEqual({ name: 'TEL', label: 'Mobile', value: '+34 600 000 002' });
+    expect(jose.city).toBe('Madrid, Madrid');
+    expect(result.problems).toEqual([
+      expect.objectContaining({ row: 4, name: 'Acme Ltd', severity: 'warning' }),
+      expect.objectContaining({
+        row: 5,
+        severity: 'error',
+        message: 'No name, email, phone or company: there is nothing to import.',
+      }),
+      expect.objectContaining({
+        row: 6,
+        name: 'Grace Hopper',
+        severity: 'warning',
+        message: '"not-an-email" is not a valid email; it is kept with the other details.',
+      }),
+    ]);
+    expect(await allContacts(client)).toEqual([]);
+  });
+
+  it('reads Google legacy headers and Outlook CSV', async () => {
+    const { client } = await signedInClient(t);
+    const legacy = await preview(client, fixture('google-legacy.csv'));
+    expect(legacy.format).toBe('google-legacy');
+    expect(legacy.contacts[0]).toMatchObject({
+      givenName: 'Alan',
+      familyName: 'Turing',
+      email: 'alan@example.org',
+      company: 'Bletchley Park',
+      jobTitle: 'Cryptanalyst',
+      labels: ['Colleagues'],
+      birthday: { day: 23, month: 6, year: 1912 },
+    });
+    expect(legacy.contacts[0]!.extra).toContainEqual({
+      name: 'X-CUSTOM',
+      label: 'Hobby',
+      value: 'Running',
+    });
+
+    const outlook = await preview(client, fixture('outlook.csv'));
+    expect(outlook.format).toBe('outlook');
+    expect(outlook.contacts[0]).toMatchObject({
+      givenName: 'Katherine',
+      familyName: 'Johnson',
+      email: 'katherine@nasa.example.gov',
+      phone: '+1 757 555 0100',
+      company: 'NASA',
+      city: 'Hampton',
+      birthday: { day: 26, month: 8, year: 1918 },
+      labels: ['NASA', 'Heroes'],
+    });
+    expect(outlook.contacts[0]!.extra).toEqual(
+      expect.arrayContaining([
+        { name: 'EMAIL', label: '', value: 'kj@example.com' },
+        { name: 'TEL', label: 'Business', value: '+1 757 555 0199' },
+        { name: 'X-NAME-PREFIX', label: '', value: 'Dr.' },
+      ]),
+    );
+    // Outlook's defaults for empty columns are not kept as fields.
+    expect(outlook.contacts[0]!.extra.map((e) => e.label)).not.toContain('Priority');
+  });
+
+  it('asks where the columns of any other CSV go, suggesting a mapping', async () => {
+    const { client } = await signedInClient(t);
+    const first = await preview(client, fixture('other.csv'));
+    expect(first).toMatchObject({
+      format: 'csv',
+      needsMapping: true,
+      columns: ['Full name', 'E-mail', 'Mobile', 'Town', 'Tags', 'Shoe size'],
+      mapping: ['fullName', 'email', 'phone', 'city', 'labels', 'custom'],
+      contacts: [],
+    });
+    expect(first.sample[0]).toEqual([
+      'Marie Curie',
+      'marie@example.fr',
+      '+33 1 23 45 67 89',
+      'Paris',
+      'Science,Nobel',
+      '38',
+    ]);
+    const mapped = await preview(client, fixture('other.csv'), [
+      'fullName',
+      'email',
+      'phone',
+      'city',
+      'labels',
+      'ignore',
+    ]);
+    expect(mapped.contacts[0]).toMatchObject({
+      givenName: 'Marie',
+      familyName: 'Curie',
+      city: 'Paris',
+      labels: ['Science', 'Nobel'],
+      extra: [],
+    });
+
+    const short = await client.mutation('imports.preview', {
+      content: fixture('other.csv'),
+      mapping: ['fullName'],
+    });
+    expect(short.status).toBe(400);
+  });
+
+  it('reads vCard 2.1 (quoted-printable, nameless parameters, base64 photo)', async () => {
+    const { client } = await signedInClient(t);
+    const result = await preview(client, fixture('vcard-21.vcf'));
+    expect(result.format).toBe('vcard');
+    const [juergen, yuki] = result.contacts;
+    expect(juergen).toMatchObject({
+      givenName: 'Jürgen',
+      familyName: 'Müller',
+      phone: '+49 30 1234567',
+      email: 'juergen@example.de',
+      birthday: { day: 1, month: 1, year: 1970 },
+    });
+    expect(juergen!.photo).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    expect(juergen!.extra).toEqual([
+      {
+        name: 'NOTE',
+        label: '',
+        value: 'Erste Zeile\nZweite Zeile, sehr lang und weich umbrochen.',
+      },
+      { name: 'TEL', label: 'work', value: '+49 30 7654321' },
+    ]);
+    expect(yuki).toMatchObject({ givenName: 'Yuki', city: 'Tokyo', country: 'Japan' });
+  });
+
+  it('reads vCard 3.0 from Apple (itemN labels, year 1604, categories) and 4.0', async () => {
+    const { client } = await signedInClient(t);
+    const apple = (await preview(client, fixture('vcard-30.vcf'))).contacts[0]!;
+    expect(apple).toMatchObject({
+      givenName: 'Margaret',
+      email: 'margaret@example.com',
+      phone: '+1 617 555 0142',
+      birthday: { day: 17, month: 8, year: null },
+      labels: ['Heroes', 'Apollo'],
+      streetAddress: '77 Massachusetts Ave',
+      city: 'Cambridge, MA',
+      postCode: '02139',
+    });
+    expect(apple.extra).toEqual(
+      expect.arrayContaining([
+        { name: 'TEL', label: 'Lab', value: '+1 617 555 0143' },
+        { name: 'URL', label: 'HomePage', value: 'https://apollo.example.com' },
+        { name: 'EMAIL', label: 'work', value: 'mh@mit.example.edu' },
+        { name: 'X-SOCIALPROFILE', label: 'twitter', value: 'https://twitter.example/mh' },
+      ]),
+    );
+
+    const v4 = await preview(client, fixture('vcard-40.vcf'));
+    const tim = v4.contacts[0]!;
+    expect(tim).toMatchObject({
+      givenName: 'Tim',
+      familyName: 'Berners-Lee',
+      phone: '+44-20-7946-0958',
+      birthday: { day: 8, month: 6, year: null },
+    });
+    expect(tim.extra).toContainEqual({
+      name: 'NOTE',
+      label: '',
+      value:
+        'A very long note that goes on and on so that this line has to be folded by the writer at seventy-five octets, as RFC 6350 section 3.2 says.',
+    });
+    expect(v4.problems).toEqual([
+      expect.objectContaining({
+        row: 3,
+        severity: 'warning',
+        message:
+          'The birthday "sometime in spring" is not a date; it is kept with the other details.',
+      }),
+    ]);
+  });
+
+  it('refuses what is not a contacts file, with a reason', async () => {
+    const { client } = await signedInClient(t);
+    const empty = await client.mutation('imports.preview', { content: '' });
+    expect(empty.status).toBe(400);
+    const junk = await client.mutation('imports.preview', { content: 'just one line' });
+    expect(junk.status).toBe(400);
+    expect(JSON.stringify(junk.body)).toContain('neither a CSV nor a vCard');
+  });
+});
+
+describe('import batches, duplicates and undo (issue 6)', () => {
+  it('creates contacts with labels, favorites, photos and extras in batches', async () => {
+    const { client } = await signedInClient(t);
+    const google = await preview(client, fixture('google.csv'));
+    const vcards = await preview(client, fixture('vcard-30.vcf'));
+    const importId = crypto.randomUUID();
+    const first = await batch(client, { importId, create: google.contacts.slice(0, 2) });
+    const second = await batch(client, {
+      importId,
+      create: [...google.contacts.slice(2), ...vcards.contacts],
+    });
+    expect(first).toEqual({ created: 2, updated: 0, photosFailed: 0 });
+    expect(second).toEqual({ created: 3, updated: 0, photosFailed: 0 });
+
+    const contacts = await allContacts(client);
+    expect(contacts).toHaveLength(5);
+    const ada = contacts.find((c) => c.name === 'Ada Lovelace')!;
+    expect(ada.isFavorite).toBe(true);
+    expect(ada.extra).toContainEqual({
+      name: 'EMAIL',
+      label: 'Work',
+      value: 'ada@engines.example',
+    });
+    const margaret = contacts.find((c) => c.name === 'Margaret Hamilton')!;
+    expect(margaret.avatar.url).toMatch(/\.webp$/);
+    expect(margaret.birthday).toEqual({ day: 17, month: 'august', year: null });
+
+    const labels = trpcData<{ name: string; count: number }[]>(await client.query('labels.list'));
+    expect(labels.map((l) => [l.name, l.count])).toEqual([
+      ['Apollo', 1],
+      ['Book club', 1],
+      ['Friends', 1],
+      ['Heroes', 1],
+    ]);
+  });
+
+  it('fetches photo addresses, and keeps the address of one that fails', async () => {
+    const { client } = await signedInClient(t);
+    const [contact] = (await preview(client, fixture('vcard-40.vcf'))).contacts;
+    const ok = {
+      ...contact!,
+      row: 1,
+      givenName: 'Fetched',
+      photo: 'https://photos.example/ok.png',
+    };
+    const bad = {
+      ...contact!,
+      row: 2,
+      givenName: 'Unfetched',
+      photo: 'https://photos.example/gone.png',
+    };
+    const result = await batch(client, { importId: crypto.randomUUID(), create: [ok, bad] });
+    expect(result).toEqual({ created: 2, updated: 0, photosFailed: 1 });
+    const contacts = await allContacts(client);
+    expect(contacts.find((c) => c.name === 'Fetched Berners-Lee')!.avatar.url).not.toBe('');
+    const unfetched = contacts.find((c) => c.name === 'Unfetched Berners-Lee')!;
+    expect(unfetched.avatar.url).toBe('');
+    expect(unfetched.extra).toContainEqual({
+      name: 'PHOTO',
+      label: '',
+      value: 'https://photos.example/gone.png',
+    });
+  });
+
+  it('finds duplicates by email or phone, updates the chosen ones, and undo restores them', async () => {
+    const { client } = await signedInClient(t);
+    const created = await client.rest('POST', '/contacts', {
+      firstName: 'Augusta',
+      lastName: 'King',
+      email: 'ADA@example.com',
+      phone: '+44 1234 567890',
+      location: { country: 'UK', city: 'Ockham', postCode: 'GU23', streetAddress: 'Ockham Park' },
+    });
+    const existingId = (created.body.data as { _id: string })._id;
+    const samePhone = await client.rest('POST', '/contacts', {
+      firstName: 'Jo',
+      lastName: 'Nunez',
+      phone: '+34600000002',
+    });
+    const phoneMatchId = (samePhone.body.data as { _id: string })._id;
+    const labelId = trpcData<{ id: string }>(
+      await client.mutation('labels.create', { name: 'Family' }),
+    ).id;
+    await client.mutation('labels.assign', { labelId, contactIds: [existingId] });
+    const before = await allContacts(client);
+
+    const result = await preview(client, fixture('google.csv'));
+    expect(result.duplicates).toEqual([
+      { row: 2, contactId: existingId, name: 'Augusta King', reason: 'email' },
+      { row: 3, contactId: phoneMatchId, name: 'Jo Nunez', reason: 'phone' },
+    ]);
+
+    // The person updates Ada and skips José María.
+    const ada = byName(result.contacts, 'Ada');
+    const rest = result.contacts.filter((c) => c.row !== 2 && c.row !== 3);
+    const importId = crypto.randomUUID();
+    expect(
+      await batch(client, {
+        importId,
+        create: rest,
+        update: [{ contactId: existingId, contact: ada }],
+      }),
+    ).toEqual({ created: 2, updated: 1, photosFailed: 0 });
+    const after = await allContacts(client);
+    expect(after).toHaveLength(before.length + 2);
+    const updated = after.find((c) => c._id === existingId)!;
+    expect(updated.name).toBe('Ada Lovelace');
+    expect(updated.phone).toBe('+44 20 7946 0001');
+    expect(updated.location.city).toBe('London');
+    const labelsOf = async (id: string) =>
+      trpcData<{ name: string }[]>(await client.query('labels.ofContact', { contactId: id })).map(
+        (l) => l.name,
+      );
+    expect(await labelsOf(existingId)).toEqual(['Family', 'Friends']);
+
+    const undone = await client.mutation('imports.undo', { importId });
+    expect(trpcData(undone)).toEqual({ removed: 2, restored: 1 });
+    const restored = await allContacts(client);
+    expect(restored).toEqual(before);
+    expect(await labelsOf(existingId)).toEqual(['Family']);
+    const labels = trpcData<{ name: string }[]>(await client.query('labels.list'));
+    expect(labels.map((l) => l.name)).toEqual(['Family']);
+  });
+
+  it('a failed import is taken back whole: the book is as it was', async () => {
+    const { client } = await signedInClient(t);
+    await client.rest('POST', '/contacts', { firstName: 'Kept', lastName: 'Here', phone: '1' });
+    const before = await allContacts(client);
+    const { contacts } = await preview(client, fixture('google.csv'));
+    const importId = crypto.randomUUID();
+    await batch(client, { importId, create: contacts.slice(0, 2) });
+    // The second batch is refused (a contact with no name): the client undoes the import.
+    const refused = await client.mutation('imports.batch', {
+      importId,
+      create: [{ ...contacts[2]!, givenName: '' }],
+    });
+    expect(refused.status).toBe(400);
+    expect(trpcData(await client.mutation('imports.undo', { importId }))).toEqual({
+      removed: 2,
+      restored: 0,
+    });
+    expect(await allContacts(client)).toEqual(before);
+  });
+
+  it("never touches another person's contacts or imports", async () => {
+    const owner = await signedInClient(t);
+    const intruder = await signedInClient(t);
+    const created = await owner.client.rest('POST', '/contacts', {
+      firstName: 'Private',
+      lastName: 'Person',
+      phone: '+44 20 7946 0001',
+    });
+    const ownerContactId = (created.body.data as { _id: string })._id;
+    const ownerBefore = await allContacts(owner.client);
+    const { contacts } = await preview(intruder.client, fixture('google.csv'));
+    // The intruder's preview matches nothing of the owner's.
+    expect((await preview(intruder.client, fixture('google.csv'))).duplicates).toEqual([]);
+    const importId = crypto.randomUUID();
+    const result = await batch(intruder.client, {
+      importId,
+      update: [{ contactId: ownerContactId, contact: contacts[0] }],
+    });
+    // The unknown contact is created in the intruder's own book instead.
+    expect(result).toEqual({ created: 1, updated: 0, photosFailed: 0 });
+    const ownImport = crypto.randomUUID();
+    await batch(owner.client, { importId: ownImport, create: [contacts[1]] });
+    const undo = await intruder.client.mutation('imports.undo', { importId: ownImport });
+    expect(trpcData(undo)).toEqual({ removed: 0, restored: 0 });
+    const ownerAfter = await allContacts(owner.client);
+    expect(ownerAfter).toHaveLength(ownerBefore.length + 1);
+    expect(ownerAfter.find((c) => c._id === ownerContactId)).toEqual(ownerBefore[0]);
+  });
+});

@@ -1,0 +1,402 @@
+import type { ExtraField, ImportColumnTarget } from '@kith/validators';
+import Papa from 'papaparse';
+import { GOOGLE_LABEL_SEPARATOR } from '../contacts/contact-csv';
+import { collect, emptyDraft, type ContactDraft, type ReadResult } from './draft';
+
+/** The CSV layouts Kith recognises by their header row. */
+export type CsvLayout = 'google' | 'google-legacy' | 'outlook' | 'other';
+
+/** A CSV file read into its header row and data rows (empty lines skipped). */
+export interface CsvTable {
+  headers: string[];
+  rows: string[][];
+}
+
+/** Reads CSV text with papaparse: the first row is the header; a BOM is dropped. */
+export function readCsvTable(content: string): CsvTable {
+  const parsed = Papa.parse<string[]>(content.replace(/^\uFEFF/, ''), {
+    skipEmptyLines: 'greedy',
+  });
+  const [headers = [], ...rows] = parsed.data;
+  return { headers: headers.map((h) => h.trim()), rows };
+}
+
+/**
+ * Which address book wrote the file: Google Contacts (its 2024 headers, `First Name` and
+ * `E-mail 1 - Value`, or its legacy ones, `Given Name` and `Group Membership`), Outlook
+ * (`E-mail Address`, `Mobile Phone`, `Business Phone`...), or something else, which needs
+ * the person to say where each column goes.
+ */
+export function detectCsvLayout(headers: string[]): CsvLayout {
+  const has = (name: string) => headers.includes(name);
+  if (has('Given Name') && (has('Group Membership') || has('E-mail 1 - Type'))) {
+    return 'google-legacy';
+  }
+  if (has('First Name') && (has('E-mail 1 - Value') || has('Phone 1 - Value') || has('Labels'))) {
+    return 'google';
+  }
+  if (has('First Name') && (has('E-mail Address') || has('Mobile Phone') || has('Business Phone')))
+    return 'outlook';
+  return 'other';
+}
+
+/** Google joins several values of one cell with ` ::: `. */
+const splitGoogle = (value: string) =>
+  value
+    .split(GOOGLE_LABEL_SEPARATOR)
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/** Google's mark for the primary value (`* Home`) and its system groups. */
+const googleLabel = (label: string) => label.replace(/^\*\s*/, '').trim();
+
+const NUMBERED =
+  /^(E-mail|Phone|Address|Website|Relation|Event|Custom Field|IM|Organization) (\d+) - (.+)$/;
+
+/** Numbered Google columns that are kept as extras, by their vCard property. */
+const GOOGLE_EXTRA_KINDS: Record<string, string> = {
+  Website: 'URL',
+  Relation: 'RELATED',
+  Event: 'X-EVENT',
+  'Custom Field': 'X-CUSTOM',
+  IM: 'IMPP',
+};
+
+/** Google single columns kept as extras. */
+const GOOGLE_SINGLE_EXTRAS: Record<string, string> = {
+  Nickname: 'NICKNAME',
+  Notes: 'NOTE',
+  'Name Prefix': 'X-NAME-PREFIX',
+  'Name Suffix': 'X-NAME-SUFFIX',
+};
+
+function customField(header: string, value: string): ExtraField {
+  return { name: 'X-CUSTOM', label: header, value };
+}
+
+/**
+ * One row of a Google Contacts CSV, current or legacy headers. Emails and phones may hold
+ * several values in one cell; `Labels` / `Group Membership` are split on ` ::: `, with Google's
+ * own `* myContacts` dropped and `* starred` making the contact a favorite. Any column Kith
+ * has no place for is kept as a custom field named after its header.
+ */
+function googleDraft(row: number, headers: string[], cells: string[]): ContactDraft {
+  const draft = emptyDraft(row);
+  const groups = new Map<string, Record<string, string>>();
+  let middleName = '';
+  headers.forEach((header, i) => {
+    const value = (cells[i] ?? '').trim();
+    if (!value) return;
+    const numbered = NUMBERED.exec(header);
+    if (numbered) {
+      const key = `${numbered[1]} ${numbered[2]}`;
+      const group = groups.get(key) ?? { kind: numbered[1]! };
+      group[numbered[3]!] = value;
+      groups.set(key, group);
+      return;
+    }
+    switch (header) {
+      case 'First Name':
+      case 'Given Name':
+        draft.givenName = value;
+        break;
+      case 'Middle Name':
+      case 'Additional Name':
+        middleName = value;
+        break;
+      case 'Last Name':
+      case 'Family Name':
+        draft.familyName = value;
+        break;
+      case 'Name':
+        draft.fullName = value;
+        break;
+      case 'Organization Name':
+        draft.company = value;
+        break;
+      case 'Organization Title':
+        draft.jobTitle = value;
+        break;
+      case 'Birthday':
+        draft.birthday = value;
+        break;
+      case 'Photo':
+        draft.photo = value;
+        break;
+      case 'Labels':
+      case 'Group Membership':
+        for (const label of splitGoogle(value)) {
+          const name = googleLabel(label);
+          if (label.startsWith('*') && name.toLowerCase() === 'starred') draft.isFavorite = true;
+          else if (!(
+            label.startsWith('*') && name.toLowerCase().replace(/\s/g, '') === 'mycontacts'
+          )) {
+            draft.labels.push(name);
+          }
+        }
+        break;
+      default:
+        if (GOOGLE_SINGLE_EXTRAS[header]) {
+          draft.extra.push({ name: GOOGLE_SINGLE_EXTRAS[header], label: '', value });
+        } else {
+          draft.extra.push(customField(header, value));
+        }
+    }
+  });
+  if (middleName) draft.givenName = [draft.givenName, middleName].filter(Boolean).join(' ');
+
+  for (const group of groups.values()) {
+    const kind = group.kind!;
+    const label = googleLabel(group.Label ?? group.Type ?? '');
+    if (kind === 'E-mail' || kind === 'Phone') {
+      const list = kind === 'E-mail' ? draft.emails : draft.phones;
+      for (const value of splitGoogle(group.Value ?? '')) list.push({ value, label });
+    } else if (kind === 'Address') {
+      const components = [
+        group['PO Box'] ?? '',
+        group['Extended Address'] ?? '',
+        group.Street ?? '',
+        group.City ?? '',
+        group.Region ?? '',
+        group['Postal Code'] ?? '',
+        group.Country ?? '',
+      ];
+      if (components.some(Boolean)) draft.addresses.push({ components, label });
+      else if (group.Formatted) {
+        draft.extra.push({
+          name: 'ADR',
+          label,
+          value: group.Formatted,
+          components: ['', '', group.Formatted, '', '', '', ''],
+        });
+      }
+    } else if (kind === 'Organization') {
+      // Legacy headers: `Organization 1 - Name`, `- Title`, the rest kept.
+      for (const [part, value] of Object.entries(group)) {
+        if (part === 'kind' || part === 'Type') continue;
+        if (part === 'Name' && !draft.company) draft.company = value;
+        else if (part === 'Title' && !draft.jobTitle) draft.jobTitle = value;
+        else draft.extra.push(customField(`${kind} - ${part}`, value));
+      }
+    } else if (kind === 'IM') {
+      const value = [group.Service, group.Value].filter(Boolean).join(':');
+      if (value) draft.extra.push({ name: 'IMPP', label, value });
+    } else {
+      const name = GOOGLE_EXTRA_KINDS[kind]!;
+      for (const value of splitGoogle(group.Value ?? '')) draft.extra.push({ name, label, value });
+    }
+  }
+  return draft;
+}
+
+/** Outlook's phone columns, the ones most likely to be a person's own number first. */
+const OUTLOOK_PHONE_ORDER = ['Mobile Phone', 'Primary Phone', 'Home Phone', 'Business Phone'];
+
+/** Outlook's defaults for columns nobody filled: not worth keeping. */
+const OUTLOOK_DEFAULTS: Record<string, string> = {
+  Priority: 'Normal',
+  Sensitivity: 'Normal',
+  Gender: 'Unspecified',
+  Private: 'False',
+  Birthday: '0/0/00',
+  Anniversary: '0/0/00',
+};
+
+/**
+ * One row of an Outlook CSV: three emails, phones from every `… Phone` / `… Fax` / `Pager`
+ * column (mobile first), Home, Business and Other addresses, `Categories` as labels (split on
+ * `;` or `,`), and every other filled column as a custom field named after its header.
+ */
+function outlookDraft(row: number, headers: string[], cells: string[]): ContactDraft {
+  const draft = emptyDraft(row);
+  const value = (header: string) => (cells[headers.indexOf(header)] ?? '').trim();
+  const consumed = new Set<string>();
+  const take = (header: string) => {
+    consumed.add(header);
+    const v = value(header);
+    return v === OUTLOOK_DEFAULTS[header] ? '' : v;
+  };
+
+  draft.givenName = [take('First Name'), take('Middle Name')].filter(Boolean).join(' ');
+  draft.familyName = take('Last Name');
+  draft.company = take('Company');
+  draft.jobTitle = take('Job Title');
+  draft.birthday = take('Birthday');
+  for (const header of ['E-mail Address', 'E-mail 2 Address', 'E-mail 3 Address']) {
+    const email = take(header);
+    if (email) draft.emails.push({ value: email, label: '' });
+    consumed.add(header.replace('Address', 'Display Name'));
+    consumed.add(header.replace('Address', 'Type'));
+  }
+  const phoneHeaders = headers.filter((h) => /(Phone|Fax|Pager)( \d)?$/.test(h));
+  phoneHeaders.sort((a, b) => rank(a) - rank(b));
+  for (const header of phoneHeaders) {
+    const phone = take(header);
+    if (phone) draft.phones.push({ value: phone, label: header.replace(/ Phone$/, '') });
+  }
+  for (const kind of ['Home', 'Business', 'Other']) {
+    const street = [take(`${kind} Street`), take(`${kind} Street 2`), take(`${kind} Street 3`)]
+      .filter(Boolean)
+      .join(', ');
+    const components = [
+      take(`${kind} PO Box`) || take(`${kind} Address PO Box`),
+      '',
+      street,
+      take(`${kind} City`),
+      take(`${kind} State`),
+      take(`${kind} Postal Code`),
+      take(`${kind} Country/Region`) || take(`${kind} Country`),
+    ];
+    if (components.some(Boolean)) draft.addresses.push({ components, label: kind });
+  }
+  const categories = take('Categories');
+  if (categories) draft.labels.push(...categories.split(/[;,]/));
+  const singles: [string, string, string][] = [
+    ['Notes', 'NOTE', ''],
+    ['Web Page', 'URL', ''],
+    ['Personal Web Page', 'URL', 'Personal'],
+    ['Nickname', 'NICKNAME', ''],
+    ['Title', 'X-NAME-PREFIX', ''],
+    ['Suffix', 'X-NAME-SUFFIX', ''],
+    ['Anniversary', 'ANNIVERSARY', ''],
+  ];
+  for (const [header, name, label] of singles) {
+    const v = take(header);
+    if (v) draft.extra.push({ name, label, value: v });
+  }
+  headers.forEach((header) => {
+    if (consumed.has(header)) return;
+    const v = take(header);
+    if (v) draft.extra.push(customField(header, v));
+  });
+  return draft;
+}
+
+function rank(header: string): number {
+  const index = OUTLOOK_PHONE_ORDER.indexOf(header);
+  return index < 0 ? OUTLOOK_PHONE_ORDER.length : index;
+}
+
+/** Header words that suggest where a column of an unknown CSV goes. */
+const SUGGESTIONS: [RegExp, ImportColumnTarget][] = [
+  [/^(first|given|fore)\s*name|^first$|^vorname|^nombre$/i, 'givenName'],
+  [/^(last|family|sur)\s*name|^surname|^last$|^nachname|^apellidos?$/i, 'familyName'],
+  [/^(full\s*)?name$|^display\s*name|^contact$/i, 'fullName'],
+  [/e-?mail|^mail/i, 'email'],
+  [/phone|mobile|^cell|^tel|^fax/i, 'phone'],
+  [/company|organi[sz]ation|employer|^org$/i, 'company'],
+  [/job|title|position|role/i, 'jobTitle'],
+  [/street|address/i, 'streetAddress'],
+  [/city|town|locality/i, 'city'],
+  [/zip|post(al)?\s*code|postcode/i, 'postCode'],
+  [/country/i, 'country'],
+  [/birth|dob|^bday/i, 'birthday'],
+  [/label|group|tag|categor/i, 'labels'],
+  [/note|comment/i, 'note'],
+  [/web|url|site|homepage/i, 'website'],
+];
+
+/**
+ * Where each column of an unknown CSV probably goes, guessed from its header; a column with
+ * no guess is kept as a custom field, so nothing is dropped unless the person says so.
+ */
+export function suggestMapping(headers: string[]): ImportColumnTarget[] {
+  const used = new Set<ImportColumnTarget>();
+  return headers.map((header) => {
+    const match = SUGGESTIONS.find(([pattern]) => pattern.test(header.trim()));
+    if (!match) return 'custom';
+    const [, target] = match;
+    // Several email, phone or label columns can all be read; one column per other field.
+    if (used.has(target) && !['email', 'phone', 'labels', 'note', 'website'].includes(target)) {
+      return 'custom';
+    }
+    used.add(target);
+    return target;
+  });
+}
+
+/** One row of an unknown CSV, read through the person's column mapping. */
+function mappedDraft(
+  row: number,
+  headers: string[],
+  mapping: ImportColumnTarget[],
+  cells: string[],
+): ContactDraft {
+  const draft = emptyDraft(row);
+  const address = ['', '', '', '', '', '', ''];
+  mapping.forEach((target, i) => {
+    const value = (cells[i] ?? '').trim();
+    if (!value) return;
+    const header = headers[i] ?? `Column ${i + 1}`;
+    switch (target) {
+      case 'ignore':
+        break;
+      case 'fullName':
+      case 'givenName':
+      case 'familyName':
+      case 'company':
+      case 'jobTitle':
+      case 'birthday':
+        draft[target] = value;
+        break;
+      case 'email':
+        draft.emails.push(...value.split(/\s*(?::::|;)\s*/).map((v) => ({ value: v, label: '' })));
+        break;
+      case 'phone':
+        draft.phones.push(...splitGoogle(value).map((v) => ({ value: v, label: '' })));
+        break;
+      case 'streetAddress':
+        address[2] = value;
+        break;
+      case 'city':
+        address[3] = value;
+        break;
+      case 'postCode':
+        address[5] = value;
+        break;
+      case 'country':
+        address[6] = value;
+        break;
+      case 'labels':
+        draft.labels.push(
+          ...(value.includes(GOOGLE_LABEL_SEPARATOR) ? splitGoogle(value) : value.split(/[;,]/)),
+        );
+        break;
+      case 'note':
+        draft.extra.push({ name: 'NOTE', label: '', value });
+        break;
+      case 'website':
+        draft.extra.push({ name: 'URL', label: '', value });
+        break;
+      case 'custom':
+        draft.extra.push(customField(header, value));
+        break;
+    }
+  });
+  if (address.some(Boolean)) draft.addresses.push({ components: address, label: '' });
+  return draft;
+}
+
+/**
+ * Reads the data rows of a CSV: Google's and Outlook's layouts by their headers, any other
+ * through `mapping` (one target per column). Rows are numbered as a spreadsheet shows them:
+ * the header is row 1.
+ */
+export function readCsvRows(
+  table: CsvTable,
+  layout: CsvLayout,
+  mapping: ImportColumnTarget[],
+): ReadResult {
+  const result: ReadResult = { contacts: [], problems: [] };
+  table.rows.forEach((cells, index) => {
+    const row = index + 2;
+    const draft =
+      layout === 'google' || layout === 'google-legacy'
+        ? googleDraft(row, table.headers, cells)
+        : layout === 'outlook'
+          ? outlookDraft(row, table.headers, cells)
+          : mappedDraft(row, table.headers, mapping, cells);
+    collect(result, draft);
+  });
+  return result;
+}

@@ -1,0 +1,120 @@
+import { lookup } from 'node:dns';
+import { get } from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { schema, type Database } from '@kith/db';
+import { eq } from 'drizzle-orm';
+import { processImage, IMAGE_MAX_BYTES, type ProcessedImage } from '../images/process';
+import type { ImageStorage } from '../images/storage';
+
+/** How long fetching one photo from an address may take, in ms. */
+const PHOTO_FETCH_TIMEOUT_MS = 5_000;
+
+/** Addresses a photo may never be fetched from: loopback, private, link-local, CGNAT, ULA. */
+const privateRanges = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 3],
+] as const) {
+  privateRanges.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['::ffff:0:0', 96],
+] as const) {
+  privateRanges.addSubnet(net, prefix, 'ipv6');
+}
+
+/** DNS lookup that refuses names resolving to a private address (OWASP SSRF prevention). */
+const publicLookup: LookupFunction = (hostname, options, callback) => {
+  lookup(hostname, { ...options, all: false }, (error, address, family) => {
+    if (error) return callback(error, '', 0);
+    const type = family === 6 ? 'ipv6' : 'ipv4';
+    if (privateRanges.check(address as string, type)) {
+      return callback(new Error('private address'), '', 0);
+    }
+    callback(null, address as string, family);
+  });
+};
+
+/**
+ * Fetches a photo from an `https:` address on the public internet: no redirects, at most
+ * 5 MB, within 5 s. The connection's DNS lookup refuses private and loopback addresses, so an
+ * import file cannot make the server reach its own network (OWASP SSRF).
+ *
+ * @throws Error when the address is not https, private, slow, too large or not a 200.
+ */
+export function fetchPublicPhoto(address: string): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(address);
+    if (url.protocol !== 'https:') return reject(new Error('not https'));
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host) && privateRanges.check(host, isIP(host) === 6 ? 'ipv6' : 'ipv4')) {
+      return reject(new Error('private address'));
+    }
+    const request = get(url, { lookup: publicLookup, timeout: PHOTO_FETCH_TIMEOUT_MS }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        return reject(new Error(`status ${res.statusCode}`));
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.byteLength;
+        if (size > IMAGE_MAX_BYTES) request.destroy(new Error('too large'));
+        else chunks.push(chunk);
+      });
+      res.on('end', () => resolve(Buffer.concat(chunks)));
+      res.on('error', reject);
+    });
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', reject);
+  });
+}
+
+/** A photo read for an imported contact, ready to store. */
+export type PhotoSource = (photo: string) => Promise<ProcessedImage>;
+
+/** `/uploads/<uuid>.webp` or an S3 address ending so: an image this server already keeps. */
+const OWN_IMAGE = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp)$/i;
+
+/**
+ * Reads an imported contact's photo into an image to store: a `data:` URI is decoded; the
+ * address of an image this server keeps (a Kith CSV export's `Photo` column) is copied from
+ * storage; any other `https:` address is fetched with `fetchRemote`. Every photo then goes
+ * through `processImage` like an upload (re-encoded, metadata dropped, at most 512 px).
+ *
+ * @throws when the photo cannot be read or is not an image.
+ */
+export function photoSource(
+  db: Database,
+  storage: ImageStorage,
+  fetchRemote: (address: string) => Promise<Uint8Array> = fetchPublicPhoto,
+): PhotoSource {
+  return async (photo) => {
+    const data = /^data:[^;,]*(;base64)?,(.*)$/s.exec(photo);
+    if (data) {
+      const bytes = data[1]
+        ? Buffer.from(data[2]!, 'base64')
+        : Buffer.from(decodeURIComponent(data[2]!));
+      return processImage(bytes);
+    }
+    const own = OWN_IMAGE.exec(photo.split(/[?#]/)[0]!);
+    if (own) {
+      const [row] = await db
+        .select({ key: schema.images.storageKey })
+        .from(schema.images)
+        .where(eq(schema.images.storageKey, own[1]!));
+      const bytes = row ? await storage.get(row.key) : null;
+      if (bytes) return processImage(bytes);
+    }
+    return processImage(await fetchRemote(photo));
+  };
+}

@@ -1,0 +1,195 @@
+import ICAL from 'ical.js';
+import { emptyDraft, collect, type ContactDraft, type ReadResult } from './draft';
+import { normaliseVCard } from './vcard21';
+
+/** A jCard property (RFC 7095 §3.3): name, parameters, value type, then the value(s). */
+type JCardProperty = [string, Record<string, string | string[]>, string, ...unknown[]];
+
+/** Properties read into the contact's own fields, or that describe the card itself. */
+const CONSUMED = new Set([
+  'version',
+  'fn',
+  'n',
+  'email',
+  'tel',
+  'org',
+  'title',
+  'adr',
+  'bday',
+  'photo',
+  'categories',
+  'prodid',
+  'uid',
+  'rev',
+  'x-ablabel',
+  // Apple's address format and record id: bookkeeping, not anything a person wrote.
+  'x-abadr',
+  'x-abuid',
+]);
+
+/** TYPE values that say nothing a person would call a label. */
+const SILENT_TYPES = new Set(['pref', 'internet', 'x400', 'voice']);
+
+/** Apple writes its built-in labels as `_$!<Mobile>!$_`. */
+function appleLabel(text: string): string {
+  return text.replace(/^_\$!<(.*)>!\$_$/, '$1');
+}
+
+/** RFC 6350 §3.4 text unescaping, for values ical.js leaves raw (unknown X- properties). */
+function unescapeText(text: string): string {
+  return text.replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
+}
+
+function asText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(asText).join(' ').trim();
+  if (value === null || value === undefined) return '';
+  return String(value);
+}
+
+/**
+ * Reads every card of a vCard file (2.1, 3.0 or 4.0; RFC 6350, RFC 2426, versit 2.1) into
+ * contacts to import. Each card is read on its own, so one broken card is reported as a
+ * problem of its position and the others still come in.
+ *
+ * Email, TEL, ADR, ORG, TITLE, BDAY (`--0415` included), PHOTO (data URI, base64 or URL) and
+ * CATEGORIES fill the contact; Apple's `itemN.X-ABLabel` names the property of its group;
+ * every other property (NOTE, URL, NICKNAME, X-...) is kept in `extra`.
+ */
+export function readVCardFile(content: string): ReadResult {
+  const result: ReadResult = { contacts: [], problems: [] };
+  const cards = content.match(/BEGIN:VCARD[\s\S]*?END:VCARD/gi) ?? [];
+  cards.forEach((card, index) => {
+    const row = index + 1;
+    let properties: JCardProperty[];
+    try {
+      const parsed = ICAL.parse(normaliseVCard(card)) as [string, JCardProperty[], unknown[]];
+      properties = parsed[1];
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      result.problems.push({
+        row,
+        name: '',
+        severity: 'error',
+        message: `This card could not be read (${reason}).`,
+      });
+      return;
+    }
+    collect(result, draftFromCard(row, properties));
+  });
+  return result;
+}
+
+/** Whether a property is marked preferred: TYPE=pref (3.0) or PREF=1 (4.0). */
+function isPreferred(params: JCardProperty[1]): boolean {
+  const types = ([] as string[]).concat(params.type ?? []).map((t) => t.toLowerCase());
+  return types.includes('pref') || params.pref === '1';
+}
+
+function draftFromCard(row: number, properties: JCardProperty[]): ContactDraft {
+  const draft = emptyDraft(row);
+  const groupLabels = new Map<string, string>();
+  for (const [name, params, , value] of properties) {
+    if (name === 'x-ablabel' && typeof params.group === 'string') {
+      groupLabels.set(params.group.toLowerCase(), appleLabel(asText(value)));
+    }
+  }
+  const labelOf = (params: JCardProperty[1]): string => {
+    const group = typeof params.group === 'string' ? params.group.toLowerCase() : '';
+    if (group && groupLabels.has(group)) return groupLabels.get(group)!;
+    return ([] as string[])
+      .concat(params.type ?? [])
+      .flatMap((type) => type.split(','))
+      .map((type) => type.trim().toLowerCase())
+      .filter((type) => type && !SILENT_TYPES.has(type))
+      .join(',');
+  };
+  // Preferred values first, so they become the contact's own email, phone and address.
+  const ordered = [...properties].sort(
+    (a, b) => Number(isPreferred(b[1])) - Number(isPreferred(a[1])),
+  );
+
+  for (const [name, params, type, ...values] of ordered) {
+    const value = values[0];
+    switch (name) {
+      case 'fn':
+        draft.fullName = asText(value);
+        break;
+      case 'n': {
+        const parts = Array.isArray(value) ? value.map(asText) : asText(value).split(';');
+        draft.familyName = parts[0] ?? '';
+        draft.givenName = [parts[1], parts[2]].filter(Boolean).join(' ');
+        if (parts[3]) draft.extra.push({ name: 'X-NAME-PREFIX', label: '', value: parts[3] });
+        if (parts[4]) draft.extra.push({ name: 'X-NAME-SUFFIX', label: '', value: parts[4] });
+        break;
+      }
+      case 'email':
+        draft.emails.push({ value: asText(value), label: labelOf(params) });
+        break;
+      case 'tel':
+        draft.phones.push({ value: asText(value).replace(/^tel:/i, ''), label: labelOf(params) });
+        break;
+      case 'org': {
+        const parts = Array.isArray(value) ? value.map(asText) : [asText(value)];
+        if (!draft.company) draft.company = parts.filter(Boolean).join(', ');
+        break;
+      }
+      case 'title':
+        if (!draft.jobTitle) draft.jobTitle = asText(value);
+        break;
+      case 'adr': {
+        const parts = Array.isArray(value) ? value.map(asText) : asText(value).split(';');
+        draft.addresses.push({ components: parts, label: labelOf(params) });
+        break;
+      }
+      case 'bday':
+        if (!draft.birthday) draft.birthday = asText(value);
+        break;
+      case 'photo': {
+        const photo = photoValue(params, type, asText(value));
+        if (!draft.photo) draft.photo = photo;
+        else if (!photo.startsWith('data:')) {
+          draft.extra.push({ name: 'PHOTO', label: labelOf(params), value: photo });
+        }
+        break;
+      }
+      case 'categories':
+        draft.labels.push(...values.map(asText));
+        break;
+      default:
+        if (!CONSUMED.has(name))
+          draft.extra.push(extraProperty(name, labelOf(params), type, values));
+    }
+  }
+  return draft;
+}
+
+/** A 3.0 base64 photo becomes a data URI; a 4.0 data URI or a URL stays as it is. */
+function photoValue(params: JCardProperty[1], type: string, value: string): string {
+  const encoding = String(params.encoding ?? '').toLowerCase();
+  if (encoding === 'b' || type === 'binary') {
+    const subtype = String(([] as string[]).concat(params.type ?? [])[0] ?? 'jpeg').toLowerCase();
+    const mime = subtype.includes('/') ? subtype : `image/${subtype}`;
+    return `data:${mime};base64,${value}`;
+  }
+  return value;
+}
+
+function extraProperty(
+  name: string,
+  label: string,
+  type: string,
+  values: unknown[],
+): ContactDraft['extra'][number] {
+  const first = values[0];
+  if (Array.isArray(first)) {
+    const components = first.map(asText);
+    return {
+      name: name.toUpperCase(),
+      label,
+      value: components.filter(Boolean).join(', '),
+      components,
+    };
+  }
+  const texts = values.map((v) => (type === 'unknown' ? unescapeText(asText(v)) : asText(v)));
+  return { name: name.toUpperCase(), label, value: texts.join(', ') };
+}
