@@ -95,7 +95,7 @@ async function allContacts(client: TestClient): Promise<Contact[]> {
   return trpcData<{ items: Contact[] }>(res).items;
 }
 
-const byName = (contacts: { givenName: string }[], name: string) =>
+const byName = (contacts: Imported[], name: string) =>
   contacts.find((c) => c.givenName === name)!;
 
 describe('import preview (issue 6): files are read, nothing is written', () => {
@@ -282,6 +282,12 @@ describe('import preview (issue 6): files are read, nothing is written', () => {
         { name: 'URL', label: 'HomePage', value: 'https://apollo.example.com' },
         { name: 'EMAIL', label: 'work', value: 'mh@mit.example.edu' },
         { name: 'X-SOCIALPROFILE', label: 'twitter', value: 'https://twitter.example/mh' },
+        {
+          name: 'ADR',
+          label: 'work',
+          value: 'Building 33, 75 Cambridge Pkwy, Cambridge, MA, 02142, USA',
+          components: ['', 'Building 33', '75 Cambridge Pkwy', 'Cambridge', 'MA', '02142', 'USA'],
+        },
       ]),
     );
 
@@ -490,5 +496,92 @@ describe('import batches, duplicates and undo (issue 6)', () => {
     const ownerAfter = await allContacts(owner.client);
     expect(ownerAfter).toHaveLength(ownerBefore.length + 1);
     expect(ownerAfter.find((c) => c._id === ownerContactId)).toEqual(ownerBefore[0]);
+  });
+});
+
+describe('round trip (issue 6): export, import into a new account, export again', () => {
+  const FIXTURES = [
+    'google.csv',
+    'google-legacy.csv',
+    'outlook.csv',
+    'vcard-21.vcf',
+    'vcard-30.vcf',
+    'vcard-40.vcf',
+  ];
+
+  /** A new account holding every contact of the given files. */
+  async function accountWith(files: string[]): Promise<TestClient> {
+    const { client } = await signedInClient(t);
+    const importId = crypto.randomUUID();
+    for (const content of files) {
+      const { contacts } = await preview(client, content);
+      await batch(client, { importId, create: contacts });
+    }
+    return client;
+  }
+
+  async function exported(client: TestClient, format: 'vcf' | 'csv'): Promise<string> {
+    const res = await client.mutation('contacts.export', { format });
+    expect(res.status).toBe(200);
+    return trpcData<{ content: string }>(res).content;
+  }
+
+  /**
+   * A vCard file's lines, unfolded, without what must differ between accounts (UID, REV)
+   * and with each photo's bytes left out: a photo is re-encoded when it is stored.
+   */
+  const comparableVCards = (content: string) =>
+    content
+      .replace(/\r\n /g, '')
+      .split('\r\n')
+      .filter((line) => !/^(UID|REV):/.test(line))
+      .map((line) => (line.startsWith('PHOTO:data:image/webp;base64,') ? 'PHOTO:<webp>' : line));
+
+  /** Every contact's fields, without what names the account (ids, times, photo address). */
+  async function fieldsOf(client: TestClient) {
+    return (await allContacts(client)).map((contact) => {
+      const { _id, userId, createdAt, updatedAt, avatar, ...fields } = contact as Contact &
+        Record<string, unknown>;
+      void [_id, userId, createdAt, updatedAt];
+      // The order of extra fields is not a field: a file may list them in another order.
+      const extra = [...fields.extra].sort((a, b) =>
+        JSON.stringify(a).localeCompare(JSON.stringify(b)),
+      );
+      return { ...fields, extra, hasPhoto: avatar.url !== '' };
+    });
+  }
+
+  it('keeps every field of a vCard export', async () => {
+    const first = await accountWith(FIXTURES.map(fixture));
+    const before = await exported(first, 'vcf');
+    const second = await accountWith([before]);
+    const after = await exported(second, 'vcf');
+    expect(comparableVCards(after)).toEqual(comparableVCards(before));
+    expect(await fieldsOf(second)).toEqual(await fieldsOf(first));
+    // The export is rich enough for the comparison to mean something.
+    expect(before).toContain('CATEGORIES:Friends,starred');
+    expect(before).toContain('ADR;TYPE=work:;Building 33;75 Cambridge Pkwy;Cambridge;MA;02142;USA');
+    expect(before).toContain('X-ABLABEL:Favourite engine');
+    expect(before).toContain('N:Berners-Lee;Tim;;Sir;OM');
+    expect(before).toContain('BDAY;VALUE=text:sometime in spring');
+    expect(before.match(/PHOTO:data:image\/webp/g)).toHaveLength(3);
+    expect(before).toContain('PHOTO:https://127.0.0.1/private.png');
+  });
+
+  it('keeps every field of a CSV export', async () => {
+    const first = await accountWith(FIXTURES.map(fixture));
+    const before = await exported(first, 'csv');
+    const second = await accountWith([before]);
+    const after = await exported(second, 'csv');
+    // Photo addresses name each account's own copy of the photo.
+    const comparable = (csv: string) => csv.replace(/\/uploads\/[0-9a-f-]+\.webp/g, '<photo>');
+    expect(comparable(after)).toEqual(comparable(before));
+    expect(await fieldsOf(second)).toEqual(await fieldsOf(first));
+    const header = before.split('\r\n')[0]!;
+    for (const column of ['Name Prefix', 'Notes', 'E-mail 2 - Value', 'Address 2 - Region']) {
+      expect(header).toContain(column);
+    }
+    expect(before).toContain('Friends ::: * starred');
+    expect(before.match(/\/uploads\//g)).toHaveLength(3);
   });
 });

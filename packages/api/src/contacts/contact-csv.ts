@@ -97,7 +97,9 @@ export function csvRecord(
     'Last Name': contact.familyName,
     Birthday: googleBirthday(contact),
     Photo: photoUrl,
-    Labels: labelNames.join(GOOGLE_LABEL_SEPARATOR),
+    Labels: [...labelNames, ...(contact.isFavorite ? ['* starred'] : [])].join(
+      GOOGLE_LABEL_SEPARATOR,
+    ),
     'E-mail 1 - Label': contact.email ? '* Home' : '',
     'E-mail 1 - Value': contact.email ?? '',
     'Phone 1 - Label': contact.phone ? 'Mobile' : '',
@@ -132,6 +134,7 @@ export function csvRecord(
       group = 'Custom Field';
       label = field.name === 'X-CUSTOM' ? label : field.name + (label ? ` (${label})` : '');
     }
+    if (field.name === 'ANNIVERSARY') label = 'Anniversary';
     const n = next[group] ?? 1;
     next[group] = n + 1;
     record[`${group} ${n} - Label`] = label;

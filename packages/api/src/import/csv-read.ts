@@ -58,7 +58,6 @@ const GOOGLE_EXTRA_KINDS: Record<string, string> = {
   Website: 'URL',
   Relation: 'RELATED',
   Event: 'X-EVENT',
-  'Custom Field': 'X-CUSTOM',
   IM: 'IMPP',
 };
 
@@ -72,6 +71,26 @@ const GOOGLE_SINGLE_EXTRAS: Record<string, string> = {
 
 function customField(header: string, value: string): ExtraField {
   return { name: 'X-CUSTOM', label: header, value };
+}
+
+/** RFC 6350 property names, which a Kith CSV export writes as custom field labels. */
+const VCARD_NAMES = new Set(
+  'SOURCE KIND XML FN N NICKNAME PHOTO BDAY ANNIVERSARY GENDER ADR TEL EMAIL IMPP LANG TZ GEO TITLE ROLE LOGO ORG MEMBER RELATED CATEGORIES NOTE PRODID REV SOUND UID CLIENTPIDMAP URL KEY FBURL CALADRURI CALURI'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A Google custom field. One whose label is a vCard property name, with its label in
+ * brackets (`X-SOCIALPROFILE (twitter)`), is how Kith's CSV export writes a property Google
+ * has no column for: it is read back as that property.
+ */
+function googleCustomField(label: string, value: string): ExtraField {
+  const property = /^(X-[A-Z0-9-]+|[A-Z]+)(?: \((.*)\))?$/.exec(label);
+  if (property && (property[1]!.startsWith('X-') || VCARD_NAMES.has(property[1]!))) {
+    return { name: property[1]!, label: property[2] ?? '', value };
+  }
+  return customField(label, value);
 }
 
 /**
@@ -181,6 +200,10 @@ function googleDraft(row: number, headers: string[], cells: string[]): ContactDr
     } else if (kind === 'IM') {
       const value = [group.Service, group.Value].filter(Boolean).join(':');
       if (value) draft.extra.push({ name: 'IMPP', label, value });
+    } else if (kind === 'Event' && label.toLowerCase() === 'anniversary' && group.Value) {
+      draft.extra.push({ name: 'ANNIVERSARY', label: '', value: group.Value });
+    } else if (kind === 'Custom Field') {
+      if (group.Value) draft.extra.push(googleCustomField(label, group.Value));
     } else {
       const name = GOOGLE_EXTRA_KINDS[kind]!;
       for (const value of splitGoogle(group.Value ?? '')) draft.extra.push({ name, label, value });

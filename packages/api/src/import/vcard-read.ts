@@ -52,7 +52,7 @@ function asText(value: unknown): string {
  * problem of its position and the others still come in.
  *
  * Email, TEL, ADR, ORG, TITLE, BDAY (`--0415` included), PHOTO (data URI, base64 or URL) and
- * CATEGORIES fill the contact; Apple's `itemN.X-ABLabel` names the property of its group;
+ * CATEGORIES (Google's `starred` making it a favorite) fill the contact; Apple's `itemN.X-ABLabel` names the property of its group;
  * every other property (NOTE, URL, NICKNAME, X-...) is kept in `extra`.
  */
 export function readVCardFile(content: string): ReadResult {
@@ -153,7 +153,11 @@ function draftFromCard(row: number, properties: JCardProperty[]): ContactDraft {
         break;
       }
       case 'categories':
-        draft.labels.push(...values.map(asText));
+        for (const category of values.map(asText)) {
+          // Google's vCards carry its system groups as categories.
+          if (category.toLowerCase() === 'starred') draft.isFavorite = true;
+          else if (category.toLowerCase() !== 'mycontacts') draft.labels.push(category);
+        }
         break;
       default:
         if (!CONSUMED.has(name))

@@ -57,6 +57,9 @@ const RAW_VALUES = new Set([
   'ANNIVERSARY',
 ]);
 
+/** The category (vCard) or system group (Google CSV `* starred`) of a favorite. */
+export const STARRED = 'starred';
+
 /** Extras that are parts of N rather than properties of their own. */
 const NAME_PARTS = new Set(['X-NAME-PREFIX', 'X-NAME-SUFFIX']);
 
@@ -99,7 +102,8 @@ const namePart = (extra: ContactExtraField[], name: string) =>
 /**
  * One contact as a vCard 4.0: FN and N from the given and family name (with any imported
  * prefix and suffix), EMAIL, TEL, ORG, TITLE, ADR (street, locality, postal code, country),
- * BDAY, an embedded PHOTO as a data URI, its labels as CATEGORIES (§6.7.1), every extra
+ * BDAY, an embedded PHOTO as a data URI, its labels as CATEGORIES (§6.7.1, with `starred` for
+ * a favorite, as Google writes it), every extra
  * field kept from an import, UID (`urn:uuid:`) and REV.
  */
 export function contactToVCard(
@@ -145,6 +149,8 @@ export function contactToVCard(
     const data = Buffer.from(photo.bytes).toString('base64');
     props.push({ name: 'PHOTO', value: `data:${photo.contentType};base64,${data}`, raw: true });
   }
+  // Google's vCards mark favorites with the category `starred`; Kith reads it back so.
+  if (contact.isFavorite) categories = [...categories, STARRED];
   if (categories.length > 0) {
     // CATEGORIES is a comma-separated list of text values, each escaped on its own.
     props.push({ name: 'CATEGORIES', value: categories.map(escapeText).join(','), raw: true });
