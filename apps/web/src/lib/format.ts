@@ -17,6 +17,13 @@ export function formatLongDate(date: Date | string): string {
   }).format(new Date(date));
 }
 
+/** "15 April" / "15 de abril": a birthday without a year. `month` counts from 0. */
+export function formatDayMonth(month: number, day: number): string {
+  return new Intl.DateTimeFormat(intlLocale(), { day: 'numeric', month: 'long' }).format(
+    new Date(2000, month, day),
+  );
+}
+
 /** "12 March 2026 at 14:05" / "12 de marzo de 2026, 14:05". */
 export function formatDateTime(date: Date | string): string {
   return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'long', timeStyle: 'short' }).format(

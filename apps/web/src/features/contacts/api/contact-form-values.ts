@@ -86,6 +86,33 @@ export function toContactInput(values: ContactFormValues): Omit<ContactCreateInp
   };
 }
 
+/** The form fields of each all-or-nothing group (SPEC §5) and the phone. */
+const GROUP_FIELDS = {
+  phone: ['phone'],
+  worksAt: ['company', 'jobTitle'],
+  location: ['country', 'city', 'postCode', 'streetAddress'],
+  birthday: ['birthdayDay', 'birthdayMonth', 'birthdayYear'],
+} as const satisfies Record<string, (keyof ContactFormValues)[]>;
+
+/**
+ * The edit screen's change: the name, the email and every group the person changed. A group
+ * left as it was is left out, so a contact imported with a birthday without a year, a partial
+ * address or no phone can still be edited elsewhere without filling them in first.
+ */
+export function toContactChange(values: ContactFormValues, initial: ContactFormValues) {
+  const input = toContactInput(values);
+  const changed = (group: keyof typeof GROUP_FIELDS) =>
+    GROUP_FIELDS[group].some((field) => values[field] !== initial[field]);
+  return {
+    name: values.name,
+    email: input.email,
+    phone: changed('phone') ? input.phone : undefined,
+    worksAt: changed('worksAt') ? input.worksAt : undefined,
+    location: changed('location') ? input.location : undefined,
+    birthday: changed('birthday') ? input.birthday : undefined,
+  };
+}
+
 /** Where each API error path shows on the form: under the field, or under its group. */
 const errorFields: Record<string, keyof ContactFormValues | 'worksAt' | 'location' | 'birthday'> = {
   firstName: 'firstName',
@@ -106,22 +133,18 @@ const errorFields: Record<string, keyof ContactFormValues | 'worksAt' | 'locatio
 
 /**
  * Checks the form with the same schema the server uses (SPEC §5), and returns errors keyed by
- * form field, or by group (`worksAt`, `location`, `birthday`) for the group rules.
+ * form field, or by group (`worksAt`, `location`, `birthday`) for the group rules. Editing,
+ * only the groups changed from `initial` are checked (see `toContactChange`).
  */
 export function validateContactForm(
   values: ContactFormValues,
   mode: 'create' | 'edit',
+  initial: ContactFormValues = emptyContactForm,
 ): Record<string, string> {
-  const input = toContactInput(values);
   const result =
     mode === 'create'
-      ? contactCreateInput.safeParse(input)
-      : contactUpdateInput.safeParse({
-          ...input,
-          firstName: undefined,
-          lastName: undefined,
-          name: values.name,
-        });
+      ? contactCreateInput.safeParse(toContactInput(values))
+      : contactUpdateInput.safeParse(toContactChange(values, initial));
   if (result.success) return {};
   return mapErrorPaths(
     Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message])),

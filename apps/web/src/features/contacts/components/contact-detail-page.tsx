@@ -1,5 +1,5 @@
 import { monthNames } from '@kith/validators';
-import { formatDateTime, formatLongDate } from '../../../lib/format';
+import { formatDateTime, formatDayMonth, formatLongDate } from '../../../lib/format';
 import {
   ActionIcon,
   Anchor,
@@ -33,20 +33,28 @@ import { ConfirmDialog } from './confirm-dialog';
 import { ContactAvatar } from './contact-avatar';
 import { WithContact } from './with-contact';
 import { ContactLabels } from '../../labels/contact-labels';
+import { ExtraFields } from './extra-fields';
 import { useTranslation } from 'react-i18next';
 
-/** "10 December 1985" when the birthday is complete, else null (SPEC §2 Detail screen). */
+/**
+ * "10 December 1985", or "15 April" for a birthday without a year (imported vCards write
+ * `--0415`); null when there is no day and month (SPEC §2 Detail screen).
+ */
 export function birthdayText(birthday: Contact['birthday']): string | null {
-  if (!birthday.day || !birthday.month || !birthday.year) return null;
+  if (!birthday.day || !birthday.month) return null;
   const month = monthNames.indexOf(birthday.month);
+  if (!birthday.year) return formatDayMonth(month, birthday.day);
   return formatLongDate(new Date(birthday.year, month, birthday.day));
 }
 
-/** The address when all four parts exist, else null (SPEC §2 Detail screen). */
+/**
+ * The address (SPEC §2 Detail screen: street, post code and city, country); an imported
+ * address may lack parts, and shows the ones it has. Null when it has none.
+ */
 export function addressText(location: Contact['location']): string | null {
   const { streetAddress, city, postCode, country } = location;
-  if (!streetAddress || !city || !postCode || !country) return null;
-  return `${streetAddress}, ${postCode} ${city}, ${country}`;
+  const town = [postCode, city].filter(Boolean).join(' ');
+  return [streetAddress, town, country].filter(Boolean).join(', ') || null;
 }
 
 /** /person/{id} (SPEC §2 "Detail screen"). */
@@ -159,7 +167,11 @@ function ContactDetail({ contact }: { contact: Contact }) {
               </Detail>
             )}
             <Detail icon={<IconPhone size={18} />} label={t('Phone')}>
-              <Anchor href={`tel:${contact.phone}`}>{contact.phone}</Anchor>
+              {contact.phone ? (
+                <Anchor href={`tel:${contact.phone}`}>{contact.phone}</Anchor>
+              ) : (
+                <EditLink id={contact._id} from={from} label={t('Add phone number')} />
+              )}
             </Detail>
             <Detail icon={<IconMapPin size={18} />} label={t('Address')}>
               {address ?? <EditLink id={contact._id} from={from} label={t('Add Location')} />}
@@ -169,6 +181,7 @@ function ContactDetail({ contact }: { contact: Contact }) {
             </Detail>
           </Stack>
         </Paper>
+        <ExtraFields extra={contact.extra} />
         <Paper withBorder radius="lg" p="lg">
           <Title order={2} fz="h4" mb="sm">
             {t('History')}

@@ -20,15 +20,16 @@ const contact = {
   birthday: { day: null, month: '', year: null },
   isFavorite: false,
   isTrashed: false,
+  extra: [],
   trashedAt: null,
   createdAt: new Date('2026-01-01T10:00:00Z'),
   updatedAt: new Date('2026-01-02T10:00:00Z'),
 };
 
-function openEditPage() {
+function openEditPage(loaded: typeof contact = contact) {
   server.use(
     ...signedIn(),
-    ...trpcHandler('contacts.byId', () => contact),
+    ...trpcHandler('contacts.byId', () => loaded),
     ...trpcHandler('contacts.update', (input) => ({ ...contact, ...(input as object) })),
     ...trpcHandler('contacts.list', () => ({ items: [contact], nextCursor: null, total: 1 })),
   );
@@ -67,6 +68,27 @@ describe('the edit screen (SPEC §2, §4 Forms)', () => {
       id,
       name: 'Ada King',
     });
+  });
+
+  it('saves an imported contact with a yearless birthday and no phone, sending only what changed', async () => {
+    openEditPage({
+      ...contact,
+      phone: '',
+      birthday: { day: 15, month: 'april', year: null } as unknown as typeof contact.birthday,
+      location: { country: '', city: 'Paris', postCode: '', streetAddress: '' },
+    });
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    fireEvent.change(name, { target: { value: 'Ada King' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Contact Updated')).toBeInTheDocument();
+    const input = receivedCalls.find((c) => c.path === 'contacts.update')?.input as Record<
+      string,
+      unknown
+    >;
+    expect(input).toMatchObject({ id, name: 'Ada King' });
+    expect(input.birthday).toBeUndefined();
+    expect(input.location).toBeUndefined();
+    expect(input.phone).toBeUndefined();
   });
 
   it("shows 'Something went wrong' with the message and Refresh Page when loading fails", async () => {

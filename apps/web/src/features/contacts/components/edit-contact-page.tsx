@@ -11,7 +11,7 @@ import { trpc } from '../../../lib/trpc';
 import {
   formValuesOf,
   mapErrorPaths,
-  toContactInput,
+  toContactChange,
   validateContactForm,
   type ContactFormValues,
 } from '../api/contact-form-values';
@@ -50,7 +50,7 @@ function EditContactForm({ contact }: { contact: Contact }) {
   const initial = useMemo(() => formValuesOf(contact), [contact]);
   const form = useForm<ContactFormValues>({
     initialValues: initial,
-    validate: (values) => translateErrors(validateContactForm(values, 'edit')),
+    validate: (values) => translateErrors(validateContactForm(values, 'edit', initial)),
   });
 
   const preview = useMemo(() => (newPhoto ? URL.createObjectURL(newPhoto) : null), [newPhoto]);
@@ -80,27 +80,22 @@ function EditContactForm({ contact }: { contact: Contact }) {
 
   const submit = form.onSubmit(async (values) => {
     setSaving(true);
-    const input = toContactInput(values);
+    const change = toContactChange(values, initial);
     try {
       if (newPhoto) {
         const body = new FormData();
-        body.set('name', values.name);
-        body.set('email', input.email ?? '');
-        body.set('phone', input.phone);
-        body.set('worksAt', JSON.stringify(input.worksAt));
-        body.set('location', JSON.stringify(input.location));
-        body.set('birthday', JSON.stringify(input.birthday));
+        body.set('name', change.name);
+        body.set('email', change.email ?? '');
+        if (change.phone !== undefined) body.set('phone', change.phone);
+        for (const group of ['worksAt', 'location', 'birthday'] as const) {
+          if (change[group]) body.set(group, JSON.stringify(change[group]));
+        }
         body.set('avatarImage', newPhoto);
         await restRequest(`/contacts/${contact._id}`, { method: 'PUT', body });
       } else {
         await update.mutateAsync({
           id: contact._id,
-          name: values.name,
-          email: input.email,
-          phone: input.phone,
-          worksAt: input.worksAt,
-          location: input.location,
-          birthday: input.birthday,
+          ...change,
           ...(photoRemoved ? { avatar: { publicId: '' } } : {}),
         });
       }
