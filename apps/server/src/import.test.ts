@@ -95,8 +95,7 @@ async function allContacts(client: TestClient): Promise<Contact[]> {
   return trpcData<{ items: Contact[] }>(res).items;
 }
 
-const byName = (contacts: Imported[], name: string) =>
-  contacts.find((c) => c.givenName === name)!;
+const byName = (contacts: Imported[], name: string) => contacts.find((c) => c.givenName === name)!;
 
 describe('import preview (issue 6): files are read, nothing is written', () => {
   it('reads a Google CSV: labels, starred, extra emails and phones, problems by row', async () => {

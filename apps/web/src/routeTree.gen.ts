@@ -14,6 +14,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AppFavoriteRouteImport } from './routes/_app/favorite'
+import { Route as AppImportRouteImport } from './routes/_app/import'
 import { Route as AppMeRouteImport } from './routes/_app/me'
 import { Route as AppMergeRouteImport } from './routes/_app/merge'
 import { Route as AppNewRouteImport } from './routes/_app/new'
@@ -53,6 +54,11 @@ const PublicRoute = PublicRouteImport.update({
 const AppFavoriteRoute = AppFavoriteRouteImport.update({
   id: '/favorite',
   path: '/favorite',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppImportRoute = AppImportRouteImport.update({
+  id: '/import',
+  path: '/import',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMeRoute = AppMeRouteImport.update({
@@ -149,6 +155,7 @@ const AppPersonEditIdRoute = AppPersonEditIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/favorite': typeof AppFavoriteRoute
+  '/import': typeof AppImportRoute
   '/me': typeof AppMeRoute
   '/merge': typeof AppMergeRoute
   '/new': typeof AppNewRoute
@@ -171,6 +178,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/favorite': typeof AppFavoriteRoute
+  '/import': typeof AppImportRoute
   '/me': typeof AppMeRoute
   '/merge': typeof AppMergeRoute
   '/new': typeof AppNewRoute
@@ -197,6 +205,7 @@ export interface FileRoutesById {
   '/_auth': typeof AuthRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
   '/_app/favorite': typeof AppFavoriteRoute
+  '/_app/import': typeof AppImportRoute
   '/_app/me': typeof AppMeRoute
   '/_app/merge': typeof AppMergeRoute
   '/_app/new': typeof AppNewRoute
@@ -221,6 +230,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/favorite'
+    | '/import'
     | '/me'
     | '/merge'
     | '/new'
@@ -243,6 +253,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/favorite'
+    | '/import'
     | '/me'
     | '/merge'
     | '/new'
@@ -268,6 +279,7 @@ export interface FileRouteTypes {
     | '/_auth'
     | '/_public'
     | '/_app/favorite'
+    | '/_app/import'
     | '/_app/me'
     | '/_app/merge'
     | '/_app/new'
@@ -330,6 +342,13 @@ declare module '@tanstack/react-router' {
       path: '/favorite'
       fullPath: '/favorite'
       preLoaderRoute: typeof AppFavoriteRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/import': {
+      id: '/_app/import'
+      path: '/import'
+      fullPath: '/import'
+      preLoaderRoute: typeof AppImportRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/me': {
@@ -463,6 +482,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppFavoriteRoute: typeof AppFavoriteRoute
+  AppImportRoute: typeof AppImportRoute
   AppMeRoute: typeof AppMeRoute
   AppMergeRoute: typeof AppMergeRoute
   AppNewRoute: typeof AppNewRoute
@@ -474,6 +494,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppFavoriteRoute: AppFavoriteRoute,
+  AppImportRoute: AppImportRoute,
   AppMeRoute: AppMeRoute,
   AppMergeRoute: AppMergeRoute,
   AppNewRoute: AppNewRoute,

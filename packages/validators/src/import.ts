@@ -96,12 +96,9 @@ export type ImportColumnTarget = (typeof IMPORT_COLUMN_TARGETS)[number];
  * of no known layout, one target per column in order (`mapping`).
  */
 export const importPreviewInput = z.object({
-  content: z
-    .string()
-    .min(1, { error: 'The file is empty' })
-    .max(IMPORT_FILE_MAX, {
-      error: 'The file is larger than 7 MB. Split it and import each part.',
-    }),
+  content: z.string().min(1, { error: 'The file is empty' }).max(IMPORT_FILE_MAX, {
+    error: 'The file is larger than 7 MB. Split it and import each part.',
+  }),
   mapping: z.array(z.enum(IMPORT_COLUMN_TARGETS)).max(500).optional(),
 });
 export type ImportPreviewInput = z.infer<typeof importPreviewInput>;

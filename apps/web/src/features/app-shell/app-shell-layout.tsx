@@ -1,6 +1,13 @@
 import { Affix, AppShell, Burger, Button, Group, NavLink, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowMerge, IconPlus, IconStar, IconTrash, IconUsers } from '@tabler/icons-react';
+import {
+  IconArrowMerge,
+  IconFileImport,
+  IconPlus,
+  IconStar,
+  IconTrash,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { Logo } from '../../components/logo';
@@ -16,6 +23,7 @@ const sections = [
   { to: '/favorite', label: i18nKey('Favorite'), icon: IconStar },
   { to: '/trash', label: i18nKey('Trash'), icon: IconTrash },
   { to: '/merge', label: i18nKey('Merge & fix'), icon: IconArrowMerge },
+  { to: '/import', label: i18nKey('Import'), icon: IconFileImport },
 ] as const;
 
 /** SPEC §2: the phone's floating add button hides on the person, new and me routes. */

@@ -1,0 +1,237 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Progress,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import type { ImportColumnTarget } from '@kith/validators';
+import type { RouterOutputs } from '@kith/api';
+import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../lib/format';
+import { errorMessage, notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { useRefreshContactLists } from '../contacts/api/contact-lists';
+import { ChooseFile } from './choose-file';
+import { ColumnMapping } from './column-mapping';
+import { ImportPreview, type DuplicateChoice } from './import-preview';
+import { useRunImport, type ImportOutcome } from './run-import';
+
+type Preview = RouterOutputs['imports']['preview'];
+
+type Step =
+  | { name: 'choose' }
+  | { name: 'mapping'; preview: Preview }
+  | { name: 'preview'; preview: Preview }
+  | { name: 'running'; done: number; total: number }
+  | { name: 'done'; outcome: ImportOutcome };
+
+/**
+ * Import (issue 6): choose a file; for an unknown CSV, say where its columns go; check the
+ * preview (new contacts, duplicates to skip or update, problems); then the import runs in
+ * batches with a progress bar. A failed import is taken back whole; a finished one can be
+ * undone.
+ */
+export function ImportPage() {
+  const { t } = useTranslation();
+  const [step, setStep] = useState<Step>({ name: 'choose' });
+  const [file, setFile] = useState<{ name: string; content: string } | null>(null);
+  const [mapping, setMapping] = useState<ImportColumnTarget[]>([]);
+  const [choiceForAll, setChoiceForAll] = useState<DuplicateChoice>('skip');
+  const [choices, setChoices] = useState<Map<number, DuplicateChoice>>(new Map());
+  const [failure, setFailure] = useState<string | null>(null);
+  const preview = trpc.imports.preview.useMutation();
+  const undo = trpc.imports.undo.useMutation();
+  const runImport = useRunImport();
+  const refresh = useRefreshContactLists();
+
+  const showPreview = (result: Preview) => {
+    setChoices(new Map());
+    setChoiceForAll('skip');
+    if (result.needsMapping) {
+      setMapping(result.mapping);
+      setStep({ name: 'mapping', preview: result });
+    } else {
+      setStep({ name: 'preview', preview: result });
+    }
+  };
+
+  const readFile = async (chosen: File) => {
+    setFailure(null);
+    const content = await chosen.text();
+    setFile({ name: chosen.name, content });
+    preview.mutate(
+      { content },
+      { onSuccess: showPreview, onError: (error) => setFailure(errorMessage(error)) },
+    );
+  };
+
+  const applyMapping = () => {
+    if (!file) return;
+    preview.mutate(
+      { content: file.content, mapping },
+      { onSuccess: showPreview, onError: (error) => setFailure(errorMessage(error)) },
+    );
+  };
+
+  const startOver = () => {
+    setFailure(null);
+    setFile(null);
+    setStep({ name: 'choose' });
+  };
+
+  const choiceFor = (row: number) => choices.get(row) ?? choiceForAll;
+
+  const start = async (result: Preview) => {
+    const duplicateOf = new Map(result.duplicates.map((d) => [d.row, d.contactId]));
+    const create = result.contacts.filter((c) => !duplicateOf.has(c.row));
+    const update = result.contacts
+      .filter((c) => duplicateOf.has(c.row) && choiceFor(c.row) === 'update')
+      .map((contact) => ({ contactId: duplicateOf.get(contact.row)!, contact }));
+    setFailure(null);
+    try {
+      const outcome = await runImport(create, update, (done, total) =>
+        setStep({ name: 'running', done, total }),
+      );
+      await refresh();
+      setStep({ name: 'done', outcome });
+    } catch (error) {
+      setFailure(
+        t('The import stopped: {{message}} Nothing was kept; your contacts are as they were.', {
+          message: errorMessage(error),
+        }),
+      );
+      setStep({ name: 'preview', preview: result });
+    }
+  };
+
+  const undoImport = async (outcome: ImportOutcome) => {
+    try {
+      await undo.mutateAsync({ importId: outcome.importId });
+      await refresh();
+      notifySuccess('Import undone. Your contacts are as they were.');
+      startOver();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={860} pb={{ base: 80, sm: 0 }}>
+      <div>
+        <Title order={1} fz="h2">
+          {t('Import contacts')}
+        </Title>
+        <Text c="dimmed">
+          {t(
+            'Bring your contacts from Google, Outlook, Apple or a phone. Nothing is lost on the way: what Kith has no field for is kept with the contact.',
+          )}
+        </Text>
+      </div>
+
+      {failure && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+          {failure}
+        </Alert>
+      )}
+
+      {step.name === 'choose' && (
+        <ChooseFile busy={preview.isPending} onFile={readFile} onRejected={setFailure} />
+      )}
+
+      {step.name === 'mapping' && (
+        <ColumnMapping
+          columns={step.preview.columns}
+          sample={step.preview.sample}
+          mapping={mapping}
+          busy={preview.isPending}
+          onChange={setMapping}
+          onBack={startOver}
+          onContinue={applyMapping}
+        />
+      )}
+
+      {step.name === 'preview' && file && (
+        <ImportPreview
+          fileName={file.name}
+          preview={step.preview}
+          choiceFor={choiceFor}
+          onChoice={(row, choice) => setChoices(new Map(choices).set(row, choice))}
+          onChoiceForAll={(choice) => {
+            setChoiceForAll(choice);
+            setChoices(new Map());
+          }}
+          onCancel={startOver}
+          onImport={() => start(step.preview)}
+        />
+      )}
+
+      {step.name === 'running' && (
+        <Paper withBorder radius="lg" p="lg">
+          <Text fw={600} mb="sm" id="import-progress-label">
+            {t('Importing… {{done}} of {{total}}', {
+              done: formatCount(step.done),
+              total: formatCount(step.total),
+            })}
+          </Text>
+          <Progress
+            value={step.total ? (step.done / step.total) * 100 : 0}
+            size="lg"
+            radius="xl"
+            animated
+            aria-labelledby="import-progress-label"
+          />
+        </Paper>
+      )}
+
+      {step.name === 'done' && (
+        <Paper withBorder radius="lg" p="lg">
+          <Stack align="center" gap="sm" ta="center">
+            <ThemeIcon size={64} radius="xl" variant="light" color="teal">
+              <IconCheck size={34} stroke={1.6} />
+            </ThemeIcon>
+            <Title order={2} fz="h3">
+              {t('Import finished')}
+            </Title>
+            <Text>
+              {t('{{count}} contacts added', { count: step.outcome.created })}
+              {step.outcome.updated > 0 &&
+                ` · ${t('{{count}} contacts updated', { count: step.outcome.updated })}`}
+            </Text>
+            {step.outcome.photosFailed > 0 && (
+              <Text size="sm" c="dimmed">
+                {t(
+                  '{{count}} photos could not be read; their addresses are kept with the contacts.',
+                  { count: step.outcome.photosFailed },
+                )}
+              </Text>
+            )}
+            <Group justify="center">
+              <Button renderRoot={(props) => <Link {...props} to="/" />}>
+                {t('View contacts')}
+              </Button>
+              <Button variant="default" onClick={startOver}>
+                {t('Import another file')}
+              </Button>
+              <Button
+                variant="subtle"
+                color="red"
+                loading={undo.isPending}
+                onClick={() => undoImport(step.outcome)}
+              >
+                {t('Undo import')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,204 @@
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { RouterOutputs } from '@kith/api';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../lib/format';
+import { i18nKey } from '../../lib/i18n';
+
+type Preview = RouterOutputs['imports']['preview'];
+export type DuplicateChoice = 'skip' | 'update';
+
+/** Rows listed one by one; the rest are counted (a re-imported book has thousands). */
+const LISTED = 50;
+
+const FORMAT_NAMES: Record<Preview['format'], string> = {
+  google: i18nKey('Google Contacts CSV'),
+  'google-legacy': i18nKey('Google Contacts CSV (old layout)'),
+  outlook: i18nKey('Outlook CSV'),
+  csv: i18nKey('CSV'),
+  vcard: i18nKey('vCard'),
+};
+
+/**
+ * Step 3: what the import will do, before anything is written. How many contacts are new,
+ * which look like contacts already in the book (same email or phone) with the choice to skip
+ * or update each (or all), and which rows have problems and why.
+ */
+export function ImportPreview({
+  fileName,
+  preview,
+  choiceFor,
+  onChoice,
+  onChoiceForAll,
+  onCancel,
+  onImport,
+}: {
+  fileName: string;
+  preview: Preview;
+  choiceFor: (row: number) => DuplicateChoice;
+  onChoice: (row: number, choice: DuplicateChoice) => void;
+  onChoiceForAll: (choice: DuplicateChoice) => void;
+  onCancel: () => void;
+  onImport: () => void;
+}) {
+  const { t } = useTranslation();
+  const duplicateRows = new Set(preview.duplicates.map((d) => d.row));
+  const newCount = preview.contacts.filter((c) => !duplicateRows.has(c.row)).length;
+  const updateCount = preview.duplicates.filter((d) => choiceFor(d.row) === 'update').length;
+  const errors = preview.problems.filter((p) => p.severity === 'error');
+  const names = new Map(
+    preview.contacts.map((c) => [c.row, [c.givenName, c.familyName].filter(Boolean).join(' ')]),
+  );
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2} fz="h3">
+          {t('Check before importing')}
+        </Title>
+        <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {t('{{file}}, read as {{format}}. Nothing is saved until you import.', {
+            file: fileName,
+            format: t(FORMAT_NAMES[preview.format]),
+          })}
+        </Text>
+      </div>
+
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <Stat value={newCount} label={t('new contacts', { count: newCount })} />
+        <Stat
+          value={preview.duplicates.length}
+          label={t('already in your book', { count: preview.duplicates.length })}
+        />
+        <Stat
+          value={errors.length}
+          label={t('left out', { count: errors.length })}
+          color={errors.length ? 'red' : undefined}
+        />
+      </SimpleGrid>
+
+      {preview.duplicates.length > 0 && (
+        <Paper withBorder radius="lg" p="md">
+          <Group justify="space-between" align="flex-start" mb="xs" gap="xs">
+            <div style={{ flex: '1 1 240px' }}>
+              <Title order={3} fz="h4">
+                {t('Already in your book')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t(
+                  'These have the email or phone number of a contact you have. Skip them, or update your contact with the file’s details (labels and extra details are added).',
+                )}
+              </Text>
+            </div>
+            <Group gap="xs">
+              <Button size="xs" variant="default" onClick={() => onChoiceForAll('skip')}>
+                {t('Skip all')}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => onChoiceForAll('update')}>
+                {t('Update all')}
+              </Button>
+            </Group>
+          </Group>
+          <Stack gap="xs">
+            {preview.duplicates.slice(0, LISTED).map((duplicate) => (
+              <Group key={duplicate.row} justify="space-between" wrap="wrap" gap="xs">
+                <Text size="sm" style={{ flex: '1 1 220px', overflowWrap: 'anywhere' }}>
+                  {t('{{name}} (row {{row}}) matches {{match}} by {{reason}}', {
+                    name: names.get(duplicate.row),
+                    row: duplicate.row,
+                    match: duplicate.name,
+                    reason: duplicate.reason === 'email' ? t('email') : t('phone number'),
+                  })}
+                </Text>
+                <SegmentedControl
+                  size="xs"
+                  aria-label={t('What to do with {{name}}', { name: names.get(duplicate.row) })}
+                  value={choiceFor(duplicate.row)}
+                  onChange={(value) => onChoice(duplicate.row, value as DuplicateChoice)}
+                  data={[
+                    { value: 'skip', label: t('Skip') },
+                    { value: 'update', label: t('Update') },
+                  ]}
+                />
+              </Group>
+            ))}
+            {preview.duplicates.length > LISTED && (
+              <Text size="sm" c="dimmed">
+                {t('{{count}} more follow Skip all or Update all.', {
+                  count: preview.duplicates.length - LISTED,
+                })}
+              </Text>
+            )}
+          </Stack>
+        </Paper>
+      )}
+
+      {preview.problems.length > 0 && (
+        <Paper withBorder radius="lg" p="md">
+          <Title order={3} fz="h4" mb="xs">
+            {t('Rows with problems')}
+          </Title>
+          <Stack gap="xs">
+            {preview.problems.slice(0, LISTED).map((problem, i) => (
+              <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
+                <Badge
+                  // Light yellow text fails WCAG contrast; orange 9 on its tint passes.
+                  color={problem.severity === 'error' ? 'red' : 'orange.9'}
+                  variant="light"
+                  style={{ flexShrink: 0 }}
+                >
+                  {problem.severity === 'error' ? t('Left out') : t('Imported')}
+                </Badge>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {t('Row {{row}}', { row: problem.row })}
+                  {problem.name ? ` · ${problem.name}` : ''}: {t(problem.message)}
+                </Text>
+              </Group>
+            ))}
+            {preview.problems.length > LISTED && (
+              <Text size="sm" c="dimmed">
+                {t('and {{count}} more', { count: preview.problems.length - LISTED })}
+              </Text>
+            )}
+          </Stack>
+        </Paper>
+      )}
+
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          {t('Cancel')}
+        </Button>
+        <Button onClick={onImport} disabled={newCount + updateCount === 0}>
+          {updateCount > 0
+            ? t('Import {{created}} and update {{updated}}', {
+                created: formatCount(newCount),
+                updated: formatCount(updateCount),
+              })
+            : t('Import {{count}} contacts', { count: newCount })}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Stat({ value, label, color }: { value: number; label: string; color?: string }) {
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Text fz={28} fw={700} lh={1.1} c={color}>
+        {formatCount(value)}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+    </Paper>
+  );
+}

@@ -1,0 +1,88 @@
+import type { RouterInputs, RouterOutputs } from '@kith/api';
+import { trpc } from '../../lib/trpc';
+
+type Preview = RouterOutputs['imports']['preview'];
+export type ImportedContact = Preview['contacts'][number];
+type BatchInput = RouterInputs['imports']['batch'];
+
+/** Contacts per batch: one transaction each, and a step of the progress bar. */
+const BATCH_CONTACTS = 250;
+/** Bytes of JSON per batch, well under the server's 8 MiB body limit (photos are large). */
+const BATCH_BYTES = 3 * 1024 * 1024;
+
+/** What one import did, added over its batches. */
+export interface ImportOutcome {
+  importId: string;
+  created: number;
+  updated: number;
+  photosFailed: number;
+}
+
+type Item =
+  | { kind: 'create'; contact: ImportedContact }
+  | { kind: 'update'; contactId: string; contact: ImportedContact };
+
+/** Splits the work into batches of at most 250 contacts and about 3 MB each. */
+export function toBatches(items: Item[]): Item[][] {
+  const batches: Item[][] = [];
+  let current: Item[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = JSON.stringify(item.contact).length;
+    if (current.length > 0 && (current.length >= BATCH_CONTACTS || bytes + size > BATCH_BYTES)) {
+      batches.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(item);
+    bytes += size;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+/**
+ * Runs an import batch by batch (`imports.batch`, one transaction each), telling `onProgress`
+ * how many contacts are written. If a batch fails, everything the import wrote is taken back
+ * (`imports.undo`) before the error is thrown again, so the book is as it was.
+ */
+export function useRunImport() {
+  const batch = trpc.imports.batch.useMutation();
+  const undo = trpc.imports.undo.useMutation();
+  return async (
+    create: ImportedContact[],
+    update: { contactId: string; contact: ImportedContact }[],
+    onProgress: (done: number, total: number) => void,
+  ): Promise<ImportOutcome> => {
+    const importId = crypto.randomUUID();
+    const items: Item[] = [
+      ...create.map((contact) => ({ kind: 'create' as const, contact })),
+      ...update.map((u) => ({ kind: 'update' as const, ...u })),
+    ];
+    const outcome: ImportOutcome = { importId, created: 0, updated: 0, photosFailed: 0 };
+    let done = 0;
+    onProgress(0, items.length);
+    try {
+      for (const part of toBatches(items)) {
+        const input: BatchInput = {
+          importId,
+          create: part.filter((i) => i.kind === 'create').map((i) => i.contact),
+          update: part.flatMap((i) =>
+            i.kind === 'update' ? [{ contactId: i.contactId, contact: i.contact }] : [],
+          ),
+        };
+        const result = await batch.mutateAsync(input);
+        outcome.created += result.created;
+        outcome.updated += result.updated;
+        outcome.photosFailed += result.photosFailed;
+        done += part.length;
+        onProgress(done, items.length);
+      }
+    } catch (error) {
+      // Take back the batches already written; if even that fails, the error still shows.
+      await undo.mutateAsync({ importId }).catch(() => undefined);
+      throw error;
+    }
+    return outcome;
+  };
+}

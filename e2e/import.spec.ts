@@ -1,0 +1,108 @@
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, snapshot, test } from './fixtures';
+import { signUpThroughApi } from './session';
+
+/** The committed import fixtures the API tests read too. */
+const fixture = (name: string) =>
+  fileURLToPath(new URL(`../packages/api/src/import/fixtures/${name}`, import.meta.url));
+
+/** WCAG 2.1 A and AA rule ids axe finds broken on the page (as accessibility.spec.ts checks). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map((v) => v.id);
+}
+
+test('imports a Google CSV: preview with problems and a duplicate to update, then the book has them', async ({
+  page,
+}, info) => {
+  await signUpThroughApi(
+    page,
+    'Import Person',
+    `import-${info.project.name}-${Date.now()}@example.com`,
+  );
+  const existing = await page.request.post('/api/v1/contacts', {
+    data: {
+      firstName: 'Augusta',
+      lastName: 'King',
+      phone: '+44 1234 567890',
+      email: 'ada@example.com',
+    },
+  });
+  expect(existing.status()).toBe(201);
+
+  await page.goto('/');
+  if (info.project.name === 'phone') {
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+  }
+  await page.getByRole('link', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Import contacts', level: 1 })).toBeVisible();
+  await page.locator('input[type=file]').setInputFiles(fixture('google.csv'));
+
+  await expect(page.getByRole('heading', { name: 'Check before importing' })).toBeVisible();
+  await expect(page.getByText('google.csv, read as Google Contacts CSV.')).toBeVisible();
+  await expect(page.getByText('new contacts')).toBeVisible();
+  await expect(page.getByText('Ada Lovelace (row 2) matches Augusta King by email')).toBeVisible();
+  await expect(page.getByText(/Row 5: No name, email, phone or company/)).toBeVisible();
+  await expect(
+    page.getByText(/Row 6 · Grace Hopper: "not-an-email" is not a valid email/),
+  ).toBeVisible();
+  await page.getByText('Update', { exact: true }).click();
+  expect(await axeViolations(page)).toEqual([]);
+  await snapshot(page, 'import-preview');
+
+  // Nothing was written by the preview.
+  const before = await page.request.get('/api/v1/contacts');
+  expect(((await before.json()) as { data: unknown[] }).data).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Import 3 and update 1' }).click();
+  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible();
+  await expect(page.getByText('3 contacts added · 1 contact updated')).toBeVisible();
+  await snapshot(page, 'import-done');
+
+  await page.getByRole('link', { name: 'View contacts' }).click();
+  await expect(page.getByRole('heading', { name: /Contacts\s*4/, level: 1 })).toBeVisible();
+  await page.getByRole('row').filter({ hasText: 'Ada Lovelace' }).click();
+  await expect(page.getByRole('heading', { name: 'Ada Lovelace', level: 1 })).toBeVisible();
+  await expect(page.getByText('More details')).toBeVisible();
+  await expect(page.getByText('Email (Work)')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'ada@engines.example' })).toBeVisible();
+  await expect(page.getByText('Favourite engine')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Labels' }).getByText('Friends')).toBeVisible();
+  await snapshot(page, 'imported-contact');
+});
+
+test('maps the columns of an unknown CSV, imports it, and undoes the import', async ({
+  page,
+}, info) => {
+  await signUpThroughApi(
+    page,
+    'Mapping Person',
+    `mapping-${info.project.name}-${Date.now()}@example.com`,
+  );
+  await page.goto('/import');
+  await expect(page.getByText('Drop a contacts file here')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await snapshot(page, 'import-choose');
+  await page.locator('input[type=file]').setInputFiles(fixture('other.csv'));
+
+  await expect(page.getByRole('heading', { name: 'Where does each column go?' })).toBeVisible();
+  const shoeSize = page.getByRole('combobox', { name: 'Shoe size' });
+  await expect(shoeSize).toHaveValue('custom');
+  await expect(page.getByRole('combobox', { name: 'Full name' })).toHaveValue('fullName');
+  await shoeSize.selectOption('ignore');
+  await snapshot(page, 'import-mapping');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Check before importing' })).toBeVisible();
+  await page.getByRole('button', { name: 'Import 2 contacts' }).click();
+  await expect(page.getByText('2 contacts added')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Undo import' }).click();
+  await expect(page.getByText('Import undone. Your contacts are as they were.')).toBeVisible();
+  const after = await page.request.get('/api/v1/contacts');
+  expect(((await after.json()) as { data: unknown[] }).data).toHaveLength(0);
+});
