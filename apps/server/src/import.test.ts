@@ -1,4 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runRetention } from '@kith/api';
+import { schema } from '@kith/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 import { trpcData, type TestClient } from './test-client';
@@ -582,5 +586,35 @@ describe('round trip (issue 6): export, import into a new account, export again'
     }
     expect(before).toContain('Friends ::: * starred');
     expect(before.match(/\/uploads\//g)).toHaveLength(3);
+  });
+});
+
+describe('import backups (kept last: it moves the clock a day on)', () => {
+  it('drops the backups of an import after a day, with the photo the import replaced', async () => {
+    const { client } = await signedInClient(t);
+    const [tim] = (await preview(client, fixture('vcard-40.vcf'))).contacts;
+    const first = crypto.randomUUID();
+    await batch(client, { importId: first, create: [tim] });
+    const [contact] = await allContacts(client);
+    const oldPhoto = contact!.avatar.url.split('/').pop()!;
+    // A second import updates the contact with another photo.
+    await batch(client, {
+      importId: crypto.randomUUID(),
+      update: [
+        { contactId: contact!._id, contact: { ...tim!, photo: 'https://photos.example/ok.png' } },
+      ],
+    });
+    expect(existsSync(join(t.uploadsDir, oldPhoto))).toBe(true);
+
+    t.advanceClock(25 * 60 * 60_000);
+    await runRetention({ db: t.db, images: t.images }, t.now());
+    const left = await t.db.select().from(schema.contactImportBackups);
+    expect(left.filter((b) => b.contactId === contact!._id)).toEqual([]);
+    expect(existsSync(join(t.uploadsDir, oldPhoto))).toBe(false);
+    const [shown] = await t.db
+      .select({ avatarImageId: schema.contacts.avatarImageId })
+      .from(schema.contacts)
+      .where(eq(schema.contacts.id, contact!._id));
+    expect(shown!.avatarImageId).not.toBeNull();
   });
 });

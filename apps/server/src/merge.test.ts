@@ -92,13 +92,15 @@ describe('Merge & fix: merging', () => {
       mergeIds: [copy],
       take: { name: copy, phone: copy, worksAt: copy, avatar: copy },
     });
-    expect(merged.status).toBe(200);
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
     expect(trpcData(merged)).toMatchObject({
       _id: keep,
       name: 'Ada Lovelace',
       phone: '+44 20 7946 0000',
       email: 'ada@example.com',
       worksAt: { companyName: 'Analytical', jobTitle: 'Countess' },
+      // The phone not picked stays with the merged contact, as an extra field.
+      extra: [{ name: 'TEL', label: '', value: '1' }],
       avatar: { publicId: photo },
       isFavorite: true,
     });

@@ -5,6 +5,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { ApiDependencies } from '../context';
 import { NotFoundError, ValidationError } from '../errors';
 import { deleteImages } from '../images/images.service';
+import { mergeExtras } from './extra-fields';
 import { selectContacts, toDto } from './contacts.service';
 import type { ContactDto } from './contact-dto';
 
@@ -126,8 +127,10 @@ const FIELD_COLUMNS: Record<MergeField, (keyof typeof contacts.$inferSelect)[]> 
 /**
  * Merges duplicates into one contact, in one transaction: the kept contact takes each picked
  * field from the contact chosen for it, every label of the copies, and the star if any copy
- * had it; the copies go to the Trash (recover them to undo). A photo taken from a copy moves
- * to the kept contact; the kept contact's own photo it replaces is deleted.
+ * had it; the emails and phones not picked, and the copies' extra fields, become extra fields
+ * of the kept contact, so nothing is lost. The copies go to the Trash (recover them to undo).
+ * A photo taken from a copy moves to the kept contact; the kept contact's own photo it
+ * replaces is deleted.
  *
  * @returns the merged contact.
  * @throws NotFoundError when a contact is not the person's or is in the trash;
@@ -168,6 +171,17 @@ export async function mergeContacts(
       if (field === 'avatar') photoFrom = sourceId;
     }
     if (rows.some((row) => row.isFavorite)) changes.isFavorite = true;
+    // Nothing of the copies is lost: their extra fields, and the emails and phones not
+    // picked, are kept as extra fields of the merged contact.
+    const email = changes.email !== undefined ? changes.email : keep.email;
+    const phone = changes.phone !== undefined ? changes.phone : keep.phone;
+    const others = rows.flatMap((row) => [
+      ...(row.id === keep.id ? [] : row.extra),
+      ...(row.email && row.email !== email ? [{ name: 'EMAIL', label: '', value: row.email }] : []),
+      ...(row.phone && row.phone !== phone ? [{ name: 'TEL', label: '', value: row.phone }] : []),
+    ]);
+    const extra = mergeExtras(keep.extra, others);
+    if (extra.length !== keep.extra.length) changes.extra = extra;
     if (Object.keys(changes).length > 0) {
       await tx.update(contacts).set(changes).where(eq(contacts.id, keep.id));
     }

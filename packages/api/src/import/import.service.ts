@@ -9,6 +9,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../context';
 import { combinedName } from '../contacts/contact-dto';
 import { phoneKey } from '../contacts/duplicates.service';
+import { mergeExtras } from '../contacts/extra-fields';
 import { ValidationError } from '../errors';
 import { removeBytes } from '../images/images.service';
 import type { ProcessedImage } from '../images/process';
@@ -193,13 +194,6 @@ function columnsOf(contact: ImportedContact) {
     birthdayMonth: contact.birthday?.month ?? null,
     birthdayYear: contact.birthday?.year ?? null,
   };
-}
-
-/** Extras of both, each once (same name, label and value). */
-function mergeExtras(kept: ContactExtraField[], added: ContactExtraField[]): ContactExtraField[] {
-  const key = (f: ContactExtraField) => JSON.stringify([f.name, f.label, f.value]);
-  const seen = new Set(kept.map(key));
-  return [...kept, ...added.filter((f) => !seen.has(key(f)) && seen.add(key(f)))];
 }
 
 /** A stored photo waiting for its row: the image id and what was stored. */

@@ -4,12 +4,15 @@ import type { ImageStorage } from '../images/storage';
 import { removeBytes } from '../images/images.service';
 import { purgeDeletedAccounts } from '../account/purge';
 
-const { contacts, images } = schema;
+const { contacts, images, contactImportBackups } = schema;
 
 /** SPEC §9: contacts in the trash for more than 30 days are deleted forever. */
 export const TRASH_RETENTION_MS = 30 * 24 * 60 * 60_000;
 /** Uploads never attached to a contact are removed after 24 hours. */
 export const UNATTACHED_IMAGE_TTL_MS = 24 * 60 * 60_000;
+
+/** How long a finished import can be undone: its backups of updated contacts are kept a day. */
+export const IMPORT_UNDO_TTL_MS = 24 * 60 * 60_000;
 
 /** One advisory lock key for the job, so one instance of several runs it at a time. */
 const RETENTION_LOCK_KEY = 727_100_002;
@@ -25,7 +28,8 @@ export interface RetentionResult {
 
 /**
  * Deletes contacts trashed more than 30 days before `now` with their images, uploads left
- * unattached for more than 24 hours, and every account deleted before `now` (each run, so
+ * unattached for more than 24 hours, import backups older than a day (with the photos the
+ * import replaced), and every account deleted before `now` (each run, so
  * well within the privacy page's 30 days). Safe on several instances at once: the work runs under a
  * transaction-scoped advisory lock, and an instance that cannot take it skips the run.
  */
@@ -58,7 +62,29 @@ export async function runRetention(
           .where(inArray(images.id, orphanIds))
           .returning({ key: images.storageKey })
       : [];
-    return { contacts: expired.length, keys: [...staleUploads, ...avatars].map((r) => r.key) };
+
+    // Import backups past their day; a photo an import replaced goes with its backup,
+    // unless a contact shows it again.
+    const backups = await tx
+      .delete(contactImportBackups)
+      .where(lt(contactImportBackups.createdAt, new Date(now.getTime() - IMPORT_UNDO_TTL_MS)))
+      .returning({ previous: contactImportBackups.previous });
+    const replaced = backups
+      .map((b) => b.previous.avatarImageId)
+      .filter((id): id is string => typeof id === 'string');
+    const replacedPhotos = replaced.length
+      ? await tx
+          .delete(images)
+          .where(
+            and(
+              inArray(images.id, replaced),
+              sql`not exists (select 1 from ${contacts} where ${contacts.avatarImageId} = ${images.id})`,
+            ),
+          )
+          .returning({ key: images.storageKey })
+      : [];
+    const keys = [...staleUploads, ...avatars, ...replacedPhotos].map((r) => r.key);
+    return { contacts: expired.length, keys };
   });
 
   if (!outcome) return { ran: false, contactsDeleted: 0, imagesDeleted: 0, accountsPurged: 0 };
