@@ -7,13 +7,11 @@
  * Settings: BENCH_CONTACTS (100000), BENCH_DURATION seconds per measurement (10),
  * BENCH_CONNECTIONS (10).
  */
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem, type as osType, release } from 'node:os';
-import { createDb, type DatabaseHandle } from '@kith/db';
 import autocannon from 'autocannon';
-import postgres from 'postgres';
-import { startFloor, type RunSql } from './floor';
+import { openDatabase } from './databases';
+import { startFloor } from './floor';
 import { signIn, startBenchApp } from './bench-app';
 import { seedBook } from './seed';
 
@@ -46,40 +44,6 @@ async function measure(options: autocannon.Options): Promise<Measurement> {
     p99: result.latency.p99,
     rps: Math.round(result.requests.average),
     errors: result.errors + result.non2xx,
-  };
-}
-
-async function openDatabase(kind: 'pglite' | 'postgres') {
-  if (kind === 'pglite') {
-    const handle = await createDb();
-    // The PGlite client under Drizzle, queried directly as the floor.
-    const client = (
-      handle.db as unknown as {
-        $client: {
-          query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-        };
-      }
-    ).$client;
-    const run: RunSql = async (text, params) => (await client.query(text, params)).rows;
-    return { handle, run, drop: async () => {} };
-  }
-  const name = `kith_bench_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(adminUrl!, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
-  const handle: DatabaseHandle = await createDb({ databaseUrl: url.toString() });
-  const direct = postgres(url.toString(), { max: 10, onnotice: () => {} });
-  const run: RunSql = (text, params) => direct.unsafe(text, params as never[]) as never;
-  return {
-    handle,
-    run,
-    drop: async () => {
-      await direct.end();
-      await handle.close();
-      await admin.unsafe(`drop database ${name} with (force)`);
-      await admin.end();
-    },
   };
 }
 

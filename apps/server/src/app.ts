@@ -91,6 +91,10 @@ export async function buildApp({
 
   await app.register(async (trpcScope) => {
     // Image uploads travel base64-encoded in tRPC bodies: 5 MB of bytes is ~6.7 MB of JSON.
+    // A route's own limit wins over its parser's, so the tRPC routes get theirs here too.
+    trpcScope.addHook('onRoute', (route) => {
+      route.bodyLimit = TRPC_BODY_LIMIT;
+    });
     trpcScope.removeContentTypeParser('application/json');
     trpcScope.addContentTypeParser(
       'application/json',

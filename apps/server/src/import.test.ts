@@ -318,6 +318,23 @@ describe('import preview (issue 6): files are read, nothing is written', () => {
     ]);
   });
 
+  it('reads files of several MB (tRPC bodies up to 8 MiB), and refuses larger ones with 413', async () => {
+    const { client } = await signedInClient(t);
+    const [header, ...rows] = fixture('google.csv').trim().split('\n');
+    const row = rows.find((line) => line.startsWith('José'))!;
+    // About 3 MB: well over the 1 MiB limit of the REST routes.
+    const big = [header, ...Array.from({ length: 16_000 }, () => row)].join('\n');
+    expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
+    const result = await preview(client, big);
+    expect(result.contacts).toHaveLength(16_000);
+
+    const huge = await client.mutation('imports.preview', { content: 'x'.repeat(9 * 1024 * 1024) });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toMatchObject({
+      error: { json: { data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 } } },
+    });
+  });
+
   it('refuses what is not a contacts file, with a reason', async () => {
     const { client } = await signedInClient(t);
     const empty = await client.mutation('imports.preview', { content: '' });

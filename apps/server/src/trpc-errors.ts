@@ -1,12 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { procedureNames } from './rate-limits';
 
-/** JSON-RPC code tRPC uses for TOO_MANY_REQUESTS. */
-const TOO_MANY_REQUESTS_RPC_CODE = -32029;
+/** tRPC's error code and JSON-RPC code for the statuses raised before tRPC runs. */
+const CODES: Record<number, { code: string; rpc: number }> = {
+  413: { code: 'PAYLOAD_TOO_LARGE', rpc: -32413 },
+  429: { code: 'TOO_MANY_REQUESTS', rpc: -32029 },
+};
+const BAD_REQUEST = { code: 'BAD_REQUEST', rpc: -32600 };
 
 /**
- * Sends an error raised before tRPC ran (a rate limit) in tRPC's own response shape, one
- * entry per call of a batch, so the web app and the SDK read it like any procedure error.
+ * Sends an error raised before tRPC ran (a rate limit, a body over its limit) in tRPC's own
+ * response shape, one entry per call of a batch, so the web app and the SDK read it like any
+ * procedure error.
  */
 export function sendTrpcShapedError(
   req: FastifyRequest,
@@ -16,12 +21,13 @@ export function sendTrpcShapedError(
 ): FastifyReply {
   const path = req.url.split('?')[0] ?? '';
   const names = procedureNames(path);
+  const { code, rpc } = CODES[statusCode] ?? BAD_REQUEST;
   const entry = (name: string) => ({
     error: {
       json: {
         message,
-        code: TOO_MANY_REQUESTS_RPC_CODE,
-        data: { code: 'TOO_MANY_REQUESTS', httpStatus: statusCode, path: name, zodError: null },
+        code: rpc,
+        data: { code, httpStatus: statusCode, path: name, zodError: null },
       },
     },
   });

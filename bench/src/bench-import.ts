@@ -1,0 +1,240 @@
+/**
+ * `pnpm bench:import`: how long importing 10,000 contacts takes (issue 6: "10,000 contacts
+ * import in seconds"), over HTTP as the web app does it: `imports.preview` on the whole file,
+ * then `imports.batch` 250 contacts at a time, one after another. Side by side with the floor
+ * for the same rows: multi-row INSERTs of the same contacts straight into the table. Runs on
+ * PGlite and (when `TEST_DATABASE_URL` or `BENCH_DATABASE_URL` names a server) PostgreSQL,
+ * for a Google CSV and a vCard 4.0 file. Prints a table; writes bench/import-results.json.
+ *
+ * Settings: BENCH_IMPORT_CONTACTS (10000).
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, release, totalmem, type as osType } from 'node:os';
+import { faker } from '@faker-js/faker';
+import Papa from 'papaparse';
+import { openDatabase } from './databases';
+import { signIn, startBenchApp } from './bench-app';
+import { seedBook } from './seed';
+
+const CONTACTS = Number(process.env.BENCH_IMPORT_CONTACTS ?? 10_000);
+const BATCH = 250;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const log = (line: string) => console.log(`[bench:import] ${line}`);
+
+interface Person {
+  given: string;
+  family: string;
+  email: string;
+  phone: string;
+  company: string;
+  title: string;
+  street: string;
+  city: string;
+  code: string;
+  country: string;
+  birthday: string;
+  label: string;
+  note: string;
+}
+
+function people(): Person[] {
+  faker.seed(20261123);
+  const labels = ['Family', 'Friends', 'Work', 'Book club', 'Neighbours'];
+  return Array.from({ length: CONTACTS }, () => {
+    const given = faker.person.firstName();
+    const family = faker.person.lastName();
+    return {
+      given,
+      family,
+      email: faker.internet.email({ firstName: given, lastName: family }).toLowerCase(),
+      phone: faker.phone.number({ style: 'international' }),
+      company: faker.company.name(),
+      title: faker.person.jobTitle(),
+      street: faker.location.streetAddress(),
+      city: faker.location.city(),
+      code: faker.location.zipCode(),
+      country: faker.location.country(),
+      birthday: faker.date.birthdate().toISOString().slice(0, 10),
+      label: faker.helpers.arrayElement(labels),
+      note: faker.lorem.sentence(),
+    };
+  });
+}
+
+/** The people as Google Contacts writes them (2024 headers). */
+function googleCsv(list: Person[]): string {
+  return Papa.unparse(
+    list.map((p) => ({
+      'First Name': p.given,
+      'Last Name': p.family,
+      Birthday: p.birthday,
+      Notes: p.note,
+      Labels: `${p.label} ::: * myContacts`,
+      'E-mail 1 - Label': '* Home',
+      'E-mail 1 - Value': p.email,
+      'Phone 1 - Label': 'Mobile',
+      'Phone 1 - Value': p.phone,
+      'Address 1 - Label': 'Home',
+      'Address 1 - Street': p.street,
+      'Address 1 - City': p.city,
+      'Address 1 - Postal Code': p.code,
+      'Address 1 - Country': p.country,
+      'Organization Name': p.company,
+      'Organization Title': p.title,
+    })),
+  );
+}
+
+/** The people as vCard 4.0 cards (RFC 6350). */
+function vcards(list: Person[]): string {
+  const esc = (s: string) => s.replace(/[\\,;]/g, (c) => `\\${c}`);
+  return list
+    .map((p) =>
+      [
+        'BEGIN:VCARD',
+        'VERSION:4.0',
+        `FN:${esc(p.given)} ${esc(p.family)}`,
+        `N:${esc(p.family)};${esc(p.given)};;;`,
+        `EMAIL;TYPE=home:${p.email}`,
+        `TEL;VALUE=text;TYPE=cell:${p.phone}`,
+        `ORG:${esc(p.company)}`,
+        `TITLE:${esc(p.title)}`,
+        `ADR;TYPE=home:;;${esc(p.street)};${esc(p.city)};;${esc(p.code)};${esc(p.country)}`,
+        `BDAY:${p.birthday.replace(/-/g, '')}`,
+        `CATEGORIES:${esc(p.label)}`,
+        `NOTE:${esc(p.note)}`,
+        'END:VCARD',
+      ].join('\r\n'),
+    )
+    .join('\r\n');
+}
+
+/** Calls a tRPC mutation over HTTP with superjson's wire shape. */
+async function mutation<T>(origin: string, cookie: string, path: string, input: unknown) {
+  const res = await fetch(`${origin}/api/trpc/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ json: input }),
+  });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+interface Row {
+  database: string;
+  file: string;
+  bytes: number;
+  previewMs: number;
+  batchesMs: number;
+  totalMs: number;
+  floorMs: number;
+  ratio: number;
+}
+
+async function benchDatabase(kind: 'pglite' | 'postgres', files: [string, string][]) {
+  const rows: Row[] = [];
+  const { handle, run, drop } = await openDatabase(kind);
+  try {
+    const book = await seedBook(
+      handle.db,
+      // One other account with one contact: the seed needs a sample contact to exist.
+      { mainContacts: 0, otherAccounts: 1, otherContacts: 1 },
+      log,
+    );
+    const { app, origin } = await startBenchApp(handle);
+    const cookie = await signIn(origin, 'bench@example.com');
+    for (const [name, content] of files) {
+      log(`${kind} ${name}: ${Buffer.byteLength(content)} bytes`);
+      const started = performance.now();
+      const preview = await mutation<{ contacts: unknown[]; problems: unknown[] }>(
+        origin,
+        cookie,
+        'imports.preview',
+        { content },
+      );
+      const previewed = performance.now();
+      const importId = crypto.randomUUID();
+      for (let i = 0; i < preview.contacts.length; i += BATCH) {
+        await mutation(origin, cookie, 'imports.batch', {
+          importId,
+          create: preview.contacts.slice(i, i + BATCH),
+        });
+      }
+      const finished = performance.now();
+      const [{ count } = { count: 0 }] = (await run(
+        'select count(*)::int as count from contacts where user_id = $1 and import_id = $2',
+        [book.userId, importId],
+      )) as { count: number }[];
+      if (count !== CONTACTS) throw new Error(`${name}: ${count} of ${CONTACTS} imported`);
+
+      // The floor: the same rows inserted straight into the table, 500 per statement.
+      const floorStart = performance.now();
+      const list = people();
+      for (let i = 0; i < list.length; i += 500) {
+        const chunk = list.slice(i, i + 500);
+        const params: unknown[] = [];
+        const values = chunk.map((p) => {
+          const base = params.length;
+          params.push(book.userId, p.given, p.family, p.email, p.phone, p.company, p.title);
+          return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7})`;
+        });
+        await run(
+          `insert into contacts (user_id, given_name, family_name, email, phone, company, job_title) values ${values.join(', ')}`,
+          params,
+        );
+      }
+      const floorMs = performance.now() - floorStart;
+      await run('delete from contacts where user_id = $1', [book.userId]);
+      await run('delete from labels where user_id = $1', [book.userId]);
+
+      const row: Row = {
+        database: kind,
+        file: name,
+        bytes: Buffer.byteLength(content),
+        previewMs: Math.round(previewed - started),
+        batchesMs: Math.round(finished - previewed),
+        totalMs: Math.round(finished - started),
+        floorMs: Math.round(floorMs),
+        ratio: Number(((finished - started) / floorMs).toFixed(1)),
+      };
+      log(
+        `${kind} ${name}: preview ${row.previewMs} ms, batches ${row.batchesMs} ms, total ${row.totalMs} ms (floor ${row.floorMs} ms)`,
+      );
+      rows.push(row);
+    }
+    await app.close();
+  } finally {
+    await drop();
+  }
+  return rows;
+}
+
+const list = people();
+const files: [string, string][] = [
+  ['Google CSV', googleCsv(list)],
+  ['vCard 4.0', vcards(list)],
+];
+const rows: Row[] = [];
+for (const kind of ['pglite', ...(adminUrl ? ['postgres' as const] : [])] as const) {
+  rows.push(...(await benchDatabase(kind, files)));
+}
+console.table(rows);
+writeFileSync(
+  new URL('../import-results.json', import.meta.url),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      contacts: CONTACTS,
+      batch: BATCH,
+      machine: {
+        os: `${osType()} ${release()}`,
+        cpus: cpus().length,
+        memoryGiB: Math.round(totalmem() / 2 ** 30),
+        node: process.version,
+      },
+      rows,
+    },
+    null,
+    2,
+  ) + '\n',
+);
