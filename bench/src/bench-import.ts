@@ -131,7 +131,11 @@ interface Row {
   ratio: number;
 }
 
-async function benchDatabase(kind: 'pglite' | 'postgres', files: [string, string][]) {
+async function benchDatabase(
+  kind: 'pglite' | 'postgres',
+  list: Person[],
+  files: [string, string][],
+) {
   const rows: Row[] = [];
   const { handle, run, drop } = await openDatabase(kind);
   try {
@@ -169,7 +173,6 @@ async function benchDatabase(kind: 'pglite' | 'postgres', files: [string, string
 
       // The floor: the same rows inserted straight into the table, 500 per statement.
       const floorStart = performance.now();
-      const list = people();
       for (let i = 0; i < list.length; i += 500) {
         const chunk = list.slice(i, i + 500);
         const params: unknown[] = [];
@@ -216,7 +219,7 @@ const files: [string, string][] = [
 ];
 const rows: Row[] = [];
 for (const kind of ['pglite', ...(adminUrl ? ['postgres' as const] : [])] as const) {
-  rows.push(...(await benchDatabase(kind, files)));
+  rows.push(...(await benchDatabase(kind, list, files)));
 }
 console.table(rows);
 writeFileSync(
