@@ -335,6 +335,26 @@ describe('import preview (issue 6): files are read, nothing is written', () => {
     });
   });
 
+  it('drops NUL characters, which PostgreSQL text cannot hold, instead of failing', async () => {
+    const { client } = await signedInClient(t);
+    const [contact] = (await preview(client, fixture('vcard-40.vcf'))).contacts;
+    const result = await batch(client, {
+      importId: crypto.randomUUID(),
+      create: [
+        {
+          ...contact!,
+          givenName: 'Nul\u0000led',
+          labels: ['Bad\u0000label'],
+          extra: [{ name: 'NOTE', label: '', value: 'a\u0000b' }],
+        },
+      ],
+    });
+    expect(result.created).toBe(1);
+    const [stored] = await allContacts(client);
+    expect(stored!.name).toBe('Nulled Berners-Lee');
+    expect(stored!.extra).toEqual([{ name: 'NOTE', label: '', value: 'ab' }]);
+  });
+
   it('refuses what is not a contacts file, with a reason', async () => {
     const { client } = await signedInClient(t);
     const empty = await client.mutation('imports.preview', { content: '' });

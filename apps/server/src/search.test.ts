@@ -91,6 +91,12 @@ describe('GET /search (SPEC §4 Search)', () => {
     expect(await search('fjord.no')).toEqual(['Zoë Ångström']);
   });
 
+  it('reads past a NUL character instead of failing (PostgreSQL text cannot hold one)', async () => {
+    expect(await search('an\u0000na')).toEqual(['Anna Marcos']);
+    const res = await client.query('search.contacts', { query: '\u0000' });
+    expect(res.status).toBe(200);
+  });
+
   it('matches phone digits whatever the spacing or + prefix', async () => {
     expect(await search('4722334455')).toEqual(['Zoë Ångström']);
     expect(await search('+47 22 33')).toEqual(['Zoë Ångström']);

@@ -238,7 +238,8 @@ export const searchInput = z.object({
   query: z
     .string()
     .max(500)
-    .transform((q) => q.trim().slice(0, 100)),
+    // PostgreSQL text cannot hold NUL; a person never types one.
+    .transform((q) => q.replace(/\0/g, '').trim().slice(0, 100)),
 });
 
 /** Longest label name, in characters. */

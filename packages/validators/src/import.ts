@@ -13,7 +13,11 @@ export const IMPORT_TEXT_MAX = 10_000;
 /** Largest photo one imported contact carries as a data URI, in characters (~5 MB of bytes). */
 export const IMPORT_PHOTO_MAX = 7 * 1024 * 1024;
 
-const text = z.string().max(IMPORT_TEXT_MAX);
+/** Imported text; NUL characters (which PostgreSQL text cannot hold) are dropped. */
+const text = z
+  .string()
+  .max(IMPORT_TEXT_MAX)
+  .overwrite((value) => value.replace(/\0/g, ''));
 
 /**
  * A property kept without a field of its own (see `ContactExtraField` in @kith/db): its vCard
@@ -40,7 +44,7 @@ export type ExtraField = z.infer<typeof extraField>;
 export const importedContact = z.object({
   /** Where it was in the file: the CSV line or the vCard's position, from 1. */
   row: z.number().int().min(1),
-  givenName: z.string().min(1).max(IMPORT_TEXT_MAX),
+  givenName: text.refine((value) => value.trim() !== '', { error: 'A name is required' }),
   familyName: text,
   email: text,
   phone: text,
@@ -57,8 +61,11 @@ export const importedContact = z.object({
       year: z.number().int().min(1).max(9999).nullable(),
     })
     .nullable(),
-  photo: z.string().max(IMPORT_PHOTO_MAX),
-  labels: z.array(z.string().trim().min(1).max(60)).max(100),
+  photo: z
+    .string()
+    .max(IMPORT_PHOTO_MAX)
+    .overwrite((value) => value.replace(/\0/g, '')),
+  labels: z.array(text.pipe(z.string().trim().min(1).max(60))).max(100),
   /** Google's `* starred` group. */
   isFavorite: z.boolean().default(false),
   extra: z.array(extraField).max(500),

@@ -30,6 +30,7 @@ export const serverMessages = [
   i18nKey('Label names are at most 60 characters'),
   i18nKey('Select at least one contact'),
   i18nKey('The file is empty'),
+  i18nKey('A name is required'),
   i18nKey('The file is larger than 7 MB. Split it and import each part.'),
   // The API's messages (SPEC §8 and the account rules)
   i18nKey('This file is neither a CSV nor a vCard file Kith can read.'),
