@@ -30,7 +30,10 @@ export interface ContactDraft {
   phones: { value: string; label: string }[];
   company: string;
   jobTitle: string;
-  /** Addresses as RFC 6350 ADR's seven parts: PO box, extended, street, city, region, code, country. */
+  /**
+   * Addresses as RFC 6350 ADR's seven parts: PO box, extended, street, city, region, post
+   * code, country.
+   */
   addresses: { components: string[]; label: string }[];
   /** The birthday as the file wrote it. */
   birthday: string;

@@ -51,9 +51,10 @@ function asText(value: unknown): string {
  * contacts to import. Each card is read on its own, so one broken card is reported as a
  * problem of its position and the others still come in.
  *
- * Email, TEL, ADR, ORG, TITLE, BDAY (`--0415` included), PHOTO (data URI, base64 or URL) and
- * CATEGORIES (Google's `starred` making it a favorite) fill the contact; Apple's `itemN.X-ABLabel` names the property of its group;
- * every other property (NOTE, URL, NICKNAME, X-...) is kept in `extra`.
+ * EMAIL, TEL, ADR, ORG, TITLE, BDAY (`--0415` included), PHOTO (data URI, base64 or URL) and
+ * CATEGORIES (Google's `starred` making it a favorite) fill the contact; Apple's
+ * `itemN.X-ABLabel` names the property of its group; every other property (NOTE, URL,
+ * NICKNAME, X-...) is kept in `extra`.
  */
 export function readVCardFile(content: string): ReadResult {
   const result: ReadResult = { contacts: [], problems: [] };
