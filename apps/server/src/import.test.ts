@@ -327,6 +327,10 @@ describe('import preview (issue 6): files are read, nothing is written', () => {
     expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
     const result = await preview(client, big);
     expect(result.contacts).toHaveLength(16_000);
+    // The same person 16,000 times: every row after the first is flagged, and still comes in.
+    const repeated = result.problems.filter((p) => p.message.startsWith('Same email or phone'));
+    expect(repeated).toHaveLength(15_999);
+    expect(repeated[0]).toMatchObject({ row: 3, severity: 'warning' });
 
     const huge = await client.mutation('imports.preview', { content: 'x'.repeat(9 * 1024 * 1024) });
     expect(huge.status).toBe(413);
@@ -487,6 +491,27 @@ describe('import batches, duplicates and undo (issue 6)', () => {
     expect(await labelsOf(existingId)).toEqual(['Family']);
     const labels = trpcData<{ name: string }[]>(await client.query('labels.list'));
     expect(labels.map((l) => l.name)).toEqual(['Family']);
+  });
+
+  it('undo restores a contact two rows of the file updated, as it was before both', async () => {
+    const { client } = await signedInClient(t);
+    await client.rest('POST', '/contacts', {
+      firstName: 'Original',
+      lastName: 'Name',
+      phone: '+44 20 7946 0001',
+    });
+    const before = await allContacts(client);
+    const [ada] = (await preview(client, fixture('google.csv'))).contacts;
+    const contactId = before[0]!._id;
+    const importId = crypto.randomUUID();
+    await batch(client, { importId, update: [{ contactId, contact: ada }] });
+    await batch(client, {
+      importId,
+      update: [{ contactId, contact: { ...ada!, givenName: 'Second' } }],
+    });
+    expect((await allContacts(client))[0]!.name).toBe('Second Lovelace');
+    await client.mutation('imports.undo', { importId });
+    expect(await allContacts(client)).toEqual(before);
   });
 
   it('a failed import is taken back whole: the book is as it was', async () => {

@@ -38,6 +38,9 @@ export const serverMessages = [
   i18nKey('Choose where each column goes.'),
   i18nKey('No name, email, phone or company: there is nothing to import.'),
   i18nKey('No name; it is named after its company, email or phone.'),
+  i18nKey(
+    'Same email or phone as an earlier contact in this file. Both are imported; Merge & fix can join them.',
+  ),
   i18nKey('An account with this email already exists. Try logging in.'),
   i18nKey('Invalid email or password.'),
   i18nKey('No account is waiting for verification with this email.'),

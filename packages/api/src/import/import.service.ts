@@ -54,6 +54,8 @@ export const importMessages = {
   unreadable: 'This file is neither a CSV nor a vCard file Kith can read.',
   noContacts: 'There are no contacts in this file.',
   mappingLength: 'Choose where each column goes.',
+  repeated:
+    'Same email or phone as an earlier contact in this file. Both are imported; Merge & fix can join them.',
 };
 
 /**
@@ -118,9 +120,34 @@ export async function previewImport(
     ...rest,
     format,
     contacts: read.contacts,
-    problems: read.problems,
+    problems: [...read.problems, ...repeatsInFile(read.contacts)].sort((a, b) => a.row - b.row),
     duplicates: await matchDuplicates(deps.db, userId, read.contacts),
   };
+}
+
+/**
+ * Warnings for contacts with the email or phone of an earlier contact of the same file: both
+ * come in (they may be two people sharing a number), and Merge & fix can join them after.
+ */
+function repeatsInFile(imported: ImportedContact[]): ImportProblem[] {
+  const seen = new Set<string>();
+  const problems: ImportProblem[] = [];
+  for (const contact of imported) {
+    const keys = [
+      contact.email && `email:${contact.email.toLowerCase()}`,
+      contact.phone && `phone:${phoneKey(contact.phone)}`,
+    ].filter((key): key is string => Boolean(key));
+    if (keys.some((key) => seen.has(key))) {
+      problems.push({
+        row: contact.row,
+        name: combinedName(contact.givenName, contact.familyName),
+        severity: 'warning',
+        message: importMessages.repeated,
+      });
+    }
+    for (const key of keys) seen.add(key);
+  }
+  return problems;
 }
 
 /** Each imported contact's first match in the book, by any of its emails, then phones. */
@@ -298,15 +325,35 @@ export async function importBatch(
       }
 
       let updated = 0;
+      // A contact the import already changed keeps its first backup: undo restores the
+      // contact as it was before the import, not between two of its rows.
+      const backedUp = new Set(
+        toUpdate.size
+          ? (
+              await db
+                .select({ contactId: contactImportBackups.contactId })
+                .from(contactImportBackups)
+                .where(
+                  and(
+                    eq(contactImportBackups.importId, input.importId),
+                    inArray(contactImportBackups.contactId, [...toUpdate.keys()]),
+                  ),
+                )
+            ).map((row) => row.contactId)
+          : [],
+      );
       for (const { contactId, contact } of input.update) {
         const previous = toUpdate.get(contactId);
         if (!previous) continue;
-        await db.insert(contactImportBackups).values({
-          importId: input.importId,
-          userId,
-          contactId,
-          previous: previous as unknown as Record<string, unknown>,
-        });
+        if (!backedUp.has(contactId)) {
+          backedUp.add(contactId);
+          await db.insert(contactImportBackups).values({
+            importId: input.importId,
+            userId,
+            contactId,
+            previous: previous as unknown as Record<string, unknown>,
+          });
+        }
         // The file's values replace the contact's where the file has one; the birthday is
         // replaced whole, so a birthday without a year does not keep the old year.
         const { birthdayDay, birthdayMonth, birthdayYear, ...fields } = columnsOf(contact);

@@ -13,7 +13,7 @@ import type { ImportColumnTarget } from '@kith/validators';
 import type { RouterOutputs } from '@kith/api';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../lib/format';
 import { errorMessage, notifyError, notifySuccess } from '../../lib/notify';
@@ -88,6 +88,15 @@ export function ImportPage() {
   };
 
   const choiceFor = (row: number) => choices.get(row) ?? choiceForAll;
+
+  // Leaving mid-import would stop it half done: the browser asks first.
+  const running = step.name === 'running';
+  useEffect(() => {
+    if (!running) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [running]);
 
   const start = async (result: Preview) => {
     const duplicateOf = new Map(result.duplicates.map((d) => [d.row, d.contactId]));
