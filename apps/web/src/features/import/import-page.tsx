@@ -23,6 +23,7 @@ import { ChooseFile } from './choose-file';
 import { ColumnMapping } from './column-mapping';
 import { ImportPreview, type DuplicateChoice } from './import-preview';
 import { useRunImport, type ImportOutcome } from './run-import';
+import { UnfinishedImport } from './unfinished-import';
 
 type Preview = RouterOutputs['imports']['preview'];
 
@@ -144,6 +145,8 @@ export function ImportPage() {
           )}
         </Text>
       </div>
+
+      {step.name === 'choose' && <UnfinishedImport />}
 
       {failure && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">

@@ -5,6 +5,12 @@ type Preview = RouterOutputs['imports']['preview'];
 export type ImportedContact = Preview['contacts'][number];
 type BatchInput = RouterInputs['imports']['batch'];
 
+/**
+ * Where the id of an import that is still running is kept: if the tab closes or the browser
+ * crashes mid-import, the import page offers to undo what it wrote on the next visit.
+ */
+export const UNFINISHED_IMPORT_KEY = 'kith.unfinishedImport';
+
 /** Contacts per batch: one transaction each, and a step of the progress bar. */
 const BATCH_CONTACTS = 250;
 /** Bytes of JSON per batch, well under the server's 8 MiB body limit (photos are large). */
@@ -62,6 +68,7 @@ export function useRunImport() {
     const outcome: ImportOutcome = { importId, created: 0, updated: 0, photosFailed: 0 };
     let done = 0;
     onProgress(0, items.length);
+    localStorage.setItem(UNFINISHED_IMPORT_KEY, importId);
     try {
       for (const part of toBatches(items)) {
         const input: BatchInput = {
@@ -79,10 +86,16 @@ export function useRunImport() {
         onProgress(done, items.length);
       }
     } catch (error) {
-      // Take back the batches already written; if even that fails, the error still shows.
-      await undo.mutateAsync({ importId }).catch(() => undefined);
+      // Take back the batches already written; if even that fails, the error still shows,
+      // and the import page offers the undo again on the next visit.
+      const undone = await undo.mutateAsync({ importId }).then(
+        () => true,
+        () => false,
+      );
+      if (undone) localStorage.removeItem(UNFINISHED_IMPORT_KEY);
       throw error;
     }
+    localStorage.removeItem(UNFINISHED_IMPORT_KEY);
     return outcome;
   };
 }
