@@ -115,6 +115,18 @@ describe('POST /contacts and GET /contacts/{id} (SPEC §3, §7)', () => {
     expect(contact).toMatchObject({ email: '', worksAt: { companyName: '', jobTitle: '' } });
   });
 
+  it('answers 400, not 500, for text with a NUL character, which no field can store', async () => {
+    const rest = await client.rest('POST', '/contacts', {
+      firstName: 'Nul\u0000',
+      lastName: 'Byte',
+      phone: '1',
+    });
+    expect(rest.status).toBe(400);
+    expect(rest.body.message).toBe('Text cannot contain a NUL character.');
+    const label = await client.mutation('labels.create', { name: 'a\u0000b' });
+    expect(label.status).toBe(400);
+  });
+
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     expect(
       (await client.rest('GET', '/contacts/6f1c1d55-3c57-4ef8-8f41-9b1f4d3a0a11')).status,

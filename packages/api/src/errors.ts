@@ -91,6 +91,9 @@ export class UnavailableError extends ServiceError {
   }
 }
 
+/** 400 for text with a NUL character: PostgreSQL text cannot store one. */
+export const UNSTORABLE_TEXT_MESSAGE = 'Text cannot contain a NUL character.';
+
 /** What a person is told while the database cannot be reached. */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The service is temporarily unavailable. Please try again in a moment.';

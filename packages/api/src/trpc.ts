@@ -9,7 +9,7 @@ import { ZodError, z } from 'zod';
 import type { Context } from './context';
 import { authenticate } from './auth/authenticate';
 import { SESSION_ENDED_MESSAGE } from './auth/sessions';
-import { isDatabaseUnavailable } from '@kith/db';
+import { isDatabaseUnavailable, isUnstorableText } from '@kith/db';
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
   ForbiddenError,
@@ -17,6 +17,8 @@ import {
   ServiceError,
   toTRPCError,
   UnavailableError,
+  UNSTORABLE_TEXT_MESSAGE,
+  ValidationError,
 } from './errors';
 
 /**
@@ -75,8 +77,9 @@ export function firstZodMessage(error: ZodError): string {
 }
 
 /**
- * Turns ServiceErrors into tRPC errors with their code and message, and a database that
- * cannot be reached into SERVICE_UNAVAILABLE (503) with a clear message, not a generic 500.
+ * Turns ServiceErrors into tRPC errors with their code and message, a database that cannot
+ * be reached into SERVICE_UNAVAILABLE (503), and text the database cannot store (NUL) into
+ * BAD_REQUEST (400), each with a clear message, not a generic 500.
  */
 const mapServiceErrors = t.middleware(async ({ next }) => {
   const result = await next();
@@ -84,6 +87,9 @@ const mapServiceErrors = t.middleware(async ({ next }) => {
   if (result.error.cause instanceof ServiceError) throw toTRPCError(result.error.cause);
   if (isDatabaseUnavailable(result.error.cause)) {
     throw toTRPCError(new UnavailableError(DATABASE_UNAVAILABLE_MESSAGE));
+  }
+  if (isUnstorableText(result.error.cause)) {
+    throw toTRPCError(new ValidationError(UNSTORABLE_TEXT_MESSAGE));
   }
   return result;
 });

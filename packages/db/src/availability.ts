@@ -36,6 +36,15 @@ export function isUniqueViolation(error: unknown): boolean {
   return errorCodes(error).includes('23505');
 }
 
+/**
+ * Whether an error (or one in its `cause` chain) says a text value cannot be stored:
+ * PostgreSQL's SQLSTATE 22021 (a NUL byte in text) or 22P05 (`\u0000` in jsonb). PostgreSQL
+ * text cannot hold NUL; the input was wrong, not the query.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  return errorCodes(error).some((code) => code === '22021' || code === '22P05');
+}
+
 /** The string `code`s along an error's `cause` chain (at most 8 deep). */
 function errorCodes(error: unknown): string[] {
   const codes: string[] = [];

@@ -1,5 +1,5 @@
 export { createDb, executeRows } from './client';
-export { isDatabaseUnavailable, isUniqueViolation } from './availability';
+export { isDatabaseUnavailable, isUniqueViolation, isUnstorableText } from './availability';
 export type { CreateDbOptions, Database, DatabaseHandle, DatabaseKind } from './client';
 export * as schema from './schema';
 export type { ContactExtraField } from './schema/contacts';

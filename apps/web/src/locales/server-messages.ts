@@ -33,6 +33,7 @@ export const serverMessages = [
   i18nKey('A name is required'),
   i18nKey('The file is larger than 7 MB. Split it and import each part.'),
   // The API's messages (SPEC §8 and the account rules)
+  i18nKey('Text cannot contain a NUL character.'),
   i18nKey('This file is neither a CSV nor a vCard file Kith can read.'),
   i18nKey('There are no contacts in this file.'),
   i18nKey('Choose where each column goes.'),
