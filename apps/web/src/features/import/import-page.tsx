@@ -16,13 +16,13 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../lib/format';
-import { errorMessage, notifyError, notifySuccess } from '../../lib/notify';
+import { errorMessage } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshContactLists } from '../contacts/api/contact-lists';
 import { ChooseFile } from './choose-file';
 import { ColumnMapping } from './column-mapping';
 import { ImportPreview, type DuplicateChoice } from './import-preview';
-import { useRunImport, type ImportOutcome } from './run-import';
+import { useRunImport, useUndoImport, type ImportOutcome } from './run-import';
 import { UnfinishedImport } from './unfinished-import';
 
 type Preview = RouterOutputs['imports']['preview'];
@@ -49,7 +49,7 @@ export function ImportPage() {
   const [choices, setChoices] = useState<Map<number, DuplicateChoice>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
   const preview = trpc.imports.preview.useMutation();
-  const undo = trpc.imports.undo.useMutation();
+  const { undoImport, undoing } = useUndoImport();
   const runImport = useRunImport();
   const refresh = useRefreshContactLists();
 
@@ -119,17 +119,6 @@ export function ImportPage() {
         }),
       );
       setStep({ name: 'preview', preview: result });
-    }
-  };
-
-  const undoImport = async (outcome: ImportOutcome) => {
-    try {
-      await undo.mutateAsync({ importId: outcome.importId });
-      await refresh();
-      notifySuccess('Import undone. Your contacts are as they were.');
-      startOver();
-    } catch (error) {
-      notifyError(error);
     }
   };
 
@@ -235,8 +224,8 @@ export function ImportPage() {
               <Button
                 variant="subtle"
                 color="red"
-                loading={undo.isPending}
-                onClick={() => undoImport(step.outcome)}
+                loading={undoing}
+                onClick={async () => (await undoImport(step.outcome.importId)) && startOver()}
               >
                 {t('Undo import')}
               </Button>

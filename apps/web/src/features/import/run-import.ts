@@ -1,5 +1,7 @@
 import type { RouterInputs, RouterOutputs } from '@kith/api';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { useRefreshContactLists } from '../contacts/api/contact-lists';
 
 type Preview = RouterOutputs['imports']['preview'];
 export type ImportedContact = Preview['contacts'][number];
@@ -98,4 +100,25 @@ export function useRunImport() {
     localStorage.removeItem(UNFINISHED_IMPORT_KEY);
     return outcome;
   };
+}
+
+/**
+ * Undoes a whole import from a button (`imports.undo`): the lists are refreshed and a toast
+ * says so, or shows why it failed. `undoImport` resolves to whether the import was undone.
+ */
+export function useUndoImport() {
+  const undo = trpc.imports.undo.useMutation();
+  const refresh = useRefreshContactLists();
+  const undoImport = async (importId: string): Promise<boolean> => {
+    try {
+      await undo.mutateAsync({ importId });
+      await refresh();
+      notifySuccess('Import undone. Your contacts are as they were.');
+      return true;
+    } catch (error) {
+      notifyError(error);
+      return false;
+    }
+  };
+  return { undoImport, undoing: undo.isPending };
 }

@@ -2,10 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
-import { useRefreshContactLists } from '../contacts/api/contact-lists';
-import { UNFINISHED_IMPORT_KEY } from './run-import';
+import { UNFINISHED_IMPORT_KEY, useUndoImport } from './run-import';
 
 /**
  * An import that stopped half done in an earlier visit (the tab was closed, the browser or the
@@ -14,8 +11,7 @@ import { UNFINISHED_IMPORT_KEY } from './run-import';
 export function UnfinishedImport() {
   const { t } = useTranslation();
   const [importId, setImportId] = useState(() => localStorage.getItem(UNFINISHED_IMPORT_KEY));
-  const undo = trpc.imports.undo.useMutation();
-  const refresh = useRefreshContactLists();
+  const { undoImport, undoing } = useUndoImport();
   if (!importId) return null;
 
   const forget = () => {
@@ -23,14 +19,7 @@ export function UnfinishedImport() {
     setImportId(null);
   };
   const undoIt = async () => {
-    try {
-      await undo.mutateAsync({ importId });
-      forget();
-      await refresh();
-      notifySuccess('Import undone. Your contacts are as they were.');
-    } catch (error) {
-      notifyError(error);
-    }
+    if (await undoImport(importId)) forget();
   };
 
   return (
@@ -45,10 +34,10 @@ export function UnfinishedImport() {
         )}
       </Text>
       <Group gap="xs">
-        <Button size="xs" color="orange.9" onClick={undoIt} loading={undo.isPending}>
+        <Button size="xs" color="orange.9" onClick={undoIt} loading={undoing}>
           {t('Undo that import')}
         </Button>
-        <Button size="xs" variant="default" onClick={forget} disabled={undo.isPending}>
+        <Button size="xs" variant="default" onClick={forget} disabled={undoing}>
           {t('Keep what came in')}
         </Button>
       </Group>
