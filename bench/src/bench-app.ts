@@ -20,13 +20,15 @@ export async function startBenchApp(
   options: { env?: Record<string, string>; serveWeb?: boolean; port?: number } = {},
 ): Promise<{ app: FastifyInstance; origin: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kith-bench-'));
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
   const app = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env }),
+    env,
     serveWeb: options.serveWeb,
-    rateLimits: { perIp: 1e9, perAccount: 1e9, windowMs: 60_000 },
+    rateLimits: { perIp: 1e9, perAccount: 1e9, windowMs: 60_000, heavyPerAccount: 1e9 },
     deps: {
       db: database.db,
       dbKind: database.kind,
+      publicUrl: env.PUBLIC_URL,
       keys: deriveAuthKeys(randomBytes(32).toString('hex')),
       mailer: { send: async () => {} },
       images: createLocalImageStorage(join(dataDir, 'uploads')),

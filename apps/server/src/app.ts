@@ -15,13 +15,16 @@ import {
   restRoutes,
   type ServerAppRouter,
   type ApiDependencies,
+  createRateLimiter,
+  DEFAULT_RATE_LIMITS,
+  TRPC_MAX_BATCH_SIZE,
+  type RateLimitSettings,
 } from '@kith/api';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { registerApiDocs } from './api-docs';
 import type { Env } from './env';
 import { originGuard } from './origin-guard';
-import { DEFAULT_RATE_LIMITS, registerAuthRateLimits, type RateLimitSettings } from './rate-limits';
 import { sendTrpcShapedError } from './trpc-errors';
 
 export interface AppOptions {
@@ -58,18 +61,24 @@ export async function buildApp({
     bodyLimit: JSON_BODY_LIMIT,
     // tRPC batches put every procedure name in the path.
     routerOptions: { maxParamLength: 5000 },
-    trustProxy: env.NODE_ENV === 'production',
+    // Only the configured proxies may say who the client is (TRUST_PROXY); anyone else's
+    // X-Forwarded-For would pick its own rate-limit budget (issue 15).
+    trustProxy: env.TRUST_PROXY || false,
   });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy },
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
   });
   // gzip for text answers over 1 KB: the web app's code and long contact lists travel
   // several times smaller. Brotli is left out: too slow to compress on every request.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
   app.addHook('onRequest', originGuard(allowedOrigins(env)));
   await app.register(fastifyCookie);
-  await registerAuthRateLimits(app, rateLimits, env.REDIS_URL);
+  const rateLimiter = await createRateLimiter(rateLimits, env.REDIS_URL);
+  app.addHook('onClose', () => rateLimiter.close());
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) req.log.error({ err: error }, 'unexpected error');
@@ -78,7 +87,7 @@ export async function buildApp({
     return reply.status(status).send({ success: false, message, data: null });
   });
 
-  const createContext = createContextFactory(deps);
+  const createContext = createContextFactory(deps, rateLimiter);
 
   app.get('/api/health', async (req, reply) => {
     try {
@@ -106,6 +115,7 @@ export async function buildApp({
       trpcOptions: {
         router: appRouter,
         createContext,
+        maxBatchSize: TRPC_MAX_BATCH_SIZE,
         onError({ error, path, req }) {
           if (error.code === 'INTERNAL_SERVER_ERROR')
             req.log.error({ err: error, path }, 'tRPC error');
@@ -115,8 +125,8 @@ export async function buildApp({
   });
 
   await app.register(restApiPlugin, { prefix: '/api/v1', routes: restRoutes, createContext });
-  await app.register(dataExportPlugin, { deps });
-  await registerApiDocs(app);
+  await app.register(dataExportPlugin, { deps, rateLimiter });
+  if (env.API_DOCS) await registerApiDocs(app);
 
   if (localUploadsDir) {
     await app.register(fastifyStatic, {
@@ -190,6 +200,22 @@ const contentSecurityPolicy = {
   formAction: ["'self'"],
   upgradeInsecureRequests: null,
 };
+
+/**
+ * Browser features no page of Kith uses, turned off for every page (and any script that
+ * might get in): W3C Permissions Policy, OWASP HTTP Headers Cheat Sheet.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
 
 /** PUBLIC_URL's origin, and in development the Vite dev server that proxies to us. */
 function allowedOrigins(env: Env): Set<string> {

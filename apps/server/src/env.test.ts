@@ -32,4 +32,16 @@ describe('loadEnv', () => {
   it('treats an empty variable as unset', () => {
     expect(loadEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
+
+  it('trusts no proxy unless told, and never any client (TRUST_PROXY)', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(32) }).TRUST_PROXY).toBe(false);
+    expect(() => loadEnv({ TRUST_PROXY: '2' })).toThrow(/hop count/);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).TRUST_PROXY).toBe(
+      '10.0.0.0/8,127.0.0.1',
+    );
+    expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true would trust any client/,
+    );
+  });
 });

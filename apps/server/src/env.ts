@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_RATE_LIMITS } from './rate-limits';
+import { DEFAULT_RATE_LIMITS } from '@kith/api';
 
 /**
  * Every environment variable the server reads, validated once at start (DESIGN.md
@@ -28,6 +28,25 @@ const envSchema = z.object({
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.perIp),
   /** The same per account (email). */
   RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.perAccount),
+  /**
+   * Which proxies' X-Forwarded-For and X-Forwarded-Proto to believe: unset or `false`, none
+   * (the client's own address counts); else a comma-separated list of proxy addresses, CIDR
+   * ranges or proxy-addr's names (`loopback`, `uniquelocal`). `true` (believe anyone) is
+   * refused: it lets any client pick its address and so its rate-limit budget (issue 15);
+   * so is a hop count, which Fastify 5 ignores because it cannot tell a proxy from a client.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine((value) => value !== 'true', {
+      error: 'true would trust any client; give the addresses of your proxies',
+    })
+    .refine((value) => !/^\d+$/.test(value), {
+      error: 'a hop count cannot tell a proxy from a client; give the addresses of your proxies',
+    })
+    .optional(),
+  /** Serve the API documentation page at /api/docs in production too. */
+  API_DOCS: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SERVE_WEB: z.enum(['true', 'false']).optional(),
@@ -37,7 +56,7 @@ export type RawEnv = z.infer<typeof envSchema>;
 
 export interface Env extends Omit<
   RawEnv,
-  'DATA_DIR' | 'PUBLIC_URL' | 'WEB_DIST_DIR' | 'SERVE_WEB'
+  'DATA_DIR' | 'PUBLIC_URL' | 'WEB_DIST_DIR' | 'SERVE_WEB' | 'TRUST_PROXY' | 'API_DOCS'
 > {
   DATA_DIR: string;
   /** The origin people reach the app at; state-changing requests from any other are refused. */
@@ -46,6 +65,10 @@ export interface Env extends Omit<
   WEB_DIST_DIR: string;
   /** Serve the built web app; on by default in production, and for `pnpm serve` (Quick start). */
   SERVE_WEB: boolean;
+  /** Fastify's `trustProxy`: false, or the proxies' addresses. */
+  TRUST_PROXY: false | string;
+  /** Serve /api/docs: always in development, in production only with API_DOCS=true. */
+  API_DOCS: boolean;
 }
 
 /** Raised for a variable that is required but unset: the process prints it and exits 1. */
@@ -83,7 +106,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     PUBLIC_URL: raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`,
     WEB_DIST_DIR: resolve(raw.WEB_DIST_DIR ?? join(root, 'apps/web/dist')),
     SERVE_WEB: raw.SERVE_WEB ? raw.SERVE_WEB === 'true' : raw.NODE_ENV === 'production',
+    TRUST_PROXY: trustProxy(raw.TRUST_PROXY),
+    API_DOCS: raw.API_DOCS ? raw.API_DOCS === 'true' : raw.NODE_ENV !== 'production',
   };
+}
+
+function trustProxy(value: string | undefined): false | string {
+  return !value || value === 'false' ? false : value;
 }
 
 /** Treats `FOO=` like an unset FOO, as people expect from a `.env` file. */

@@ -1,8 +1,8 @@
-import { createMailer, deriveAuthKeys } from '@kith/api';
+import { createMailer, deriveAuthKeys, preloadPasswordLists } from '@kith/api';
 import { createDb } from '@kith/db';
 import { join } from 'node:path';
 import { buildApp } from './app';
-import { DEFAULT_RATE_LIMITS } from './rate-limits';
+import { DEFAULT_RATE_LIMITS } from '@kith/api';
 import { InvalidEnvError, loadEnv, MissingEnvError, type Env } from './env';
 import { createImageStorage } from './image-storage';
 import { startRetentionSchedule } from './retention-schedule';
@@ -14,6 +14,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** Starts the server: env, database (with migrations), app, listen; stops cleanly on SIGTERM. */
 async function main(): Promise<void> {
   const env = readEnvOrExit();
+  // Read the breached-password list now, not in the first sign-up's request.
+  preloadPasswordLists();
   const appSecret = resolveAppSecret(env.APP_SECRET, env.DATA_DIR);
   const database = await createDb({
     databaseUrl: env.DATABASE_URL,
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
   const deps = {
     db: database.db,
     dbKind: database.kind,
+    publicUrl: env.PUBLIC_URL,
     keys: deriveAuthKeys(appSecret),
     mailer,
     images: storage,

@@ -13,7 +13,7 @@ import type { Database } from '@kith/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadEnv, type Env } from './env';
-import type { RateLimitSettings } from './rate-limits';
+import type { RateLimitSettings } from '@kith/api';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -41,8 +41,16 @@ export interface TestAppOptions {
   fetchPhoto?: (address: string) => Promise<Uint8Array>;
 }
 
+/** The APP_SECRET test apps derive their keys from. */
+export const TEST_APP_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+
 /** Generous limits, so tests that are not about rate limits never meet one. */
-const RELAXED_LIMITS: RateLimitSettings = { perIp: 10_000, perAccount: 10_000, windowMs: 60_000 };
+const RELAXED_LIMITS: RateLimitSettings = {
+  perIp: 10_000,
+  perAccount: 10_000,
+  windowMs: 60_000,
+  heavyPerAccount: 10_000,
+};
 
 /** The real app on a fresh test database, with a movable clock and an in-memory outbox. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -61,7 +69,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     deps: {
       db: database.db,
       dbKind: database.kind,
-      keys: deriveAuthKeys('test-secret-that-is-at-least-32-characters-long'),
+      publicUrl: env.PUBLIC_URL,
+      keys: deriveAuthKeys(TEST_APP_SECRET),
       mailer: options.mailer ?? { send: async (message) => void outbox.push(message) },
       images,
       now,

@@ -1,15 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { procedureNames } from './rate-limits';
 
 /** tRPC's error code and JSON-RPC code for the statuses raised before tRPC runs. */
 const CODES: Record<number, { code: string; rpc: number }> = {
   413: { code: 'PAYLOAD_TOO_LARGE', rpc: -32413 },
-  429: { code: 'TOO_MANY_REQUESTS', rpc: -32029 },
 };
 const BAD_REQUEST = { code: 'BAD_REQUEST', rpc: -32600 };
 
 /**
- * Sends an error raised before tRPC ran (a rate limit, a body over its limit) in tRPC's own
+ * Sends an error raised before tRPC ran (a body over its limit, a malformed body) in tRPC's own
  * response shape, one entry per call of a batch, so the web app and the SDK read it like any
  * procedure error.
  */
@@ -33,4 +31,15 @@ export function sendTrpcShapedError(
   });
   const batched = (req.query as Record<string, unknown>).batch === '1';
   return reply.status(statusCode).send(batched ? names.map(entry) : entry(names[0] ?? ''));
+}
+
+/** `/api/trpc/auth.login,auth.check` -> ['auth.login', 'auth.check']. */
+function procedureNames(path: string): string[] {
+  let names = path.slice('/api/trpc/'.length);
+  try {
+    names = decodeURIComponent(names);
+  } catch {
+    // A malformed escape: the names are only echoed back in the error.
+  }
+  return names.split(',');
 }

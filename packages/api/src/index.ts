@@ -5,6 +5,7 @@ export { createContextFactory } from './context';
 export type { ApiDependencies, Context } from './context';
 export * from './errors';
 export { deriveAuthKeys } from './auth/keys';
+export { signAccessToken } from './auth/sealed';
 export { hashPassword } from './auth/passwords';
 export type { AuthKeys } from './auth/keys';
 export { createMailer } from './mail/mailer';
@@ -21,3 +22,11 @@ export { createOpenApiDocument, openApiPath, REST_PREFIX } from './rest/openapi/
 export { mapErrorToResponse } from './rest/error-mapper';
 export { dataExportPlugin, DATA_EXPORT_PATH } from './account/data-export.route';
 export { purgeDeletedAccounts } from './account/purge';
+export {
+  createRateLimiter,
+  DEFAULT_RATE_LIMITS,
+  TOO_MANY_ATTEMPTS,
+} from './rate-limits/rate-limiter';
+export type { RateLimiter, RateLimitSettings, RatePolicy } from './rate-limits/rate-limiter';
+export { TRPC_MAX_BATCH_SIZE } from '@kith/validators/trpc-limits';
+export { preloadPasswordLists } from './auth/passwords';

@@ -8,6 +8,7 @@ import { transformer } from '@kith/validators/transformer';
 import { ZodError, z } from 'zod';
 import type { Context } from './context';
 import { authenticate } from './auth/authenticate';
+import type { RatePolicy } from './rate-limits/rate-limiter';
 import { SESSION_ENDED_MESSAGE } from './auth/sessions';
 import { isDatabaseUnavailable, isUnstorableText } from '@kith/db';
 import {
@@ -113,5 +114,38 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!session) throw new ForbiddenError(SESSION_ENDED_MESSAGE);
   return next({ ctx: { ...ctx, ...session } });
 });
+
+/**
+ * Charges every call of a procedure to the `policy` budgets of its client IP and, when
+ * `account` names one, of that account (an email from the input, the user id of a session or
+ * of a recovery cookie). Bound to the procedure, not to a URL: each call of a tRPC batch is
+ * charged, and REST reaches the same middleware through the same procedures, so no spelling
+ * of a path avoids it (issue 15; OWASP Authentication Cheat Sheet).
+ *
+ * @throws TOO_MANY_REQUESTS (429) with the wait when either budget is spent.
+ */
+export function rateLimited(
+  policy: RatePolicy,
+  account: (ctx: Context, input: unknown) => Promise<string | undefined> | string | undefined,
+) {
+  return t.middleware(async ({ ctx, input, next }) => {
+    await ctx.rateLimiter.consume(policy, {
+      ip: ctx.req.ip,
+      account: await account(ctx as Context, input),
+    });
+    return next();
+  });
+}
+
+/** The signed-in person's id, for limits on protected procedures. */
+export function signedInUser(ctx: Context): string | undefined {
+  return (ctx as Context & { userId?: string }).userId;
+}
+
+/** The `email` of a procedure's parsed input, when it has one. */
+export function inputEmail(_ctx: Context, input: unknown): string | undefined {
+  const email = (input as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email : undefined;
+}
 
 export { TRPCError, z };

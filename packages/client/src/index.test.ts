@@ -3,6 +3,8 @@ import {
   appRouter,
   createContextFactory,
   createLocalImageStorage,
+  createRateLimiter,
+  DEFAULT_RATE_LIMITS,
   deriveAuthKeys,
   type MailMessage,
 } from '@kith/api';
@@ -29,14 +31,18 @@ beforeAll(async () => {
     prefix: '/api/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: createContextFactory({
-        db: database.db,
-        dbKind: database.kind,
-        keys: deriveAuthKeys('client-test-secret-of-at-least-32-chars'),
-        mailer: { send: async (message) => void outbox.push(message) },
-        images: createLocalImageStorage('/nonexistent'),
-        now: () => new Date(Date.now() + clockOffsetMs),
-      }),
+      createContext: createContextFactory(
+        {
+          db: database.db,
+          dbKind: database.kind,
+          publicUrl: 'http://localhost:3000',
+          keys: deriveAuthKeys('client-test-secret-of-at-least-32-chars'),
+          mailer: { send: async (message) => void outbox.push(message) },
+          images: createLocalImageStorage('/nonexistent'),
+          now: () => new Date(Date.now() + clockOffsetMs),
+        },
+        await createRateLimiter(DEFAULT_RATE_LIMITS),
+      ),
     },
   });
   baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });

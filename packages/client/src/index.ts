@@ -1,6 +1,7 @@
 import type { AppRouter } from '@kith/api/client-types';
 import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
 import { transformer } from '@kith/validators/transformer';
+import { TRPC_MAX_BATCH_SIZE } from '@kith/validators/trpc-limits';
 import { createCookieFetch } from './cookie-jar';
 import { refreshOnForbiddenLink, shared, typedErrorsLink } from './links';
 
@@ -63,6 +64,7 @@ export function createContactsClient(options: ContactsClientOptions): ContactsCl
       httpBatchLink({
         url: apiUrl,
         transformer,
+        maxItems: TRPC_MAX_BATCH_SIZE,
         headers: () => options.headers ?? {},
         fetch: fetchWithCookies,
       }),

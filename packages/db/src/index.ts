@@ -3,3 +3,4 @@ export { isDatabaseUnavailable, isUniqueViolation, isUnstorableText } from './av
 export type { CreateDbOptions, Database, DatabaseHandle, DatabaseKind } from './client';
 export * as schema from './schema';
 export type { ContactExtraField } from './schema/contacts';
+export type { User } from './schema/users';

@@ -12,9 +12,25 @@ export const emailAddress = z
   .toLowerCase()
   .pipe(z.email({ error: messages.account.invalidEmail }));
 
+/**
+ * Longest password accepted, so no one can make the server hash megabytes (OWASP Password
+ * Storage Cheat Sheet: a maximum length against long-password denial of service).
+ */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** A password as typed to sign in: SPEC §9's minimum, and the maximum above. */
 export const password = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, { error: messages.account.passwordTooShort });
+  .min(PASSWORD_MIN_LENGTH, { error: messages.account.passwordTooShort })
+  .max(PASSWORD_MAX_LENGTH, { error: messages.account.passwordTooLong });
+
+/**
+ * A password being chosen (sign-up, reset, change): also not one character repeated
+ * ("aaaaaa", six spaces). The server further refuses common and breached passwords.
+ */
+export const newPassword = password.refine((value) => new Set(value).size > 1, {
+  error: messages.account.passwordRepeated,
+});
 
 /**
  * Sign-up payload of SPEC §3: name, email, password; plus, optionally, the interface language
@@ -23,7 +39,7 @@ export const password = z
 export const signupInput = z.object({
   name: z.string().trim().min(1, { error: messages.account.nameRequired }),
   email: emailAddress,
-  password,
+  password: newPassword,
   locale: interfaceLocale.optional(),
 });
 export type SignupInput = z.infer<typeof signupInput>;
@@ -53,4 +69,4 @@ export const emailInput = z.object({ email: emailAddress });
 export const otpInput = z.object({ otp });
 
 /** PATCH /auth/recover/reset (SPEC §7). */
-export const resetPasswordInput = z.object({ password });
+export const resetPasswordInput = z.object({ password: newPassword });

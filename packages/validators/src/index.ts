@@ -6,3 +6,4 @@ export * from './contact';
 export * from './locales';
 export * from './profile';
 export * from './import';
+export * from './trpc-limits';

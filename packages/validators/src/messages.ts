@@ -20,6 +20,8 @@ export const messages = {
     nameRequired: 'Name is required',
     invalidEmail: 'Invalid email address',
     passwordTooShort: 'Password must be at least 6 characters',
+    passwordTooLong: 'Password must be at most 128 characters',
+    passwordRepeated: 'Password cannot be one character repeated',
     otpFormat: 'Enter the 6-digit code from the email',
     currentPasswordRequired: 'Enter your current password',
     passwordsDiffer: 'Passwords do not match',

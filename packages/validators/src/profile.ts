@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { password } from './account';
+import { newPassword, PASSWORD_MAX_LENGTH } from './account';
 import { contactSort } from './contact';
 import { interfaceLocale } from './locales';
 import { messages } from './messages';
@@ -26,11 +26,14 @@ export const updatePreferencesInput = z.object({
 });
 export type UpdatePreferencesInput = z.infer<typeof updatePreferencesInput>;
 
-const currentPassword = z.string().min(1, { error: messages.account.currentPasswordRequired });
+const currentPassword = z
+  .string()
+  .min(1, { error: messages.account.currentPasswordRequired })
+  .max(PASSWORD_MAX_LENGTH, { error: messages.account.passwordTooLong });
 
 /** Change password on /me: the current one proves it is the owner (OWASP ASVS 2.1.x). */
 export const changePasswordInput = z
-  .object({ currentPassword, newPassword: password })
+  .object({ currentPassword, newPassword })
   .refine((v) => v.newPassword !== v.currentPassword, {
     error: messages.account.samePassword,
     path: ['newPassword'],

@@ -3,6 +3,7 @@ import { isForbidden, refreshOnForbiddenLink, shared } from '@kith/client/links'
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { transformer } from '@kith/validators/transformer';
+import { TRPC_MAX_BATCH_SIZE } from '@kith/validators/trpc-limits';
 
 /** React hooks for every procedure of the API (`trpc.auth.login.useMutation()`). */
 export const trpc = createTRPCReact<AppRouter>();
@@ -42,6 +43,7 @@ function createLinks() {
       // Absolute, so the same link works in the browser and in tests (jsdom with Node's fetch).
       url: `${window.location.origin}/api/trpc`,
       transformer,
+      maxItems: TRPC_MAX_BATCH_SIZE,
       fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
     }),
   ];

@@ -20,6 +20,8 @@ export const serverMessages = [
   i18nKey('Name is required'),
   i18nKey('Invalid email address'),
   i18nKey('Password must be at least 6 characters'),
+  i18nKey('Password must be at most 128 characters'),
+  i18nKey('Password cannot be one character repeated'),
   i18nKey('Enter the 6-digit code from the email'),
   i18nKey('Enter your current password'),
   i18nKey('Passwords do not match'),

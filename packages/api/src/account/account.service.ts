@@ -8,7 +8,7 @@ import type {
   UpdateProfileInput,
 } from '@kith/validators';
 import { and, eq, isNull } from 'drizzle-orm';
-import { assertUncommonPassword, hashPassword, verifyPassword } from '../auth/passwords';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeAllSessions } from '../auth/sessions';
 import type { ApiDependencies } from '../context';
 import { NotFoundError, ValidationError } from '../errors';
@@ -135,7 +135,7 @@ export async function changePassword(
   input: ChangePasswordInput,
 ): Promise<{ otherSessionsEnded: number }> {
   await assertPassword(deps.db, userId, input.currentPassword, 'currentPassword');
-  assertUncommonPassword(input.newPassword, 'newPassword');
+  assertAcceptablePassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.update(users).set({ passwordHash }).where(eq(users.id, userId));
   const ended = await revokeAllSessions(deps.db, userId, deps.now(), {

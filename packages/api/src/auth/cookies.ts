@@ -17,12 +17,15 @@ export const ONE_DAY_MS = 24 * 60 * 60_000;
 /** The recovery state outlives a code (10 min) with room to type a new password. */
 export const RECOVERY_STATE_TTL_MS = 30 * 60_000;
 
-/** httpOnly, SameSite=Strict, Secure on https (DESIGN.md "Sessions"). */
+/**
+ * httpOnly, SameSite=Strict, and Secure whenever PUBLIC_URL is https (DESIGN.md "Sessions"):
+ * decided by configuration, never by a client-sent X-Forwarded-Proto.
+ */
 function cookieOptions(ctx: Context, maxAgeMs: number, path = '/'): CookieSerializeOptions {
   return {
     httpOnly: true,
     sameSite: 'strict',
-    secure: ctx.req.protocol === 'https',
+    secure: ctx.publicUrl.startsWith('https:'),
     path,
     maxAge: Math.floor(maxAgeMs / 1000),
   };

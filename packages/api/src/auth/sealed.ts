@@ -49,7 +49,10 @@ export function signAccessToken(key: Uint8Array, claims: AccessClaims, ttlMs: nu
     .sign(key);
 }
 
-/** Verifies an access JWT; null when missing, forged or expired. */
+/**
+ * Verifies an access JWT; null when missing, forged, expired, or without an expiry (a token
+ * with no `exp` would never end; RFC 8725 3.10 asks each token's claims be checked).
+ */
 export async function verifyAccessToken(
   key: Uint8Array,
   token: string | undefined,
@@ -57,7 +60,11 @@ export async function verifyAccessToken(
 ): Promise<AccessClaims | null> {
   if (!token) return null;
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now });
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      currentDate: now,
+      requiredClaims: ['exp', 'sub'],
+    });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
     return { sub: payload.sub, sid: payload.sid };
   } catch {

@@ -3,6 +3,15 @@ import type { ContactExtraField, schema } from '@kith/db';
 type ContactRow = typeof schema.contacts.$inferSelect;
 
 /**
+ * A cell a spreadsheet would evaluate as a formula (OWASP "CSV Injection"): one starting
+ * with `=`, `@`, a tab or a CR, or with `+` or `-` unless all that follows is a phone
+ * number's digits, spaces, dots, dashes and brackets, so `+1 555 0100` is written as it
+ * is and Google Contacts and Outlook import it cleanly. Export writes such a cell after a
+ * `'`; import takes that `'` off again.
+ */
+export const SPREADSHEET_FORMULA = /^(?:[=@\t\r]|[+-](?![\d\s().-]*$))/;
+
+/**
  * The columns of Google Contacts' CSV export (2024 headers) that every Kith export has.
  * Google, Outlook and most address books import this file.
  */

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { ApiDependencies } from '../context';
 import { contactToVCard } from '../vcard/contact-vcard';
-import { csvColumns, csvRecord } from './contact-csv';
+import { csvColumns, csvRecord, SPREADSHEET_FORMULA } from './contact-csv';
 import { ownedLabel } from './labels.service';
 
 const { contacts, contactLabels, labels, images } = schema;
@@ -65,10 +65,13 @@ export async function exportContacts(
     return {
       filename: `${base}.csv`,
       contentType: 'text/csv; charset=utf-8',
-      content: Papa.unparse({
-        fields: columns,
-        data: records.map((record) => columns.map((column) => record[column] ?? '')),
-      }),
+      content: Papa.unparse(
+        {
+          fields: columns,
+          data: records.map((record) => columns.map((column) => record[column] ?? '')),
+        },
+        { escapeFormulae: SPREADSHEET_FORMULA },
+      ),
     };
   }
 

@@ -1,6 +1,6 @@
 import type { ExtraField, ImportColumnTarget } from '@kith/validators';
 import Papa from 'papaparse';
-import { GOOGLE_LABEL_SEPARATOR } from '../contacts/contact-csv';
+import { GOOGLE_LABEL_SEPARATOR, SPREADSHEET_FORMULA } from '../contacts/contact-csv';
 import { collect, emptyDraft, type ContactDraft, type ReadResult } from './draft';
 
 /** The CSV layouts Kith recognises by their header row. */
@@ -12,13 +12,21 @@ export interface CsvTable {
   rows: string[][];
 }
 
-/** Reads CSV text with papaparse: the first row is the header; a BOM is dropped. */
+/**
+ * Reads CSV text with papaparse: the first row is the header; a BOM is dropped; a cell that
+ * an export escaped against formula injection (`'=...`) is read back as it was.
+ */
 export function readCsvTable(content: string): CsvTable {
   const parsed = Papa.parse<string[]>(content.replace(/^\uFEFF/, ''), {
     skipEmptyLines: 'greedy',
+    transform: unescapeFormula,
   });
   const [headers = [], ...rows] = parsed.data;
   return { headers: headers.map((h) => h.trim()), rows };
+}
+
+function unescapeFormula(cell: string): string {
+  return cell.startsWith("'") && SPREADSHEET_FORMULA.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
 /**

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { createContextFactory } from '../context';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors';
 import { restApiPlugin, type RestRoute } from './adapter';
+import { createRateLimiter, DEFAULT_RATE_LIMITS } from '../rate-limits/rate-limiter';
 
 const doc: RestRoute['doc'] = {
   summary: 'test route',
@@ -69,14 +70,18 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   app = Fastify();
-  const createContext = createContextFactory({
-    db: {} as Database,
-    dbKind: 'pglite',
-    keys: deriveAuthKeys('x'.repeat(32)),
-    mailer: { send: async () => {} },
-    images: createLocalImageStorage('/nonexistent'),
-    now: () => new Date(),
-  });
+  const createContext = createContextFactory(
+    {
+      db: {} as Database,
+      dbKind: 'pglite',
+      publicUrl: 'http://localhost:3000',
+      keys: deriveAuthKeys('x'.repeat(32)),
+      mailer: { send: async () => {} },
+      images: createLocalImageStorage('/nonexistent'),
+      now: () => new Date(),
+    },
+    await createRateLimiter(DEFAULT_RATE_LIMITS),
+  );
   await app.register(restApiPlugin, { prefix: '/api/v1', routes, createContext });
 });
 

@@ -16,7 +16,7 @@ import {
 import { clearSessionCookies } from '../auth/cookies';
 import { listActiveSessions, revokeAllSessions, revokeUserSession } from '../auth/sessions';
 import { ValidationError } from '../errors';
-import { protectedProcedure } from '../trpc';
+import { protectedProcedure, rateLimited, signedInUser } from '../trpc';
 
 export const CURRENT_SESSION_MESSAGE = 'This is the session you are using. Use Sign Out to end it.';
 
@@ -44,10 +44,12 @@ export const accountRouter = {
   /**
    * Changes the password given the current one and signs out every other session; this one
    * stays. Returns `{otherSessionsEnded}`. BAD_REQUEST on `currentPassword` when it is wrong,
-   * on `newPassword` when it is common or the same.
+   * on `newPassword` when it is common or the same; TOO_MANY_REQUESTS after the per-account
+   * budget of password checks (a stolen session cannot guess the password).
    */
   changePassword: protectedProcedure
     .input(changePasswordInput)
+    .use(rateLimited('passwordCheck', signedInUser))
     .mutation(({ ctx, input }) => changePassword(ctx, ctx.userId, ctx.sessionFamilyId, input)),
 
   /** Live sessions, this one first: `{id, userAgent, ipAddress, lastSeenAt, signedInAt, current}[]`. */
@@ -77,9 +79,12 @@ export const accountRouter = {
    * images purged by the periodic job, or in this call with `eraseNow`. Clears this browser's
    * session cookies. BAD_REQUEST on `password` when it is wrong.
    */
-  delete: protectedProcedure.input(deleteAccountInput).mutation(async ({ ctx, input }) => {
-    const result = await deleteAccount(ctx, ctx.userId, input);
-    clearSessionCookies(ctx);
-    return result;
-  }),
+  delete: protectedProcedure
+    .input(deleteAccountInput)
+    .use(rateLimited('passwordCheck', signedInUser))
+    .mutation(async ({ ctx, input }) => {
+      const result = await deleteAccount(ctx, ctx.userId, input);
+      clearSessionCookies(ctx);
+      return result;
+    }),
 } satisfies TRPCRouterRecord;

@@ -13,12 +13,16 @@ import {
 import { revokeSessionByToken, rotateSession } from '../auth/sessions';
 import type { Context } from '../context';
 import { ForbiddenError, NotFoundError, PreconditionFailedError } from '../errors';
-import { protectedProcedure, publicProcedure } from '../trpc';
+import { inputEmail, protectedProcedure, publicProcedure, rateLimited } from '../trpc';
 import { findSessionUser, login, resendVerification, signup, verifyEmail } from './auth.service';
 
-/** The pending-verification cookie `v_ue` (SPEC §3): the email waiting for its code. */
+/**
+ * The pending-verification cookie `v_ue` (SPEC §3): the email waiting for its code, and
+ * which code this browser was sent, so only that code verifies here (issue 15).
+ */
 interface PendingEmail {
   email: string;
+  codeId?: string;
 }
 
 export const UNVERIFIED_LOGIN_MESSAGE =
@@ -27,11 +31,14 @@ export const UNVERIFIED_LOGIN_MESSAGE =
 /** Sign-up, verification, login, session check, refresh and logout (SPEC §7 "Auth"). */
 export const authRouter = {
   /** Creates an unverified account, mails its code, sets `v_ue`. Returns `{email}`. */
-  signup: publicProcedure.input(signupInput).mutation(async ({ ctx, input }) => {
-    const result = await signup(ctx, input);
-    await setSealedCookie(ctx, cookieNames.pendingEmail, { email: result.email }, ONE_DAY_MS);
-    return result;
-  }),
+  signup: publicProcedure
+    .input(signupInput)
+    .use(rateLimited('signIn', inputEmail))
+    .mutation(async ({ ctx, input }) => {
+      const { email, codeId } = await signup(ctx, input);
+      await setPendingEmail(ctx, { email, codeId });
+      return { email };
+    }),
 
   /** The email waiting for verification, from `v_ue`; null without one (SPEC §2 route guards). */
   pendingVerification: publicProcedure.query(async ({ ctx }) => {
@@ -42,34 +49,48 @@ export const authRouter = {
   /** Verifies `{email, otp}` (email may come from `v_ue`), signs in, removes `v_ue`. */
   verify: publicProcedure
     .input(verifyEmailInput.partial({ email: true }))
+    .use(rateLimited('signIn', pendingOrInputEmail))
     .mutation(async ({ ctx, input }) => {
-      const email = input.email ?? (await pendingEmail(ctx));
-      const { user, tokens } = await verifyEmail(ctx, { email, otp: input.otp }, clientInfo(ctx));
+      const { email, codeId } = await pendingFor(ctx, input.email);
+      const { user, tokens } = await verifyEmail(
+        ctx,
+        { email, otp: input.otp, codeId },
+        clientInfo(ctx),
+      );
       setSessionCookies(ctx, tokens);
       clearCookie(ctx, cookieNames.pendingEmail);
       return { user };
     }),
 
   /** Mails a new verification code; refused within 120 s of the last one. */
-  resend: publicProcedure.input(emailInput.partial()).mutation(async ({ ctx, input }) => {
-    const email = input.email ?? (await pendingEmail(ctx));
-    await resendVerification(ctx, email);
-    return { email };
-  }),
+  resend: publicProcedure
+    .input(emailInput.partial())
+    .use(rateLimited('signIn', pendingOrInputEmail))
+    .mutation(async ({ ctx, input }) => {
+      const { email, codeId } = await pendingFor(ctx, input.email);
+      const newCodeId = await resendVerification(ctx, email, codeId);
+      // A browser that signed up keeps following its own code; a cookie-less resend by
+      // email alone leaves any other browser's cookie as it was.
+      if (codeId) await setPendingEmail(ctx, { email, codeId: newCodeId });
+      return { email };
+    }),
 
   /**
    * Signs in. An unverified account gets a fresh code and `v_ue` instead, and a
    * PRECONDITION_FAILED error telling the web app to go to /verify.
    */
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const result = await login(ctx, input, clientInfo(ctx));
-    if (result.kind === 'unverified') {
-      await setSealedCookie(ctx, cookieNames.pendingEmail, { email: result.email }, ONE_DAY_MS);
-      throw new PreconditionFailedError(UNVERIFIED_LOGIN_MESSAGE);
-    }
-    setSessionCookies(ctx, result.tokens);
-    return { user: result.user };
-  }),
+  login: publicProcedure
+    .input(loginInput)
+    .use(rateLimited('signIn', inputEmail))
+    .mutation(async ({ ctx, input }) => {
+      const result = await login(ctx, input, clientInfo(ctx));
+      if (result.kind === 'unverified') {
+        await setPendingEmail(ctx, { email: result.email, codeId: result.codeId });
+        throw new PreconditionFailedError(UNVERIFIED_LOGIN_MESSAGE);
+      }
+      setSessionCookies(ctx, result.tokens);
+      return { user: result.user };
+    }),
 
   /** The signed-in person (SPEC §4 "At app start the session check is made"). */
   check: protectedProcedure.query(async ({ ctx }) => {
@@ -109,11 +130,29 @@ export const authRouter = {
   }),
 } satisfies TRPCRouterRecord;
 
-async function pendingEmail(ctx: Context): Promise<string> {
+/** The account a verify or resend call is about: its input's email, else the `v_ue` cookie's. */
+async function pendingOrInputEmail(ctx: Context, input: unknown): Promise<string | undefined> {
   const pending = await readSealedCookie<PendingEmail>(ctx, cookieNames.pendingEmail);
-  if (!pending)
+  return inputEmail(ctx, input) ?? pending?.email;
+}
+
+/**
+ * The email a verify or resend call is about and the code this browser holds for it: the
+ * input's email (the code only when `v_ue` is for the same email), else `v_ue`'s.
+ *
+ * @throws NotFoundError with neither.
+ */
+async function pendingFor(ctx: Context, email: string | undefined): Promise<PendingEmail> {
+  const pending = await readSealedCookie<PendingEmail>(ctx, cookieNames.pendingEmail);
+  if (email) return { email, codeId: pending?.email === email ? pending.codeId : undefined };
+  if (!pending) {
     throw new NotFoundError('No email is waiting for verification. Please sign up again.');
-  return pending.email;
+  }
+  return pending;
+}
+
+function setPendingEmail(ctx: Context, pending: PendingEmail): Promise<void> {
+  return setSealedCookie(ctx, cookieNames.pendingEmail, { ...pending }, ONE_DAY_MS);
 }
 
 export function clientInfo(ctx: Context) {

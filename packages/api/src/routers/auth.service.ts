@@ -1,4 +1,4 @@
-import { schema } from '@kith/db';
+import { schema, type User } from '@kith/db';
 import type {
   ColorSchemePreference,
   ContactSort,
@@ -8,22 +8,26 @@ import type {
 } from '@kith/validators';
 import { eq } from 'drizzle-orm';
 import type { ApiDependencies } from '../context';
-import { issueCode, consumeCode, withdrawCode, type CodePurpose } from '../auth/one-time-codes';
 import {
-  assertUncommonPassword,
+  checkCode,
+  CODE_MAX_ATTEMPTS,
+  cooldownError,
+  cooldownLeft,
+  findCode,
+  issueCode,
+  withdrawCode,
+  type CodePurpose,
+  type SignupCredentials,
+} from '../auth/one-time-codes';
+import {
+  assertAcceptablePassword,
   decoyPasswordHash,
   hashPassword,
   verifyPassword,
 } from '../auth/passwords';
 import { getProfile } from '../account/account.service';
 import { startSession, type ClientInfo, type IssuedTokens } from '../auth/sessions';
-import {
-  ConflictError,
-  NotFoundError,
-  TooManyRequestsError,
-  UnauthorizedError,
-  UnavailableError,
-} from '../errors';
+import { ConflictError, NotFoundError, UnauthorizedError, UnavailableError } from '../errors';
 import type { MailMessage } from '../mail/mailer';
 import { recoveryMail, verificationMail } from '../mail/templates';
 import { purgeAccount } from '../account/purge';
@@ -54,20 +58,26 @@ export interface SessionUser {
 
 /**
  * Creates an account waiting for verification and mails its code (SPEC §4 "Signup success").
- * Signing up again with an unverified email updates the name and password and sends a new
- * code when the cooldown allows, so a person who lost the first mail is not stuck.
+ * The code carries the name and password submitted with it, and the account takes them only
+ * when that code is entered: a second sign-up for a pending email never changes the first
+ * one's credentials, and a code mailed for someone else's sign-up is refused in this browser
+ * (issue 15, "pending-account takeover"). So a person who lost the first mail can sign up
+ * again once the cooldown allows; inside it, the same name and password keep the code
+ * already mailed, and anything else is told to wait.
  *
- * @returns the normalised email, which the caller keeps in the `v_ue` cookie.
- * @throws ValidationError for a common password; ConflictError (409) when a verified account
- *   has the email; UnavailableError (503) when the mail could not be sent.
+ * @returns the normalised email and the id of the code to verify, both kept in `v_ue`.
+ * @throws ValidationError for a password SPEC or the breach list refuses; ConflictError (409)
+ *   when a verified account has the email; TooManyRequestsError inside the resend cooldown;
+ *   UnavailableError (503) when the mail could not be sent.
  */
 export async function signup(
   deps: ApiDependencies,
   input: SignupInput,
-): Promise<{ email: string }> {
-  assertUncommonPassword(input.password);
+): Promise<{ email: string; codeId: string }> {
+  assertAcceptablePassword(input.password);
   const passwordHash = await hashPassword(input.password);
-  let [existing] = await deps.db.select().from(users).where(eq(users.email, input.email));
+  const credentials = { name: input.name, passwordHash, locale: input.locale ?? null };
+  let existing = await userByEmail(deps, input.email);
   if (existing?.deletedAt) {
     // A deleted account waiting for the purge must not hold its email hostage.
     await purgeAccount(deps, existing.id);
@@ -75,79 +85,107 @@ export async function signup(
   }
   if (existing?.emailVerifiedAt) throw new ConflictError(authMessages.emailTaken);
 
-  let user;
-  if (existing) {
-    [user] = await deps.db
-      .update(users)
-      .set({ name: input.name, passwordHash, locale: input.locale ?? existing.locale })
-      .where(eq(users.id, existing.id))
-      .returning();
-  } else {
-    [user] = await deps.db
+  if (!existing) {
+    const [created] = await deps.db
       .insert(users)
-      .values({ name: input.name, email: input.email, passwordHash, locale: input.locale })
+      .values({ email: input.email, ...credentials })
       .onConflictDoNothing()
       .returning();
-    if (!user) throw new ConflictError(authMessages.emailTaken);
+    // Two sign-ups racing for one new email: the loser is treated as a second sign-up.
+    existing = created ?? (await userByEmail(deps, input.email));
+    if (!existing || existing.emailVerifiedAt) throw new ConflictError(authMessages.emailTaken);
   }
-  await sendCode(deps, user!, 'verify_email', { skipIfCoolingDown: true });
-  return { email: input.email };
+  const codeId = await reuseOrSendCode(deps, existing, input.password, credentials);
+  return { email: input.email, codeId };
 }
 
 /**
- * Confirms an email with its code and signs the person in (SPEC §4 "Verify success").
+ * Confirms an email with its code and signs the person in (SPEC §4 "Verify success"). The
+ * account takes the name and password submitted with that code's sign-up, if it had one.
  *
- * @throws NotFoundError when no unverified account has the email; ValidationError for a
- *   wrong, expired or used code.
+ * @param input.codeId the code this browser's sign-up was sent (from `v_ue`); without one the
+ *   newest live code of the account is checked (REST clients that keep no cookies).
+ * @throws NotFoundError when no unverified account has the email; ConflictError when it is
+ *   already verified; ValidationError for a wrong, expired, used or exhausted code.
  */
 export async function verifyEmail(
   deps: ApiDependencies,
-  input: { email: string; otp: string },
+  input: { email: string; otp: string; codeId?: string },
   client: ClientInfo,
 ): Promise<{ user: SessionUser; tokens: IssuedTokens }> {
   const user = await pendingUser(deps, input.email);
   const now = deps.now();
-  await consumeCode(deps.db, deps.keys.tokenHashing, user.id, 'verify_email', input.otp, now);
-  await deps.db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id));
+  const code = await checkCode(
+    deps.db,
+    deps.keys.tokenHashing,
+    { userId: user.id, purpose: 'verify_email', id: input.codeId },
+    input.otp,
+    now,
+  );
+  const submitted = code.signupPasswordHash
+    ? { name: code.signupName!, passwordHash: code.signupPasswordHash, locale: code.signupLocale }
+    : {};
+  await deps.db
+    .update(users)
+    .set({ ...submitted, emailVerifiedAt: now })
+    .where(eq(users.id, user.id));
   const tokens = await startSession(deps.db, deps.keys, user.id, client, now);
   return { user: (await findSessionUser(deps, user.id))!, tokens };
 }
 
 /**
- * Sends a new verification code (SPEC §7 POST /auth/resend).
+ * Sends a new verification code (SPEC §7 POST /auth/resend). Given the code this browser
+ * holds, the new one carries the same sign-up's name and password.
  *
+ * @returns the new code's id.
  * @throws TooManyRequestsError within 120 s of the last code; NotFoundError when no
- *   unverified account has the email.
+ *   unverified account has the email; UnavailableError when the mail fails.
  */
-export async function resendVerification(deps: ApiDependencies, email: string): Promise<void> {
+export async function resendVerification(
+  deps: ApiDependencies,
+  email: string,
+  previousCodeId?: string,
+): Promise<string> {
   const user = await pendingUser(deps, email);
-  await sendCode(deps, user, 'verify_email');
+  const previous = previousCodeId
+    ? await findCode(deps.db, { userId: user.id, purpose: 'verify_email', id: previousCodeId })
+    : undefined;
+  const signup = previous?.signupPasswordHash
+    ? {
+        name: previous.signupName!,
+        passwordHash: previous.signupPasswordHash,
+        locale: previous.signupLocale,
+      }
+    : undefined;
+  return sendCode(deps, { ...user, ...signup }, 'verify_email', signup);
 }
 
 export type LoginResult =
   | { kind: 'signed-in'; user: SessionUser; tokens: IssuedTokens }
-  | { kind: 'unverified'; email: string };
+  | { kind: 'unverified'; email: string; codeId: string };
 
 /**
  * Checks the credentials (SPEC §7 POST /auth/login). A wrong password and an unknown email
  * answer the same message after the same work. A correct password on an unverified account
- * signs nobody in: it mails a fresh code (when the cooldown allows) and says so.
+ * signs nobody in: it mails a fresh code, or inside the cooldown keeps the one already mailed
+ * for this password, and says so.
  *
- * @throws UnauthorizedError (401) for wrong credentials.
+ * @throws UnauthorizedError (401) for wrong credentials; TooManyRequestsError inside the
+ *   cooldown when the code already mailed was for another password.
  */
 export async function login(
   deps: ApiDependencies,
   input: LoginInput,
   client: ClientInfo,
 ): Promise<LoginResult> {
-  const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
+  const user = await userByEmail(deps, input.email);
   const hash = user?.passwordHash ?? (await decoyPasswordHash());
   const matches = await verifyPassword(hash, input.password);
   if (!user || !matches || user.deletedAt) throw new UnauthorizedError(authMessages.badCredentials);
 
   if (!user.emailVerifiedAt) {
-    await sendCode(deps, user, 'verify_email', { skipIfCoolingDown: true });
-    return { kind: 'unverified', email: user.email };
+    const codeId = await reuseOrSendCode(deps, user, input.password);
+    return { kind: 'unverified', email: user.email, codeId };
   }
   const tokens = await startSession(deps.db, deps.keys, user.id, client, deps.now());
   return { kind: 'signed-in', user: (await findSessionUser(deps, user.id))!, tokens };
@@ -172,22 +210,24 @@ export async function findSessionUser(
  * Issues a code and mails it. When the mail fails the code is withdrawn, so the person can
  * ask again at once rather than wait out the cooldown.
  *
- * @throws TooManyRequestsError inside the cooldown (unless `skipIfCoolingDown`, which then
- *   keeps the code already sent); UnavailableError when the mail could not be sent.
+ * @returns the code's id.
+ * @throws TooManyRequestsError inside the cooldown; UnavailableError when the mail could not
+ *   be sent.
  */
 export async function sendCode(
   deps: ApiDependencies,
   user: { id: string; name: string; email: string; locale?: InterfaceLocale | null },
   purpose: CodePurpose,
-  options: { skipIfCoolingDown?: boolean } = {},
-): Promise<void> {
-  let issued;
-  try {
-    issued = await issueCode(deps.db, deps.keys.tokenHashing, user.id, purpose, deps.now());
-  } catch (error) {
-    if (options.skipIfCoolingDown && error instanceof TooManyRequestsError) return;
-    throw error;
-  }
+  signup?: SignupCredentials,
+): Promise<string> {
+  const issued = await issueCode(
+    deps.db,
+    deps.keys.tokenHashing,
+    user.id,
+    purpose,
+    deps.now(),
+    signup,
+  );
   const message: MailMessage =
     purpose === 'verify_email'
       ? verificationMail(user.email, user.name, issued.code, user.locale)
@@ -198,10 +238,43 @@ export async function sendCode(
     await withdrawCode(deps.db, issued.id);
     throw new UnavailableError(authMessages.mailFailed);
   }
+  return issued.id;
 }
 
-async function pendingUser(deps: ApiDependencies, email: string) {
+/**
+ * A verification code this person can enter: inside the resend cooldown, the live code when
+ * it was sent for this same password (a form submitted twice, a login after sign-up); else a
+ * new code, mailed, carrying `signup` when given.
+ *
+ * @throws TooManyRequestsError inside the cooldown when the live code is someone else's.
+ */
+async function reuseOrSendCode(
+  deps: ApiDependencies,
+  user: User,
+  password: string,
+  signup?: SignupCredentials,
+): Promise<string> {
+  const now = deps.now();
+  const waitMs = await cooldownLeft(deps.db, user.id, 'verify_email', now);
+  if (waitMs === 0) {
+    const recipient = signup ? { ...user, name: signup.name, locale: signup.locale } : user;
+    return sendCode(deps, recipient, 'verify_email', signup);
+  }
+  const live = await findCode(deps.db, { userId: user.id, purpose: 'verify_email' });
+  const usable = live && live.expiresAt > now && live.attempts < CODE_MAX_ATTEMPTS;
+  if (usable && (await verifyPassword(live.signupPasswordHash ?? user.passwordHash, password))) {
+    return live.id;
+  }
+  throw cooldownError(waitMs);
+}
+
+async function userByEmail(deps: ApiDependencies, email: string): Promise<User | undefined> {
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
+  return user;
+}
+
+async function pendingUser(deps: ApiDependencies, email: string): Promise<User> {
+  const user = await userByEmail(deps, email);
   if (!user || user.deletedAt) throw new NotFoundError(authMessages.noPendingAccount);
   if (user.emailVerifiedAt) throw new ConflictError(authMessages.alreadyVerified);
   return user;

@@ -16,7 +16,7 @@ import {
 } from '../contacts/contacts.service';
 import { findDuplicates, mergeContacts } from '../contacts/duplicates.service';
 import { exportContacts } from '../contacts/export.service';
-import { protectedProcedure } from '../trpc';
+import { protectedProcedure, rateLimited, signedInUser } from '../trpc';
 
 /** The person's active contacts (SPEC §2 Contacts list, §7 /contacts). */
 export const contactsRouter = {
@@ -32,13 +32,16 @@ export const contactsRouter = {
    */
   export: protectedProcedure
     .input(contactExportInput)
+    .use(rateLimited('heavy', signedInUser))
     .mutation(({ ctx, input }) => exportContacts(ctx, ctx.userId, input)),
 
   /**
    * Likely duplicates ("Merge & fix"): `{reasons: ('email'|'phone'|'name')[], contacts}[]`,
    * by the same email, the same normalised phone, or very similar names. Merges nothing.
    */
-  duplicates: protectedProcedure.query(({ ctx }) => findDuplicates(ctx, ctx.userId)),
+  duplicates: protectedProcedure
+    .use(rateLimited('heavy', signedInUser))
+    .query(({ ctx }) => findDuplicates(ctx, ctx.userId)),
 
   /**
    * Merges `mergeIds` into `keepId`, taking each field in `take` from the contact named for

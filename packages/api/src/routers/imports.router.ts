@@ -1,7 +1,7 @@
 import { importBatchInput, importPreviewInput, importUndoInput } from '@kith/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { importBatch, previewImport, undoImport } from '../import/import.service';
-import { protectedProcedure } from '../trpc';
+import { protectedProcedure, rateLimited, signedInUser } from '../trpc';
 
 /**
  * Importing contacts from a Google or Outlook CSV, any CSV through a column mapping, or a
@@ -16,6 +16,7 @@ export const importsRouter = {
    * BAD_REQUEST when the file is unreadable, empty or over 7 MB, or the mapping is short.
    */
   preview: protectedProcedure
+    .use(rateLimited('heavy', signedInUser))
     .input(importPreviewInput)
     .mutation(({ ctx, input }) => previewImport(ctx, ctx.userId, input)),
 

@@ -11,7 +11,7 @@ import {
 } from '../auth/cookies';
 import type { Context } from '../context';
 import { ValidationError } from '../errors';
-import { publicProcedure } from '../trpc';
+import { inputEmail, publicProcedure, rateLimited } from '../trpc';
 import { clientInfo } from './auth.router';
 import {
   findAccount,
@@ -22,9 +22,14 @@ import {
   type AccountPreview,
 } from './recover.service';
 
-/** Where a recovery stands, in a sealed cookie: the code was sent, or it was verified. */
+/**
+ * Where a recovery stands, in a sealed cookie: the code was sent, or it was verified. The
+ * cookie names the code; the server keeps whether it was used, so a saved cookie cannot
+ * reset the password twice.
+ */
 interface RecoveryState {
   userId: string;
+  codeId: string;
   stage: 'code-sent' | 'verified';
 }
 
@@ -35,21 +40,24 @@ interface RecoveryState {
  */
 export const recoverRouter = {
   /** Step 1: finds the account and keeps its preview in the `user` cookie (1 day). */
-  find: publicProcedure.input(emailInput).mutation(async ({ ctx, input }) => {
-    const preview = await findAccount(ctx, input.email);
-    await setSealedCookie(ctx, cookieNames.accountPreview, { ...preview }, ONE_DAY_MS);
-    return preview;
-  }),
+  find: publicProcedure
+    .input(emailInput)
+    .use(rateLimited('accountLookup', inputEmail))
+    .mutation(async ({ ctx, input }) => {
+      const preview = await findAccount(ctx, input.email);
+      await setSealedCookie(ctx, cookieNames.accountPreview, { ...preview }, ONE_DAY_MS);
+      return preview;
+    }),
 
   /** Guard of step 2: the preview found in step 1. */
   checkFound: publicProcedure.query(async ({ ctx }) => previewOrRestart(ctx)),
 
   /** Step 2 confirmed: mails the code, removes `user`, and records that a code was sent. */
-  sendCode: publicProcedure.mutation(async ({ ctx }) => {
+  sendCode: publicProcedure.use(rateLimited('signIn', previewAccount)).mutation(async ({ ctx }) => {
     const preview = await previewOrRestart(ctx);
-    await sendRecoveryCode(ctx, preview.userId);
+    const codeId = await sendRecoveryCode(ctx, preview.userId);
     clearCookie(ctx, cookieNames.accountPreview);
-    await setRecoveryState(ctx, { userId: preview.userId, stage: 'code-sent' });
+    await setRecoveryState(ctx, { userId: preview.userId, codeId, stage: 'code-sent' });
     return { email: preview.email };
   }),
 
@@ -60,17 +68,21 @@ export const recoverRouter = {
   }),
 
   /** Step 3: checks the code. */
-  verify: publicProcedure.input(otpInput).mutation(async ({ ctx, input }) => {
-    const state = await stateOrRestart(ctx, ['code-sent']);
-    await verifyRecoveryCode(ctx, state.userId, input.otp);
-    await setRecoveryState(ctx, { userId: state.userId, stage: 'verified' });
-    return { verified: true as const };
-  }),
+  verify: publicProcedure
+    .input(otpInput)
+    .use(rateLimited('signIn', recoveryAccount))
+    .mutation(async ({ ctx, input }) => {
+      const state = await stateOrRestart(ctx, ['code-sent']);
+      await verifyRecoveryCode(ctx, state.userId, state.codeId, input.otp);
+      await setRecoveryState(ctx, { ...state, stage: 'verified' });
+      return { verified: true as const };
+    }),
 
   /** Mails a new recovery code; refused within 120 s of the last one. */
-  resend: publicProcedure.mutation(async ({ ctx }) => {
+  resend: publicProcedure.use(rateLimited('signIn', recoveryAccount)).mutation(async ({ ctx }) => {
     const state = await stateOrRestart(ctx, ['code-sent']);
-    await sendRecoveryCode(ctx, state.userId);
+    const codeId = await sendRecoveryCode(ctx, state.userId);
+    await setRecoveryState(ctx, { ...state, codeId });
     return { sent: true as const };
   }),
 
@@ -81,18 +93,17 @@ export const recoverRouter = {
   }),
 
   /** Step 4: sets the new password, ends every other session, and signs in. */
-  reset: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
-    const state = await stateOrRestart(ctx, ['verified']);
-    const { user, tokens } = await resetPassword(
-      ctx,
-      state.userId,
-      input.password,
-      clientInfo(ctx),
-    );
-    clearCookie(ctx, cookieNames.recovery);
-    setSessionCookies(ctx, tokens);
-    return { user };
-  }),
+  reset: publicProcedure
+    .input(resetPasswordInput)
+    .use(rateLimited('signIn', recoveryAccount))
+    .mutation(async ({ ctx, input }) => {
+      const state = await stateOrRestart(ctx, ['verified']);
+      const target = { userId: state.userId, codeId: state.codeId, ttlMs: RECOVERY_STATE_TTL_MS };
+      const { user, tokens } = await resetPassword(ctx, target, input.password, clientInfo(ctx));
+      clearCookie(ctx, cookieNames.recovery);
+      setSessionCookies(ctx, tokens);
+      return { user };
+    }),
 } satisfies TRPCRouterRecord;
 
 async function previewOrRestart(ctx: Context): Promise<AccountPreview> {
@@ -107,12 +118,23 @@ async function previewOrRestart(ctx: Context): Promise<AccountPreview> {
   };
 }
 
+/** The account a recovery step is charged to: the user id inside the sealed cookie. */
+async function recoveryAccount(ctx: Context): Promise<string | undefined> {
+  return (await readSealedCookie<RecoveryState>(ctx, cookieNames.recovery))?.userId;
+}
+
+async function previewAccount(ctx: Context): Promise<string | undefined> {
+  return (await readSealedCookie<AccountPreview>(ctx, cookieNames.accountPreview))?.userId;
+}
+
 async function stateOrRestart(
   ctx: Context,
   stages: RecoveryState['stage'][],
 ): Promise<RecoveryState> {
   const state = await readSealedCookie<RecoveryState>(ctx, cookieNames.recovery);
-  if (!state || !stages.includes(state.stage)) throw new ValidationError(recoverMessages.restart);
+  if (!state?.codeId || !stages.includes(state.stage)) {
+    throw new ValidationError(recoverMessages.restart);
+  }
   return state;
 }
 

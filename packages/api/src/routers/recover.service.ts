@@ -1,16 +1,15 @@
 import { schema } from '@kith/db';
 import { eq } from 'drizzle-orm';
 import type { ApiDependencies } from '../context';
-import { consumeCode } from '../auth/one-time-codes';
-import { hashPassword } from '../auth/passwords';
+import { checkCode, consumeVerifiedCode } from '../auth/one-time-codes';
+import { assertAcceptablePassword, hashPassword } from '../auth/passwords';
 import {
   revokeAllSessions,
   startSession,
   type ClientInfo,
   type IssuedTokens,
 } from '../auth/sessions';
-import { NotFoundError } from '../errors';
-import { assertUncommonPassword } from '../auth/passwords';
+import { NotFoundError, ValidationError } from '../errors';
 import { findSessionUser, sendCode, type SessionUser } from './auth.service';
 
 const { users } = schema;
@@ -49,47 +48,60 @@ export async function findAccount(deps: ApiDependencies, email: string): Promise
 /**
  * Step 2 confirmed (SPEC §4 "Recovery"): mails a recovery code.
  *
+ * @returns the code's id, which the recovery cookie keeps.
  * @throws TooManyRequestsError within 120 s of the last code; UnavailableError when the mail fails.
  */
-export async function sendRecoveryCode(deps: ApiDependencies, userId: string): Promise<void> {
+export async function sendRecoveryCode(deps: ApiDependencies, userId: string): Promise<string> {
   const user = await existingUser(deps, userId);
-  await sendCode(deps, user, 'recover');
+  return sendCode(deps, user, 'recover');
 }
 
 /**
- * Step 3: checks the recovery code.
+ * Step 3: checks the recovery code and marks it verified, for one reset.
  *
- * @throws ValidationError for a wrong, expired or used code.
+ * @throws ValidationError for a wrong, expired, used or exhausted code.
  */
 export async function verifyRecoveryCode(
   deps: ApiDependencies,
   userId: string,
+  codeId: string,
   otp: string,
 ): Promise<void> {
-  await consumeCode(deps.db, deps.keys.tokenHashing, userId, 'recover', otp, deps.now());
+  const target = { userId, purpose: 'recover' as const, id: codeId };
+  await checkCode(deps.db, deps.keys.tokenHashing, target, otp, deps.now(), 'verified');
 }
 
 /**
  * Step 4: sets the new password, ends every session of the account (a reset must lock out
  * whoever knew the old one), and signs the person in afresh. The code proved the mailbox,
- * so an unverified email counts as verified from here.
+ * so an unverified email counts as verified from here. The verified code is consumed in the
+ * same transaction, so a replayed reset changes nothing and signs nobody in (issue 15).
  *
- * @throws ValidationError for a common password.
+ * @param ttlMs how long after step 3 the reset is allowed, in ms.
+ * @throws ValidationError for a common or breached password, and (restart) when the code
+ *   was not verified, was already used for a reset or is too old.
  */
 export async function resetPassword(
   deps: ApiDependencies,
-  userId: string,
+  target: { userId: string; codeId: string; ttlMs: number },
   password: string,
   client: ClientInfo,
 ): Promise<{ user: SessionUser; tokens: IssuedTokens }> {
-  assertUncommonPassword(password);
+  assertAcceptablePassword(password);
+  const { userId } = target;
   const user = await existingUser(deps, userId);
   const now = deps.now();
   const passwordHash = await hashPassword(password);
-  await deps.db
-    .update(users)
-    .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now })
-    .where(eq(users.id, userId));
+  await deps.db.transaction(async (tx) => {
+    const code = { userId, purpose: 'recover' as const, id: target.codeId };
+    if (!(await consumeVerifiedCode(tx, code, now, target.ttlMs))) {
+      throw new ValidationError(recoverMessages.restart);
+    }
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now })
+      .where(eq(users.id, userId));
+  });
   await revokeAllSessions(deps.db, userId, now);
   const tokens = await startSession(deps.db, deps.keys, userId, client, now);
   return { user: (await findSessionUser(deps, user.id))!, tokens };

@@ -8,7 +8,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { interfaceLocale, users } from './users';
 
 /** What a one-time code proves: the email of a new account, or the right to reset a password. */
 export const oneTimeCodePurpose = pgEnum('one_time_code_purpose', ['verify_email', 'recover']);
@@ -16,6 +16,10 @@ export const oneTimeCodePurpose = pgEnum('one_time_code_purpose', ['verify_email
 /**
  * One-time codes sent by mail (SPEC §9: 6 digits, resend cooldown 120 s). Only a hash of
  * the code is kept; `attempts` counts wrong tries, `consumedAt` makes a code single-use.
+ * A sign-up's code carries the name and password submitted with it (`signup*`), which the
+ * account takes only when that code is entered, so a second sign-up for a pending email can
+ * never set the credentials the first person verifies (issue 15). A recovery code is
+ * `verifiedAt` by recovery step 3 and consumed by step 4, so a reset works once.
  */
 export const oneTimeCodes = pgTable(
   'one_time_codes',
@@ -29,6 +33,11 @@ export const oneTimeCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    signupName: text('signup_name'),
+    /** argon2id PHC string of the password submitted with the sign-up. */
+    signupPasswordHash: text('signup_password_hash'),
+    signupLocale: interfaceLocale('signup_locale'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt)],

@@ -1,0 +1,4 @@
+ALTER TABLE "one_time_codes" ADD COLUMN "verified_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "one_time_codes" ADD COLUMN "signup_name" text;--> statement-breakpoint
+ALTER TABLE "one_time_codes" ADD COLUMN "signup_password_hash" text;--> statement-breakpoint
+ALTER TABLE "one_time_codes" ADD COLUMN "signup_locale" "interface_locale";
