@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns';
 import { get } from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { schema, type Database } from '@kith/db';
 import { eq } from 'drizzle-orm';
 import { processImage, IMAGE_MAX_BYTES, type ProcessedImage } from '../images/process';
@@ -9,35 +10,30 @@ import type { ImageStorage } from '../images/storage';
 /** How long fetching one photo from an address may take, in ms. */
 const PHOTO_FETCH_TIMEOUT_MS = 5_000;
 
-/** Addresses a photo may never be fetched from: loopback, private, link-local, CGNAT, ULA. */
-const privateRanges = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['224.0.0.0', 3],
-] as const) {
-  privateRanges.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['::ffff:0:0', 96],
-] as const) {
-  privateRanges.addSubnet(net, prefix, 'ipv6');
+/**
+ * True only for a public unicast address (OWASP SSRF Prevention Cheat Sheet). ipaddr.js
+ * names every special range (loopback, private, link-local, CGNAT, multicast, reserved,
+ * documentation...); an IPv6 address that embeds an IPv4 one (mapped `::ffff:0:0/96`,
+ * NAT64 `64:ff9b::/96`, 6to4 `2002::/16`, Teredo, and the IPv4-compatible `::/96` that
+ * ipaddr.js calls unicast, such as `::7f00:1`) is refused whole, since it can reach a
+ * private IPv4 address.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.parse(address);
+  if (parsed.range() !== 'unicast') return false;
+  if (parsed.kind() === 'ipv6') {
+    const parts = (parsed as ipaddr.IPv6).parts;
+    if (parts.slice(0, 6).every((part) => part === 0)) return false;
+  }
+  return true;
 }
 
 /** DNS lookup that refuses names resolving to a private address (OWASP SSRF prevention). */
 const publicLookup: LookupFunction = (hostname, options, callback) => {
   lookup(hostname, { ...options, all: false }, (error, address, family) => {
     if (error) return callback(error, '', 0);
-    const type = family === 6 ? 'ipv6' : 'ipv4';
-    if (privateRanges.check(address as string, type)) {
+    if (!isPublicAddress(address as string)) {
       return callback(new Error('private address'), '', 0);
     }
     callback(null, address as string, family);
@@ -56,9 +52,7 @@ export function fetchPublicPhoto(address: string): Promise<Uint8Array> {
     const url = new URL(address);
     if (url.protocol !== 'https:') return reject(new Error('not https'));
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && privateRanges.check(host, isIP(host) === 6 ? 'ipv6' : 'ipv4')) {
-      return reject(new Error('private address'));
-    }
+    if (isIP(host) && !isPublicAddress(host)) return reject(new Error('private address'));
     const request = get(url, { lookup: publicLookup, timeout: PHOTO_FETCH_TIMEOUT_MS }, (res) => {
       if (res.statusCode !== 200) {
         res.resume();
