@@ -13,16 +13,11 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 export async function openDatabase(kind: 'pglite' | 'postgres') {
   if (kind === 'pglite') {
     const handle = await createDb();
-    // The PGlite client under Drizzle, queried directly as the floor.
-    const client = (
-      handle.db as unknown as {
-        $client: {
-          query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-        };
-      }
-    ).$client;
-    const run: RunSql = async (text, params) => (await client.query(text, params)).rows;
-    return { handle, run, drop: async () => {} };
+    // The postgres.js client under Drizzle, connected to PGlite's socket, queried directly
+    // as the floor.
+    const client = (handle.db as unknown as { $client: postgres.Sql }).$client;
+    const run: RunSql = (text, params) => client.unsafe(text, params as never[]) as never;
+    return { handle, run, drop: () => handle.close() };
   }
   const name = `kith_bench_${randomBytes(4).toString('hex')}`;
   const admin = postgres(adminUrl!, { max: 1, onnotice: () => {} });

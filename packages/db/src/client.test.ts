@@ -63,4 +63,23 @@ describe('createDb', () => {
     expect(await handle.db.select().from(contacts).where(eq(contacts.userId, user.id))).toEqual([]);
     expect(await handle.db.select().from(feedback).where(eq(feedback.userId, user.id))).toEqual([]);
   });
+
+  it('gives every PostgreSQL statement a time limit', async () => {
+    const [row] = await executeRows<{ statement_timeout: string }>(
+      handle.db,
+      sql`show statement_timeout`,
+    );
+    // PGlite's WebAssembly build has no timers to cancel a statement with; it runs in a
+    // worker thread instead, so a long query never stops the server's event loop.
+    if (handle.kind === 'postgres') expect(row?.statement_timeout).toBe('15s');
+    else expect(row).toBeDefined();
+  });
+
+  it('runs PGlite off the calling thread: timers fire while a query runs', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 10);
+    await executeRows(handle.db, sql`select count(*) from generate_series(1, 2000000)`);
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(0);
+  });
 });

@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { Worker } from 'node:worker_threads';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
@@ -20,7 +18,7 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
-  /** Closes the connections (postgres) or the embedded engine (PGlite). */
+  /** Closes the connections, and for PGlite its worker and socket. */
   close(): Promise<void>;
 }
 
@@ -39,9 +37,18 @@ const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url)
 const MIGRATION_LOCK_KEY = 727_100_001;
 
 /**
+ * The longest any one statement may run, in ms, before the database cancels it (issue 15:
+ * no request may stall the server for others). Migrations run without it.
+ */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
+/**
  * Opens the database and applies every committed migration before returning (DESIGN.md
  * "Interface points": PGlite in `pgliteDir` when `databaseUrl` is unset, else PostgreSQL).
- * Safe when several instances start at once: PostgreSQL migrations run under an advisory lock.
+ * Both are reached through postgres.js: PGlite runs in a worker thread of its own and serves
+ * the PostgreSQL protocol on a private Unix socket, so its queries never run on the thread
+ * that answers requests. Safe when several instances start at once: PostgreSQL migrations
+ * run under an advisory lock.
  *
  * @throws when the database cannot be reached or a migration fails.
  */
@@ -50,12 +57,44 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DatabaseH
   return openPglite(options.pgliteDir);
 }
 
+/**
+ * Starts PGlite in its worker (`pglite-server.mjs`) on a socket in a fresh 0700 folder, so
+ * no other user of the machine can connect, and opens one connection to it: PGlite serves
+ * one session, as it always did in-process, so queries queue in postgres.js.
+ */
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  const socketDir = mkdtempSync(join(tmpdir(), 'kith-pglite-'));
+  const socketPath = join(socketDir, '.s.PGSQL.5432');
+  const worker = new Worker(new URL('./pglite-server.mjs', import.meta.url), {
+    workerData: { dataDir, socketPath },
+  });
+  const started = await new Promise<{ ready?: true; error?: string }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  if (started.error) throw new Error(`PGlite did not start: ${started.error}`);
+
+  const client = postgres({
+    ...clientOptions(1),
+    path: socketPath,
+    username: 'postgres',
+    database: 'postgres',
+  });
+  const db = drizzlePostgres({ client, schema });
+  await migratePostgres(db, { migrationsFolder });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    async close() {
+      await client.end({ timeout: 5 });
+      const stopped = new Promise((resolve) => worker.once('message', resolve));
+      worker.postMessage('stop');
+      await stopped;
+      await worker.terminate();
+      rmSync(socketDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** How long opening a connection to PostgreSQL may take, in seconds. */
@@ -63,9 +102,8 @@ const CONNECT_TIMEOUT_S = 5;
 /** The longest wait before trying to connect again after a failure, in seconds. */
 const MAX_RECONNECT_DELAY_S = 1;
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
-  await migratePostgresLocked(url);
-  const client = postgres(url, {
+function clientOptions(max: number) {
+  return {
     max,
     onnotice: () => {},
     // A database that does not answer fails the request within seconds (503), not minutes.
@@ -73,7 +111,13 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     // postgres.js waits longer after each failed connection (up to 20 s by default), which
     // held requests long after an outage ended; retry within a second instead.
     backoff: (retries: number) => Math.min(0.05 * retries, MAX_RECONNECT_DELAY_S),
-  });
+    connection: { statement_timeout: STATEMENT_TIMEOUT_MS },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  await migratePostgresLocked(url);
+  const client = postgres(url, clientOptions(max));
   const db = drizzlePostgres({ client, schema });
   return {
     db: db as unknown as Database,
@@ -93,14 +137,10 @@ async function migratePostgresLocked(url: string): Promise<void> {
   }
 }
 
-/**
- * Runs raw SQL and returns its rows, whichever driver is behind `db`: postgres.js answers
- * an array, PGlite an object with `rows`.
- */
+/** Runs raw SQL and returns its rows. */
 export async function executeRows<Row extends Record<string, unknown>>(
   db: Database,
   query: SQL,
 ): Promise<Row[]> {
-  const result: unknown = await db.execute(query);
-  return Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
+  return (await db.execute(query)) as unknown as Row[];
 }

@@ -2,6 +2,7 @@ import type { ExtraField, ImportColumnTarget } from '@kith/validators';
 import Papa from 'papaparse';
 import { GOOGLE_LABEL_SEPARATOR, SPREADSHEET_FORMULA } from '../contacts/contact-csv';
 import { collect, emptyDraft, type ContactDraft, type ReadResult } from './draft';
+import { cooperative } from '../shared/event-loop';
 
 /** The CSV layouts Kith recognises by their header row. */
 export type CsvLayout = 'google' | 'google-legacy' | 'outlook' | 'other';
@@ -413,13 +414,15 @@ function mappedDraft(
  * through `mapping` (one target per column). Rows are numbered as a spreadsheet shows them:
  * the header is row 1.
  */
-export function readCsvRows(
+export async function readCsvRows(
   table: CsvTable,
   layout: CsvLayout,
   mapping: ImportColumnTarget[],
-): ReadResult {
+): Promise<ReadResult> {
   const result: ReadResult = { contacts: [], problems: [] };
-  table.rows.forEach((cells, index) => {
+  const pause = cooperative();
+  for (const [index, cells] of table.rows.entries()) {
+    await pause();
     const row = index + 2;
     const draft =
       layout === 'google' || layout === 'google-legacy'
@@ -428,6 +431,6 @@ export function readCsvRows(
           ? outlookDraft(row, table.headers, cells)
           : mappedDraft(row, table.headers, mapping, cells);
     collect(result, draft);
-  });
+  }
   return result;
 }

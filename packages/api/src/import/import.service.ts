@@ -17,6 +17,7 @@ import { detectCsvLayout, readCsvRows, readCsvTable, suggestMapping } from './cs
 import type { ImportProblem, ReadResult } from './draft';
 import { photoSource } from './photos';
 import { readVCardFile } from './vcard-read';
+import { cooperative } from '../shared/event-loop';
 
 const { contacts, contactLabels, labels, images, contactImportBackups } = schema;
 
@@ -80,7 +81,7 @@ export async function previewImport(
 
   if (/BEGIN:VCARD/i.test(input.content)) {
     format = 'vcard';
-    read = readVCardFile(input.content);
+    read = await readVCardFile(input.content);
   } else {
     const table = readCsvTable(input.content);
     if (table.headers.length < 2 && table.rows.length === 0) {
@@ -111,7 +112,7 @@ export async function previewImport(
       });
     }
     rest = { columns: table.headers, sample, mapping, needsMapping: false };
-    read = readCsvRows(table, layout, mapping);
+    read = await readCsvRows(table, layout, mapping);
   }
   if (read.contacts.length === 0 && read.problems.length === 0) {
     throw new ValidationError(importMessages.noContacts, { content: [importMessages.noContacts] });
@@ -120,7 +121,9 @@ export async function previewImport(
     ...rest,
     format,
     contacts: read.contacts,
-    problems: [...read.problems, ...repeatsInFile(read.contacts)].sort((a, b) => a.row - b.row),
+    problems: [...read.problems, ...(await repeatsInFile(read.contacts))].sort(
+      (a, b) => a.row - b.row,
+    ),
     duplicates: await matchDuplicates(deps.db, userId, read.contacts),
   };
 }
@@ -129,10 +132,12 @@ export async function previewImport(
  * Warnings for contacts with the email or phone of an earlier contact of the same file: both
  * come in (they may be two people sharing a number), and Merge & fix can join them after.
  */
-function repeatsInFile(imported: ImportedContact[]): ImportProblem[] {
+async function repeatsInFile(imported: ImportedContact[]): Promise<ImportProblem[]> {
   const seen = new Set<string>();
   const problems: ImportProblem[] = [];
+  const pause = cooperative();
   for (const contact of imported) {
+    await pause();
     const keys = [
       contact.email && `email:${contact.email.toLowerCase()}`,
       contact.phone && `phone:${phoneKey(contact.phone)}`,
@@ -168,13 +173,16 @@ async function matchDuplicates(
     .where(and(eq(contacts.userId, userId), isNull(contacts.trashedAt)));
   const byEmail = new Map<string, (typeof book)[number]>();
   const byPhone = new Map<string, (typeof book)[number]>();
+  const pause = cooperative();
   for (const row of book) {
+    await pause();
     if (row.email) byEmail.set(row.email.toLowerCase(), row);
     const key = row.phone ? phoneKey(row.phone) : '';
     if (key) byPhone.set(key, row);
   }
   const duplicates: ImportDuplicate[] = [];
   for (const contact of imported) {
+    await pause();
     const emails = [contact.email, ...extraValues(contact.extra, 'EMAIL')].filter(Boolean);
     const phones = [contact.phone, ...extraValues(contact.extra, 'TEL')].filter(Boolean);
     const email = emails.map((e) => byEmail.get(e.toLowerCase())).find(Boolean);

@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { emptyDraft, collect, type ContactDraft, type ReadResult } from './draft';
 import { normaliseVCard } from './vcard21';
+import { cooperative } from '../shared/event-loop';
 
 /** A jCard property (RFC 7095 §3.3): name, parameters, value type, then the value(s). */
 type JCardProperty = [string, Record<string, string | string[]>, string, ...unknown[]];
@@ -56,10 +57,12 @@ function asText(value: unknown): string {
  * `itemN.X-ABLabel` names the property of its group; every other property (NOTE, URL,
  * NICKNAME, X-...) is kept in `extra`.
  */
-export function readVCardFile(content: string): ReadResult {
+export async function readVCardFile(content: string): Promise<ReadResult> {
   const result: ReadResult = { contacts: [], problems: [] };
   const cards = content.match(/BEGIN:VCARD[\s\S]*?END:VCARD/gi) ?? [];
-  cards.forEach((card, index) => {
+  const pause = cooperative();
+  for (const [index, card] of cards.entries()) {
+    await pause();
     const row = index + 1;
     let properties: JCardProperty[];
     try {
@@ -73,10 +76,10 @@ export function readVCardFile(content: string): ReadResult {
         severity: 'error',
         message: `This card could not be read (${reason}).`,
       });
-      return;
+      continue;
     }
     collect(result, draftFromCard(row, properties));
-  });
+  }
   return result;
 }
 

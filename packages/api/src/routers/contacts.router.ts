@@ -36,8 +36,9 @@ export const contactsRouter = {
     .mutation(({ ctx, input }) => exportContacts(ctx, ctx.userId, input)),
 
   /**
-   * Likely duplicates ("Merge & fix"): `{reasons: ('email'|'phone'|'name')[], contacts}[]`,
-   * by the same email, the same normalised phone, or very similar names. Merges nothing.
+   * Likely duplicates ("Merge & fix"): `{groups: {reasons: ('email'|'phone'|'name')[],
+   * contacts}[], total}`, the first 100 groups by the same email, the same normalised phone,
+   * or very similar names, and how many groups there are. Merges nothing.
    */
   duplicates: protectedProcedure
     .use(rateLimited('heavy', signedInUser))

@@ -9,7 +9,7 @@ import { i18nKey } from '../../lib/i18n';
 import { ContactAvatar } from '../contacts/components/contact-avatar';
 import { monthNames } from '@kith/validators';
 
-type DuplicateGroup = RouterOutputs['contacts']['duplicates'][number];
+type DuplicateGroup = RouterOutputs['contacts']['duplicates']['groups'][number];
 type Contact = DuplicateGroup['contacts'][number];
 
 const REASON_LABELS = {

@@ -42,7 +42,7 @@ export function MergePage() {
         <Center py={80}>
           <Loader aria-label={t('Loading')} />
         </Center>
-      ) : duplicates.data.length === 0 ? (
+      ) : duplicates.data.groups.length === 0 ? (
         <Stack align="center" gap="sm" py={64} ta="center">
           <ThemeIcon size={64} radius="xl" variant="light">
             <IconArrowMerge size={34} stroke={1.4} />
@@ -52,14 +52,24 @@ export function MergePage() {
           </Title>
         </Stack>
       ) : (
-        duplicates.data.map((group) => (
-          <MergeGroup
-            key={group.contacts.map((c) => c._id).join()}
-            group={group}
-            busy={merge.isPending}
-            onMerge={(input) => merge.mutate(input)}
-          />
-        ))
+        <>
+          {duplicates.data.total > duplicates.data.groups.length && (
+            <Text>
+              {t('Showing the first {{shown}} of {{total}} groups. Merge these to see more.', {
+                shown: duplicates.data.groups.length,
+                total: duplicates.data.total,
+              })}
+            </Text>
+          )}
+          {duplicates.data.groups.map((group) => (
+            <MergeGroup
+              key={group.contacts.map((c) => c._id).join()}
+              group={group}
+              busy={merge.isPending}
+              onMerge={(input) => merge.mutate(input)}
+            />
+          ))}
+        </>
       )}
     </Stack>
   );

@@ -1,0 +1,164 @@
+/**
+ * No request stalls the server for others (issue 15, item 6): while each heavy call runs
+ * against the real server process on PostgreSQL, `/api/health` keeps answering within
+ * 200 ms. The heavy calls are the probe's: duplicate detection on a 10,000-contact book of
+ * similar names (an all-pairs join took 457 s there and froze health for 120 s), a 7 MB
+ * import preview (18.5 s of frozen health), a full CSV export, and a batch of 20 logins.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createDatabase,
+  PASSWORD,
+  report,
+  serverProcess,
+  signedInClients,
+  type ServerProcess,
+} from './harness';
+
+/** The longest `/api/health` may take while a heavy call runs, in ms. */
+const HEALTH_BUDGET_MS = 200;
+const BOOK_SIZE = 10_000;
+
+let database: Awaited<ReturnType<typeof createDatabase>>;
+let server: ServerProcess;
+let person: { userId: string; email: string; cookie: string };
+
+beforeAll(async () => {
+  database = await createDatabase();
+  server = await serverProcess(database.url);
+  await server.start();
+  const [signedIn] = await signedInClients(database.sql, server.baseUrl, 1);
+  const [row] = await database.sql<{ email: string }[]>`
+    select email from users where id = ${signedIn!.userId}`;
+  person = { userId: signedIn!.userId, email: row!.email, cookie: '' };
+  const login = await trpc('auth.login', { email: person.email, password: PASSWORD });
+  person.cookie = login.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+  // Similar names on purpose: "Ann Smith17", "Anna Smith17", "Anne Smith1017"...
+  await database.sql`
+    insert into contacts (user_id, given_name, family_name, email, phone)
+    select ${person.userId}, (array['Ann','Anna','Anne','Annie','Hannah'])[1 + i % 5],
+      'Smith' || (i % 2000), 'person' || i || '@example.com', '+1 555 ' || lpad(i::text, 4, '0')
+    from generate_series(1, ${BOOK_SIZE}) as i`;
+  await database.sql`analyze contacts`;
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.drop();
+});
+
+/**
+ * One tRPC call over plain HTTP (`input` already JSON for a POST body, or an object); the
+ * answer's body is read but not parsed, so this process stays free to time the polls.
+ */
+async function trpc(path: string, input?: unknown, method: 'GET' | 'POST' = 'POST') {
+  const headers = { 'content-type': 'application/json', cookie: person?.cookie ?? '' };
+  const body = typeof input === 'string' ? input : JSON.stringify({ json: input ?? null });
+  const res = await fetch(`${server.baseUrl}/api/trpc/${path}`, {
+    method,
+    headers,
+    body: method === 'POST' ? body : undefined,
+  });
+  const bytes = await res.arrayBuffer();
+  expect(res.status, `${path}: ${Buffer.from(bytes.slice(0, 300)).toString()}`).toBe(200);
+  return Object.assign(res, { bytes });
+}
+
+/**
+ * Runs `heavy` while polling `/api/health` every 20 ms; returns the slowest health answer
+ * and how long the heavy call took, in ms.
+ */
+async function healthDuring(heavy: () => Promise<unknown>) {
+  const latencies: number[] = [];
+  let running = true;
+  const poll = (async () => {
+    while (running) {
+      const started = performance.now();
+      const res = await fetch(`${server.baseUrl}/api/health`);
+      await res.arrayBuffer();
+      expect(res.status).toBe(200);
+      latencies.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const started = performance.now();
+  await heavy();
+  const heavyMs = Math.round(performance.now() - started);
+  running = false;
+  await poll;
+  return { slowestHealthMs: Math.round(Math.max(...latencies)), polls: latencies.length, heavyMs };
+}
+
+/** A vCard file of about `bytes`, of distinct people. */
+function vcardFile(bytes: number): string {
+  const cards: string[] = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i += 1) {
+    const card = [
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      `N:Importer${i};Person;;;`,
+      `FN:Person Importer${i}`,
+      `EMAIL;TYPE=INTERNET,HOME:importer${i}@example.org`,
+      `TEL;TYPE=CELL:+44 20 7946 ${String(i % 10_000).padStart(4, '0')}`,
+      'ORG:Harbour Works;Research',
+      `NOTE:Imported to check that a large preview leaves the server responsive (${i}).`,
+      'END:VCARD',
+    ].join('\r\n');
+    cards.push(card);
+    size += card.length + 2;
+  }
+  return cards.join('\r\n');
+}
+
+describe('heavy calls leave the server responsive', () => {
+  it('finds duplicates in a 10,000-contact book of similar names', async () => {
+    let answer = '';
+    const figures = await healthDuring(async () => {
+      const res = await trpc('contacts.duplicates', undefined, 'GET');
+      answer = Buffer.from(res.bytes).toString();
+    });
+    const { total } = (JSON.parse(answer) as { result: { data: { json: { total: number } } } })
+      .result.data.json;
+    report('freeze: duplicates, 10,000 similar names', { ...figures, groups: total });
+    expect(total).toBeGreaterThan(100);
+    expect(figures.slowestHealthMs).toBeLessThan(HEALTH_BUDGET_MS);
+  });
+
+  it('previews a 7 MB import', async () => {
+    const body = JSON.stringify({ json: { content: vcardFile(7 * 1000 * 1000) } });
+    let answer = '';
+    const figures = await healthDuring(async () => {
+      answer = Buffer.from((await trpc('imports.preview', body)).bytes).toString();
+    });
+    const contacts = (JSON.parse(answer) as { result: { data: { json: { contacts: unknown[] } } } })
+      .result.data.json.contacts.length;
+    report('freeze: import preview, 7 MB', { ...figures, contacts });
+    expect(contacts).toBeGreaterThan(15_000);
+    expect(figures.slowestHealthMs).toBeLessThan(HEALTH_BUDGET_MS);
+  });
+
+  it('exports the whole book as CSV', async () => {
+    const figures = await healthDuring(() => trpc('contacts.export', { format: 'csv' }));
+    report('freeze: CSV export, 10,000 contacts', figures);
+    expect(figures.slowestHealthMs).toBeLessThan(HEALTH_BUDGET_MS);
+  });
+
+  it('takes a batch of 20 logins', async () => {
+    const calls = Array.from({ length: 20 }, (_, i) => ({
+      json: { email: person.email, password: i === 19 ? PASSWORD : `wrong-${i}-x` },
+    }));
+    const figures = await healthDuring(() =>
+      fetch(`${server.baseUrl}/api/trpc/${calls.map(() => 'auth.login').join(',')}?batch=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(Object.fromEntries(calls.map((call, i) => [i, call]))),
+      }).then((res) => res.arrayBuffer()),
+    );
+    report('freeze: 20 logins in one batch', figures);
+    expect(figures.slowestHealthMs).toBeLessThan(HEALTH_BUDGET_MS);
+  });
+});

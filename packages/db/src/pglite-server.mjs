@@ -1,0 +1,33 @@
+// The embedded database's own thread (issue 15: "the embedded database runs off the request
+// thread"). PGlite runs PostgreSQL compiled to WebAssembly on the thread that opens it, so a
+// long query there would stop every request; here it runs in a worker thread, serving the
+// PostgreSQL wire protocol on a Unix socket (@electric-sql/pglite-socket), and the server
+// talks to it with the same postgres.js driver it uses for PostgreSQL.
+//
+// Plain JavaScript on purpose: a worker thread gets no TypeScript loader under Vitest or tsx.
+//
+// workerData: { dataDir?: string, socketPath: string }. Posts { ready: true } once listening,
+// or { error: message }. A message 'stop' closes the socket and the database.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+try {
+  const db = await PGlite.create({
+    dataDir: workerData.dataDir,
+    extensions: { pg_trgm, unaccent },
+  });
+  const server = new PGLiteSocketServer({ db, path: workerData.socketPath });
+  await server.start();
+  parentPort.on('message', async (message) => {
+    if (message !== 'stop') return;
+    await server.stop();
+    await db.close();
+    parentPort.postMessage({ stopped: true });
+  });
+  parentPort.postMessage({ ready: true });
+} catch (error) {
+  parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
+}
