@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLocalImageStorage, deriveAuthKeys } from '@kith/api';
+import { createLocalImageStorage, deriveAuthKeys, withPhotoLinks } from '@kith/api';
 import type { DatabaseHandle } from '@kith/db';
 import { buildApp } from '@kith/server/app';
 import { loadEnv } from '@kith/server/env';
@@ -20,6 +20,8 @@ export async function startBenchApp(
   options: { env?: Record<string, string>; serveWeb?: boolean; port?: number } = {},
 ): Promise<{ app: FastifyInstance; origin: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kith-bench-'));
+  const keys = deriveAuthKeys(randomBytes(32).toString('hex'));
+  const now = () => new Date();
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
   const app = await buildApp({
     env,
@@ -29,10 +31,14 @@ export async function startBenchApp(
       db: database.db,
       dbKind: database.kind,
       publicUrl: env.PUBLIC_URL,
-      keys: deriveAuthKeys(randomBytes(32).toString('hex')),
+      keys,
       mailer: { send: async () => {} },
-      images: createLocalImageStorage(join(dataDir, 'uploads')),
-      now: () => new Date(),
+      images: withPhotoLinks(
+        createLocalImageStorage(join(dataDir, 'uploads')),
+        keys.photoLinks,
+        now,
+      ),
+      now,
     },
   });
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });

@@ -12,6 +12,7 @@ import {
   mapErrorToResponse,
   restApiPlugin,
   dataExportPlugin,
+  photosPlugin,
   restRoutes,
   type ServerAppRouter,
   type ApiDependencies,
@@ -34,8 +35,6 @@ export interface AppOptions {
   serveWeb?: boolean;
   /** Limits on sign-in, sign-up and recovery; tests lower or raise them. */
   rateLimits?: RateLimitSettings;
-  /** Serve this folder at /uploads (local image storage). */
-  localUploadsDir?: string;
 }
 
 /** Largest JSON body accepted, in bytes; uploads have their own limit. */
@@ -46,7 +45,7 @@ const TRPC_BODY_LIMIT = 8 * 1024 * 1024;
 /**
  * Builds the Fastify app: security headers, the Origin check, `/api/health`, tRPC at
  * `/api/trpc`, REST at `/api/v1` (described at `/api/v1/openapi.json` and `/api/docs`),
- * uploads at `/uploads`, and the built web app when `serveWeb`.
+ * photos at `/uploads` (signed links only), and the built web app when `serveWeb`.
  * Does not listen.
  */
 export async function buildApp({
@@ -54,7 +53,6 @@ export async function buildApp({
   deps,
   serveWeb = false,
   rateLimits = DEFAULT_RATE_LIMITS,
-  localUploadsDir,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
@@ -128,17 +126,7 @@ export async function buildApp({
   await app.register(dataExportPlugin, { deps, rateLimiter });
   if (env.API_DOCS) await registerApiDocs(app);
 
-  if (localUploadsDir) {
-    await app.register(fastifyStatic, {
-      root: localUploadsDir,
-      prefix: '/uploads/',
-      decorateReply: false,
-      // Keys are random and never reused, so an image never changes under its address.
-      cacheControl: false,
-      setHeaders: (reply) =>
-        void reply.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    });
-  }
+  await app.register(photosPlugin, { deps });
 
   if (serveWeb && existsSync(join(env.WEB_DIST_DIR, 'index.html'))) {
     await registerWebApp(app, env.WEB_DIST_DIR);

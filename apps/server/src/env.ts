@@ -23,7 +23,6 @@ const envSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_PUBLIC_URL: z.url().optional(),
   /** Sign-in, sign-up and recovery attempts per client IP in 15 minutes (OWASP throttling). */
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.perIp),
   /** The same per account (email). */

@@ -109,7 +109,7 @@ describe('export (issue 6: Google-compatible CSV and vCard 4.0)', () => {
       'Organization Name': 'Analytical, Ltd',
       Labels: 'Book club; Paris',
     });
-    expect(ada!.Photo).toMatch(/^\/uploads\/.+\.webp$/);
+    expect(ada!.Photo).toMatch(/^http:\/\/localhost:3000\/uploads\/.+\.webp\?exp=\d+&sig=/);
     expect(bob).toMatchObject({
       'Address 1 - City': 'London',
       'Address 1 - Postal Code': 'SW1A 1AA',

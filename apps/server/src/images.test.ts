@@ -30,8 +30,11 @@ async function upload(
   return by.send({ method: 'POST', url: '/api/v1/image', ...body });
 }
 
+/** The stored file behind a photo link `/uploads/<key>?exp=…&sig=…`. */
 function storedFile(url: string): Buffer {
-  return readFileSync(join(t.uploadsDir, url.replace('/uploads/', '')));
+  return readFileSync(
+    join(t.uploadsDir, new URL(url, 'http://x').pathname.slice('/uploads/'.length)),
+  );
 }
 
 describe('POST /image (SPEC §7, §5 Image)', () => {
@@ -43,7 +46,7 @@ describe('POST /image (SPEC §7, §5 Image)', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.message).toBe('Image uploaded successfully!');
     const { image } = res.body.data as { image: { publicId: string; url: string } };
-    expect(image.url).toBe(`/uploads/${image.publicId}.webp`);
+    expect(image.url).toMatch(new RegExp(`^/uploads/${image.publicId}\\.webp\\?exp=\\d+&sig=`));
 
     const stored = storedFile(image.url);
     const meta = await sharp(stored).metadata();

@@ -1,10 +1,10 @@
-import { createMailer, deriveAuthKeys, preloadPasswordLists } from '@kith/api';
+import { createMailer, deriveAuthKeys, preloadPasswordLists, withPhotoLinks } from '@kith/api';
 import { createDb } from '@kith/db';
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { DEFAULT_RATE_LIMITS } from '@kith/api';
 import { InvalidEnvError, loadEnv, MissingEnvError, type Env } from './env';
-import { createImageStorage } from './image-storage';
+import { createImageStore } from './image-storage';
 import { startRetentionSchedule } from './retention-schedule';
 import { resolveAppSecret } from './secrets';
 
@@ -27,15 +27,16 @@ async function main(): Promise<void> {
     outboxDir: join(env.DATA_DIR, 'outbox'),
     log: (line) => console.log(line),
   });
-  const { storage, localDir } = createImageStorage(env);
+  const keys = deriveAuthKeys(appSecret);
+  const now = () => new Date();
   const deps = {
     db: database.db,
     dbKind: database.kind,
     publicUrl: env.PUBLIC_URL,
-    keys: deriveAuthKeys(appSecret),
+    keys,
     mailer,
-    images: storage,
-    now: () => new Date(),
+    images: withPhotoLinks(createImageStore(env), keys.photoLinks, now),
+    now,
   };
   const app = await buildApp({
     env,
@@ -45,7 +46,6 @@ async function main(): Promise<void> {
       perIp: env.RATE_LIMIT_PER_IP,
       perAccount: env.RATE_LIMIT_PER_ACCOUNT,
     },
-    localUploadsDir: localDir,
     serveWeb: env.SERVE_WEB,
   });
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deriveAuthKeys } from '@kith/api';
 import { SignJWT } from 'jose';
 import { createTestApp, TEST_APP_SECRET, type TestApp } from './test-app';
+import { multipart, png } from './test-images';
 import { codeFrom, TestClient, type TestResponse } from './test-client';
 
 /**
@@ -486,6 +487,81 @@ describe('10. lesser findings', () => {
     await t.close();
     t = await createTestApp({ env: { ...production, API_DOCS: 'true' } });
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(200);
+  });
+
+  it('serves a photo only through a live signed link, privately cached', async () => {
+    t = await createTestApp();
+    const { client } = await signedUp(t);
+    const upload = await client.send({
+      method: 'POST',
+      url: '/api/v1/image',
+      ...(await multipart({}, { field: 'image', bytes: await png() })),
+    });
+    const { url, publicId } = (upload.body.data as { image: { url: string; publicId: string } })
+      .image;
+    const stranger = new TestClient(t.app);
+    const live = await stranger.send({ method: 'GET', url });
+    expect(live.status).toBe(200);
+    expect(live.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    const bare = await stranger.send({ method: 'GET', url: `/uploads/${publicId}.webp` });
+    expect(bare.status).toBe(404);
+    const forged = url.replace(/sig=[\w-]{5}/, 'sig=AAAAA');
+    expect((await stranger.send({ method: 'GET', url: forged })).status).toBe(404);
+    const later = url.replace(/exp=(\d+)/, (_, exp: string) => `exp=${Number(exp) + 3600}`);
+    expect((await stranger.send({ method: 'GET', url: later })).status).toBe(404);
+    t.advanceClock(2 * 60 * 60_000 + 1000);
+    expect((await stranger.send({ method: 'GET', url })).status).toBe(404);
+  });
+
+  it('stops serving an account’s photos the moment it is deleted', async () => {
+    t = await createTestApp();
+    const { client } = await signedUp(t);
+    const upload = await client.send({
+      method: 'POST',
+      url: '/api/v1/image',
+      ...(await multipart({}, { field: 'image', bytes: await png() })),
+    });
+    const { url } = (upload.body.data as { image: { url: string } }).image;
+    expect((await client.send({ method: 'GET', url })).status).toBe(200);
+    const deleted = await client.mutation('account.delete', { password: PASSWORD });
+    expect(deleted.status).toBe(200);
+    expect((await new TestClient(t.app).send({ method: 'GET', url })).status).toBe(404);
+  });
+
+  it('copies a Kith photo into an import only for its owner or a live link', async () => {
+    t = await createTestApp();
+    const victim = await signedUp(t);
+    const upload = await victim.client.send({
+      method: 'POST',
+      url: '/api/v1/image',
+      ...(await multipart({}, { field: 'image', bytes: await png() })),
+    });
+    const { publicId } = (upload.body.data as { image: { publicId: string } }).image;
+    const attacker = await signedUp(t);
+    const contact = (photo: string, row: number) => ({
+      row,
+      givenName: `Copy${row}`,
+      familyName: 'Attempt',
+      email: '',
+      phone: '',
+      company: '',
+      jobTitle: '',
+      country: '',
+      city: '',
+      postCode: '',
+      streetAddress: '',
+      birthday: null,
+      isFavorite: false,
+      labels: [],
+      extra: [],
+      photo,
+    });
+    const res = await attacker.client.mutation('imports.batch', {
+      importId: crypto.randomUUID(),
+      create: [contact(`https://kith.example/uploads/${publicId}.webp`, 1)],
+      update: [],
+    });
+    expect(res.body).toMatchObject({ result: { data: { json: { photosFailed: 1 } } } });
   });
 
   it('refuses an over-long password at login before hashing it', async () => {

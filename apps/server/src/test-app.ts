@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   createLocalImageStorage,
   deriveAuthKeys,
+  withPhotoLinks,
   type ImageStorage,
   type Mailer,
   type MailMessage,
@@ -61,16 +62,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
   const uploadsDir = join(dataDir, 'uploads');
-  const images = createLocalImageStorage(uploadsDir);
+  const keys = deriveAuthKeys(TEST_APP_SECRET);
+  const images = withPhotoLinks(createLocalImageStorage(uploadsDir), keys.photoLinks, now);
   const app = await buildApp({
     env,
     rateLimits: options.rateLimits ?? RELAXED_LIMITS,
-    localUploadsDir: uploadsDir,
     deps: {
       db: database.db,
       dbKind: database.kind,
       publicUrl: env.PUBLIC_URL,
-      keys: deriveAuthKeys(TEST_APP_SECRET),
+      keys,
       mailer: options.mailer ?? { send: async (message) => void outbox.push(message) },
       images,
       now,

@@ -4,6 +4,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface TestResponse {
   status: number;
+  headers: Record<string, string | string[] | number | undefined>;
   body: Record<string, unknown> & { success?: boolean; message?: string; data?: unknown };
   setCookies: ParsedCookie[];
 }
@@ -79,7 +80,7 @@ export class TestClient {
     } catch {
       body = { raw: res.body };
     }
-    return { status: res.statusCode, body, setCookies };
+    return { status: res.statusCode, headers: res.headers, body, setCookies };
   }
 }
 

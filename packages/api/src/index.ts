@@ -30,3 +30,6 @@ export {
 export type { RateLimiter, RateLimitSettings, RatePolicy } from './rate-limits/rate-limiter';
 export { TRPC_MAX_BATCH_SIZE } from '@kith/validators/trpc-limits';
 export { preloadPasswordLists } from './auth/passwords';
+export type { ImageStore } from './images/storage';
+export { withPhotoLinks, PHOTO_LINK_TTL_MS } from './images/photo-links';
+export { photosPlugin } from './images/photos.route';

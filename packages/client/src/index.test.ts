@@ -6,6 +6,7 @@ import {
   createRateLimiter,
   DEFAULT_RATE_LIMITS,
   deriveAuthKeys,
+  withPhotoLinks,
   type MailMessage,
 } from '@kith/api';
 import { createDb, type DatabaseHandle } from '@kith/db';
@@ -23,6 +24,9 @@ let baseUrl: string;
 const outbox: MailMessage[] = [];
 let clockOffsetMs = 0;
 
+const keys = deriveAuthKeys('client-test-secret-of-at-least-32-chars');
+const now = () => new Date(Date.now() + clockOffsetMs);
+
 beforeAll(async () => {
   database = await createDb();
   app = Fastify();
@@ -36,10 +40,10 @@ beforeAll(async () => {
           db: database.db,
           dbKind: database.kind,
           publicUrl: 'http://localhost:3000',
-          keys: deriveAuthKeys('client-test-secret-of-at-least-32-chars'),
+          keys,
           mailer: { send: async (message) => void outbox.push(message) },
-          images: createLocalImageStorage('/nonexistent'),
-          now: () => new Date(Date.now() + clockOffsetMs),
+          images: withPhotoLinks(createLocalImageStorage('/nonexistent'), keys.photoLinks, now),
+          now,
         },
         await createRateLimiter(DEFAULT_RATE_LIMITS),
       ),

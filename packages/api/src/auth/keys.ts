@@ -8,6 +8,8 @@ export interface AuthKeys {
   cookieEncryption: Uint8Array;
   /** HMAC-SHA256 key for one-time codes and refresh tokens at rest (32 bytes). */
   tokenHashing: Uint8Array;
+  /** HMAC-SHA256 key for the short-lived photo links (32 bytes). */
+  photoLinks: Uint8Array;
 }
 
 /** Derives the keys with HKDF-SHA256 (RFC 5869), each with its own `info` label. */
@@ -17,5 +19,6 @@ export function deriveAuthKeys(appSecret: string): AuthKeys {
     accessToken: derive('access-token'),
     cookieEncryption: derive('cookie-encryption'),
     tokenHashing: derive('token-hashing'),
+    photoLinks: derive('photo-links'),
   };
 }

@@ -25,7 +25,7 @@ export interface ExportedFile {
  * @throws NotFoundError when `labelId` is not the person's label.
  */
 export async function exportContacts(
-  deps: Pick<ApiDependencies, 'db' | 'images' | 'now'>,
+  deps: Pick<ApiDependencies, 'db' | 'images' | 'now' | 'publicUrl'>,
   userId: string,
   input: ContactExportInput,
 ): Promise<ExportedFile> {
@@ -57,7 +57,8 @@ export async function exportContacts(
     const records = rows.map(({ contact, photoKey }) =>
       csvRecord(
         contact,
-        photoKey ? deps.images.urlFor(photoKey) : '',
+        // Absolute, so a spreadsheet or another address book can load it (for a while).
+        photoKey ? new URL(deps.images.urlFor(photoKey), deps.publicUrl).toString() : '',
         labelsById.get(contact.id) ?? [],
       ),
     );

@@ -9,20 +9,26 @@ import {
 } from '@aws-sdk/client-s3';
 
 /**
- * Where image bytes live (DESIGN.md "images"). Keys are opaque (`<uuid>.webp`); `urlFor`
- * gives the address a browser loads the image from.
+ * Where image bytes live (DESIGN.md "images"): local disk or S3-compatible storage. Keys are
+ * opaque (`<uuid>.webp`). Nothing here is public: the server itself serves each image to
+ * whoever holds a signed link (`withPhotoLinks`).
  */
-export interface ImageStorage {
+export interface ImageStore {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The stored bytes, or null when there is no such object. */
   get(key: string): Promise<Uint8Array | null>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
+}
+
+/** An image store that also gives each image's address for a browser. */
+export interface ImageStorage extends ImageStore {
+  /** `/uploads/<key>?exp=…&sig=…`: a short-lived signed link (see `photo-links.ts`). */
   urlFor(key: string): string;
 }
 
-/** Files under `dir` (`$DATA_DIR/uploads`), served by the server at `/uploads/<key>`. */
-export function createLocalImageStorage(dir: string): ImageStorage {
+/** Files under `dir` (`$DATA_DIR/uploads`). */
+export function createLocalImageStorage(dir: string): ImageStore {
   return {
     async put(key, bytes) {
       const file = join(dir, key);
@@ -40,7 +46,6 @@ export function createLocalImageStorage(dir: string): ImageStorage {
     async delete(key) {
       await rm(join(dir, key), { force: true });
     },
-    urlFor: (key) => `/uploads/${key}`,
   };
 }
 
@@ -51,12 +56,13 @@ export interface S3StorageOptions {
   endpoint?: string;
   accessKeyId?: string;
   secretAccessKey?: string;
-  /** The public base address of the bucket; defaults to `${endpoint}/${bucket}`. */
-  publicUrl?: string;
 }
 
-/** S3-compatible object storage (`@aws-sdk/client-s3`), for several server instances. */
-export function createS3ImageStorage(options: S3StorageOptions): ImageStorage {
+/**
+ * S3-compatible object storage (`@aws-sdk/client-s3`), for several server instances. The
+ * bucket stays private: browsers get images through the server's signed links.
+ */
+export function createS3ImageStorage(options: S3StorageOptions): ImageStore {
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,
@@ -66,11 +72,6 @@ export function createS3ImageStorage(options: S3StorageOptions): ImageStorage {
         ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
         : undefined,
   });
-  const base =
-    options.publicUrl ??
-    (options.endpoint
-      ? `${options.endpoint.replace(/\/+$/, '')}/${options.bucket}`
-      : `https://${options.bucket}.s3.${options.region}.amazonaws.com`);
   return {
     async put(key, bytes, contentType) {
       await client.send(
@@ -79,7 +80,6 @@ export function createS3ImageStorage(options: S3StorageOptions): ImageStorage {
           Key: key,
           Body: bytes,
           ContentType: contentType,
-          CacheControl: 'public, max-age=31536000, immutable',
         }),
       );
     },
@@ -97,6 +97,5 @@ export function createS3ImageStorage(options: S3StorageOptions): ImageStorage {
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
     },
-    urlFor: (key) => `${base}/${key}`,
   };
 }

@@ -251,14 +251,14 @@ interface StoredPhoto {
  * photo address is kept as a PHOTO extra.
  */
 export async function importBatch(
-  deps: Pick<ApiDependencies, 'db' | 'images' | 'now'> & {
+  deps: Pick<ApiDependencies, 'db' | 'images' | 'keys' | 'now'> & {
     fetchPhoto?: (address: string) => Promise<Uint8Array>;
   },
   userId: string,
   input: ImportBatchInput,
 ): Promise<ImportBatchResult> {
   const now = deps.now();
-  const readPhoto = photoSource(deps.db, deps.images, deps.fetchPhoto);
+  const readPhoto = photoSource(deps, userId, deps.fetchPhoto);
   const all = [...input.create, ...input.update.map((u) => u.contact)];
   const photos = new Map<ImportedContact, StoredPhoto>();
   let photosFailed = 0;

@@ -2,10 +2,11 @@ import { lookup } from 'node:dns';
 import { get } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { schema, type Database } from '@kith/db';
+import { schema } from '@kith/db';
 import { eq } from 'drizzle-orm';
 import { processImage, IMAGE_MAX_BYTES, type ProcessedImage } from '../images/process';
-import type { ImageStorage } from '../images/storage';
+import type { ApiDependencies } from '../context';
+import { checkPhotoLink } from '../images/photo-links';
 
 /** How long fetching one photo from an address may take, in ms. */
 const PHOTO_FETCH_TIMEOUT_MS = 5_000;
@@ -82,14 +83,17 @@ const OWN_IMAGE = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 /**
  * Reads an imported contact's photo into an image to store: a `data:` URI is decoded; the
  * address of an image this server keeps (a Kith CSV export's `Photo` column) is copied from
- * storage; any other `https:` address is fetched with `fetchRemote`. Every photo then goes
- * through `processImage` like an upload (re-encoded, metadata dropped, at most 512 px).
+ * storage when the importing person owns it or the address is a live signed link (which
+ * would show it to them anyway), never by its key alone (issue 15: anyone could copy any
+ * photo whose key they knew); any other `https:` address is fetched with `fetchRemote`.
+ * Every photo then goes through `processImage` like an upload (re-encoded, metadata dropped,
+ * at most 512 px).
  *
  * @throws when the photo cannot be read or is not an image.
  */
 export function photoSource(
-  db: Database,
-  storage: ImageStorage,
+  deps: Pick<ApiDependencies, 'db' | 'images' | 'keys' | 'now'>,
+  ownerId: string,
   fetchRemote: (address: string) => Promise<Uint8Array> = fetchPublicPhoto,
 ): PhotoSource {
   return async (photo) => {
@@ -100,13 +104,25 @@ export function photoSource(
         : Buffer.from(decodeURIComponent(data[2]!));
       return processImage(bytes);
     }
-    const own = OWN_IMAGE.exec(photo.split(/[?#]/)[0]!);
+    const [path = '', query = ''] = photo.split('#')[0]!.split('?');
+    const own = OWN_IMAGE.exec(path);
     if (own) {
-      const [row] = await db
-        .select({ key: schema.images.storageKey })
+      const key = own[1]!;
+      const link = new URLSearchParams(query);
+      const [row] = await deps.db
+        .select({ ownerId: schema.images.ownerId })
         .from(schema.images)
-        .where(eq(schema.images.storageKey, own[1]!));
-      const bytes = row ? await storage.get(row.key) : null;
+        .where(eq(schema.images.storageKey, key));
+      const mayCopy =
+        row?.ownerId === ownerId ||
+        checkPhotoLink(
+          deps.keys.photoLinks,
+          key,
+          link.get('exp') ?? undefined,
+          link.get('sig') ?? undefined,
+          deps.now(),
+        ) !== null;
+      const bytes = row && mayCopy ? await deps.images.get(key) : null;
       if (bytes) return processImage(bytes);
     }
     return processImage(await fetchRemote(photo));

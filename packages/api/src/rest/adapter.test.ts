@@ -1,6 +1,7 @@
 import type { Database } from '@kith/db';
 import { deriveAuthKeys } from '../auth/keys';
 import { createLocalImageStorage } from '../images/storage';
+import { withPhotoLinks } from '../images/photo-links';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -77,7 +78,11 @@ beforeAll(async () => {
       publicUrl: 'http://localhost:3000',
       keys: deriveAuthKeys('x'.repeat(32)),
       mailer: { send: async () => {} },
-      images: createLocalImageStorage('/nonexistent'),
+      images: withPhotoLinks(
+        createLocalImageStorage('/nonexistent'),
+        new Uint8Array(32),
+        () => new Date(),
+      ),
       now: () => new Date(),
     },
     await createRateLimiter(DEFAULT_RATE_LIMITS),

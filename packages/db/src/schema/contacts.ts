@@ -109,8 +109,6 @@ export const contacts = pgTable(
       .on(t.importId)
       .where(sql`${t.importId} is not null`),
     index('contacts_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    // Near-identical names for "Merge & fix" (pg_trgm's % operator).
-    index('contacts_sort_name_trgm_idx').using('gin', t.sortName.op('gin_trgm_ops')),
     index('contacts_phone_digits_trgm_idx').using('gin', t.phoneDigits.op('gin_trgm_ops')),
   ],
 );

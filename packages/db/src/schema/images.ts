@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -26,6 +26,8 @@ export const images = pgTable(
   },
   (t) => [
     index('images_owner_id_idx').on(t.ownerId),
+    /** Serving a photo link looks its image up by key. */
+    uniqueIndex('images_storage_key_key').on(t.storageKey),
     index('images_unattached_idx')
       .on(t.createdAt)
       .where(sql`${t.attachedAt} is null`),
