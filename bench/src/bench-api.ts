@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { openDatabase } from './databases';
 import { startFloor } from './floor';
 import { signIn, startBenchApp } from './bench-app';
+import { benchDuplicates, type DuplicatesRow } from './bench-duplicates';
 import { seedBook } from './seed';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
@@ -49,7 +50,7 @@ async function measure(options: autocannon.Options): Promise<Measurement> {
 
 async function benchDatabase(
   kind: 'pglite' | 'postgres',
-): Promise<{ rows: Row[]; version: string }> {
+): Promise<{ rows: Row[]; version: string; duplicates: DuplicatesRow[] }> {
   log(`${kind}: seeding ${CONTACTS} contacts`);
   const { handle, run, drop } = await openDatabase(kind);
   const book = await seedBook(
@@ -125,10 +126,12 @@ async function benchDatabase(
     rows.push(row);
     log(`${kind} ${scenario.name}: ${JSON.stringify(row)}`);
   }
+  const duplicates = await benchDuplicates(kind, handle, ours);
+  log(`${kind} duplicates: ${JSON.stringify(duplicates)}`);
   await floor.close();
   await app.close();
   await drop();
-  return { rows, version };
+  return { rows, version, duplicates };
 }
 
 function printTable(rows: Row[]): void {
@@ -146,13 +149,25 @@ function printTable(rows: Row[]): void {
 }
 
 const results: Row[] = [];
+const duplicateScans: DuplicatesRow[] = [];
 const versions: Record<string, string> = {};
 for (const kind of ['pglite', ...(adminUrl ? ['postgres' as const] : [])] as const) {
-  const { rows, version } = await benchDatabase(kind);
+  const { rows, version, duplicates } = await benchDatabase(kind);
   results.push(...rows);
+  duplicateScans.push(...duplicates);
   versions[kind] = version;
 }
 printTable(results);
+console.log(
+  [
+    '',
+    '| database | book | duplicate scan (median of 3) | groups |',
+    '| --- | --- | --- | --- |',
+    ...duplicateScans.map(
+      (r) => `| ${r.database} | ${r.contacts} contacts | ${r.ms} ms | ${r.groups} |`,
+    ),
+  ].join('\n'),
+);
 const resultsFile = new URL('../results.json', import.meta.url);
 writeFileSync(
   resultsFile,
@@ -171,6 +186,7 @@ writeFileSync(
       durationS: DURATION_S,
       connections: CONNECTIONS,
       results,
+      duplicates: duplicateScans,
     },
     null,
     2,

@@ -86,3 +86,18 @@ export async function seedBook(
     phoneDigits: digits.slice(-4) || '1234',
   };
 }
+
+/** One more verified account with `count` faker contacts, signed in with BENCH_PASSWORD. */
+export async function seedAccount(db: Database, email: string, count: number): Promise<string> {
+  const [user] = await db
+    .insert(schema.users)
+    .values({
+      name: 'Bench Extra',
+      email,
+      passwordHash: await hashPassword(BENCH_PASSWORD),
+      emailVerifiedAt: new Date(),
+    })
+    .returning();
+  await insertContacts(db, user!.id, count);
+  return user!.id;
+}

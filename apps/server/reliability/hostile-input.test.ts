@@ -244,6 +244,65 @@ describe('every REST route', () => {
   );
 });
 
+describe('batches and encoded paths (issue 15)', () => {
+  const paths = procedures.map(([path]) => path);
+
+  it('answers any batch of hostile calls without a 5xx, and refuses more than 20 calls', async () => {
+    const call = fc.tuple(fc.constantFrom(...paths), hostileValue);
+    await fc.assert(
+      fc.asyncProperty(fc.array(call, { minLength: 1, maxLength: 30 }), async (calls) => {
+        const body = Object.fromEntries(calls.map(([, input], i) => [i, { json: input }]));
+        const res = await expectHandled(`batch of ${calls.length}`, () =>
+          attacker.client.send({
+            method: 'POST',
+            url: `/api/trpc/${calls.map(([path]) => path).join(',')}?batch=1`,
+            payload: body,
+          }),
+        );
+        if (calls.length > 20) expect(res.status).toBe(400);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('routes a percent-encoded REST path to the same procedure, limits and all', async () => {
+    const encodeOneLetter = (path: string, at: number) => {
+      const letters = [...path.matchAll(/[a-z]/g)].filter(
+        (m) => !path.slice(0, m.index).includes(':'),
+      );
+      const { index } = letters[at % letters.length]!;
+      const hex = path.charCodeAt(index).toString(16);
+      return `${path.slice(0, index)}%${hex}${path.slice(index + 1)}`;
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.nat(),
+        fc.oneof(hostileValue, malformedBody),
+        async (route, at, body) => {
+          const path = encodeOneLetter(route.path, at).replace(':id', crypto.randomUUID());
+          const raw = typeof body === 'string';
+          const res = await expectHandled(`${route.method} ${path}`, () =>
+            attacker.client.send({
+              method: route.method,
+              url: `/api/v1${path}`,
+              ...(route.method === 'GET'
+                ? {}
+                : {
+                    payload: raw ? body : JSON.stringify(body),
+                    headers: { 'content-type': 'application/json' },
+                  }),
+            }),
+          );
+          // Never the 404 of an unknown path: the encoded path reached its route.
+          expect(res.body.message ?? '').not.toMatch(/^Not found: /);
+        },
+      ),
+      { numRuns: RUNS * 3 },
+    );
+  });
+});
+
 describe('hostile uploads', () => {
   const uploadsOnDisk = () => {
     try {

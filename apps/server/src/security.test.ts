@@ -84,6 +84,31 @@ describe('1. encoded paths do not skip the sign-in limits', () => {
   });
 });
 
+// Several instances share their budgets through Redis (`.ci/run` sets TEST_REDIS_URL to the
+// machine's Redis, as it sets TEST_DATABASE_URL to its PostgreSQL).
+const redisUrl = process.env.TEST_REDIS_URL;
+if (redisUrl) {
+  describe('1b. limits shared by instances through Redis', () => {
+    it('charges attempts on one instance against the budget of another', async () => {
+      const limits = { perIp: 1_000_000, perAccount: 2, windowMs: 60_000 };
+      const first = await createTestApp({ rateLimits: limits, env: { REDIS_URL: redisUrl } });
+      const second = await createTestApp({ rateLimits: limits, env: { REDIS_URL: redisUrl } });
+      try {
+        const email = newEmail();
+        const guess = (app: TestApp) =>
+          new TestClient(app.app).rest('POST', '/auth/login', { email, password: 'wrong-one-1' });
+        expect((await guess(first)).status).toBe(401);
+        expect((await guess(second)).status).toBe(401);
+        expect((await guess(first)).status).toBe(429);
+        expect((await guess(second)).status).toBe(429);
+      } finally {
+        await first.close();
+        await second.close();
+      }
+    });
+  });
+}
+
 describe('2. tRPC batches', () => {
   it('refuses a batch of more than 20 calls whole', async () => {
     t = await createTestApp();

@@ -6,6 +6,7 @@ import type { ApiDependencies } from '../context';
 import { contactToVCard } from '../vcard/contact-vcard';
 import { csvColumns, csvRecord, SPREADSHEET_FORMULA } from './contact-csv';
 import { ownedLabel } from './labels.service';
+import { cooperative } from '../shared/event-loop';
 
 const { contacts, contactLabels, labels, images } = schema;
 
@@ -15,6 +16,9 @@ export interface ExportedFile {
   contentType: string;
   content: string;
 }
+
+/** CSV rows written at a time. */
+const CSV_SLICE = 500;
 
 /**
  * Exports the person's contacts not in the trash: all of them, the favorites, one label's, or
@@ -53,31 +57,45 @@ export async function exportContacts(
   const day = deps.now().toISOString().slice(0, 10);
   const base = `kith-${label ? slug(label.name) : input.favorites ? 'favorites' : 'contacts'}-${day}`;
 
+  const pause = cooperative();
   if (input.format === 'csv') {
-    const records = rows.map(({ contact, photoKey }) =>
-      csvRecord(
-        contact,
-        // Absolute, so a spreadsheet or another address book can load it (for a while).
-        photoKey ? new URL(deps.images.urlFor(photoKey), deps.publicUrl).toString() : '',
-        labelsById.get(contact.id) ?? [],
-      ),
-    );
+    const records: Record<string, string>[] = [];
+    for (const { contact, photoKey } of rows) {
+      await pause();
+      records.push(
+        csvRecord(
+          contact,
+          // Absolute, so a spreadsheet or another address book can load it (for a while).
+          photoKey ? new URL(deps.images.urlFor(photoKey), deps.publicUrl).toString() : '',
+          labelsById.get(contact.id) ?? [],
+        ),
+      );
+    }
     const columns = csvColumns(records);
+    // Written a slice at a time, so a large book never holds the event loop for long.
+    const slices: string[] = [];
+    for (let start = 0; start === 0 || start < records.length; start += CSV_SLICE) {
+      await pause();
+      const data = records
+        .slice(start, start + CSV_SLICE)
+        .map((record) => columns.map((column) => record[column] ?? ''));
+      slices.push(
+        Papa.unparse(
+          { fields: columns, data },
+          { header: start === 0, escapeFormulae: SPREADSHEET_FORMULA },
+        ),
+      );
+    }
     return {
       filename: `${base}.csv`,
       contentType: 'text/csv; charset=utf-8',
-      content: Papa.unparse(
-        {
-          fields: columns,
-          data: records.map((record) => columns.map((column) => record[column] ?? '')),
-        },
-        { escapeFormulae: SPREADSHEET_FORMULA },
-      ),
+      content: slices.filter(Boolean).join('\r\n'),
     };
   }
 
   const cards: string[] = [];
   for (const { contact, photoKey, photoType } of rows) {
+    await pause();
     const bytes = photoKey ? await deps.images.get(photoKey) : null;
     cards.push(
       contactToVCard(
