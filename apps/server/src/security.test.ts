@@ -4,6 +4,7 @@ import { deriveAuthKeys } from '@kith/api';
 import { SignJWT } from 'jose';
 import { createTestApp, TEST_APP_SECRET, type TestApp } from './test-app';
 import { multipart, png } from './test-images';
+import { TEST_REDIS_URL } from './testing';
 import { codeFrom, TestClient, type TestResponse } from './test-client';
 
 /**
@@ -86,7 +87,7 @@ describe('1. encoded paths do not skip the sign-in limits', () => {
 
 // Several instances share their budgets through Redis (`.ci/run` sets TEST_REDIS_URL to the
 // machine's Redis, as it sets TEST_DATABASE_URL to its PostgreSQL).
-const redisUrl = process.env.TEST_REDIS_URL;
+const redisUrl = TEST_REDIS_URL;
 if (redisUrl) {
   describe('1b. limits shared by instances through Redis', () => {
     it('charges attempts on one instance against the budget of another', async () => {
