@@ -37,6 +37,16 @@ async function signedUp(app: TestApp, email = newEmail(), password = PASSWORD) {
   return { client, email };
 }
 
+/** Uploads a small PNG through REST; returns the image's id and signed link. */
+async function uploadPhoto(client: TestClient): Promise<{ url: string; publicId: string }> {
+  const res = await client.send({
+    method: 'POST',
+    url: '/api/v1/image',
+    ...(await multipart({}, { field: 'image', bytes: await png() })),
+  });
+  return (res.body.data as { image: { url: string; publicId: string } }).image;
+}
+
 /** POSTs one tRPC batch of `inputs` to `procedure`, as httpBatchLink sends it. */
 function batch(client: TestClient, procedure: string, inputs: unknown[]): Promise<TestResponse> {
   const payload = Object.fromEntries(inputs.map((input, i) => [i, { json: input }]));
@@ -518,13 +528,7 @@ describe('10. lesser findings', () => {
   it('serves a photo only through a live signed link, privately cached', async () => {
     t = await createTestApp();
     const { client } = await signedUp(t);
-    const upload = await client.send({
-      method: 'POST',
-      url: '/api/v1/image',
-      ...(await multipart({}, { field: 'image', bytes: await png() })),
-    });
-    const { url, publicId } = (upload.body.data as { image: { url: string; publicId: string } })
-      .image;
+    const { url, publicId } = await uploadPhoto(client);
     const stranger = new TestClient(t.app);
     const live = await stranger.send({ method: 'GET', url });
     expect(live.status).toBe(200);
@@ -542,12 +546,7 @@ describe('10. lesser findings', () => {
   it('stops serving an account’s photos the moment it is deleted', async () => {
     t = await createTestApp();
     const { client } = await signedUp(t);
-    const upload = await client.send({
-      method: 'POST',
-      url: '/api/v1/image',
-      ...(await multipart({}, { field: 'image', bytes: await png() })),
-    });
-    const { url } = (upload.body.data as { image: { url: string } }).image;
+    const { url } = await uploadPhoto(client);
     expect((await client.send({ method: 'GET', url })).status).toBe(200);
     const deleted = await client.mutation('account.delete', { password: PASSWORD });
     expect(deleted.status).toBe(200);
@@ -557,12 +556,7 @@ describe('10. lesser findings', () => {
   it('copies a Kith photo into an import only for its owner or a live link', async () => {
     t = await createTestApp();
     const victim = await signedUp(t);
-    const upload = await victim.client.send({
-      method: 'POST',
-      url: '/api/v1/image',
-      ...(await multipart({}, { field: 'image', bytes: await png() })),
-    });
-    const { publicId } = (upload.body.data as { image: { publicId: string } }).image;
+    const { publicId } = await uploadPhoto(victim.client);
     const attacker = await signedUp(t);
     const contact = (photo: string, row: number) => ({
       row,

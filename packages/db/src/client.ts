@@ -74,6 +74,9 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     worker.once('error', reject);
   });
   if (started.error) throw new Error(`PGlite did not start: ${started.error}`);
+  // Should the engine fail later, queries fail as connection errors (503) and this says why.
+  worker.on('error', (error) => console.error('The embedded database stopped:', error));
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
 
   const client = postgres({
     ...clientOptions(1),
@@ -90,7 +93,8 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       await client.end({ timeout: 5 });
       const stopped = new Promise((resolve) => worker.once('message', resolve));
       worker.postMessage('stop');
-      await stopped;
+      // A worker that already died never answers; its exit ends the wait instead.
+      await Promise.race([stopped, exited]);
       await worker.terminate();
       rmSync(socketDir, { recursive: true, force: true });
     },
