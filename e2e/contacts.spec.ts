@@ -78,10 +78,12 @@ test('a person keeps a contact through its whole life', async ({ page, foreignRe
   await expect(page.getByText('Programmer • Analytical Engines')).toBeVisible();
   await expect(page.getByText('12 St James Square, W1 0AA London, United Kingdom')).toBeVisible();
   await expect(page.getByText('10 December 1985')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Ada Lovelace' })).toHaveAttribute(
-    'src',
-    /^\/uploads\/.+\.webp$/,
-  );
+  const photo = page.getByRole('img', { name: 'Ada Lovelace' });
+  // A short-lived signed link, and the browser really loads the picture through it.
+  await expect(photo).toHaveAttribute('src', /^\/uploads\/.+\.webp\?exp=\d+&sig=[\w-]+$/);
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await snapshot(page, 'detail');
 
   // Find it in the list and by search.
