@@ -1,8 +1,8 @@
 import Papa from 'papaparse';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { deriveAuthKeys } from '@kith/api';
 import { SignJWT } from 'jose';
-import { createTestApp, TEST_APP_SECRET, type TestApp } from './test-app';
+import { appsOverOneDatabase, TEST_APP_SECRET, type TestApp } from './test-app';
 import { multipart, png } from './test-images';
 import { TEST_REDIS_URL } from './testing';
 import { codeFrom, TestClient, type TestResponse } from './test-client';
@@ -15,11 +15,16 @@ import { codeFrom, TestClient, type TestResponse } from './test-client';
 const PASSWORD = 'kith-harbour-42';
 let t: TestApp | undefined;
 let people = 0;
+/** Each test builds the app it needs (limits, settings), all over one database. */
+const apps = appsOverOneDatabase();
+const createTestApp = apps.create;
 
 afterEach(async () => {
   await t?.close();
   t = undefined;
 });
+
+afterAll(() => apps.close());
 
 function newEmail(): string {
   people += 1;

@@ -10,7 +10,7 @@ import {
   type MailMessage,
 } from '@kith/api';
 import { createTestDb } from '@kith/db/testing';
-import type { Database } from '@kith/db';
+import type { Database, DatabaseHandle } from '@kith/db';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadEnv, type Env } from './env';
@@ -40,6 +40,11 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Replaces fetching imported photo addresses from the internet. */
   fetchPhoto?: (address: string) => Promise<Uint8Array>;
+  /**
+   * A database several apps of one test file share (each with its own limits or settings);
+   * `close()` leaves it open. Without it, each app gets a fresh database of its own.
+   */
+  database?: DatabaseHandle;
 }
 
 /** The APP_SECRET test apps derive their keys from. */
@@ -57,7 +62,7 @@ const RELAXED_LIMITS: RateLimitSettings = {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kith-test-'));
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
-  const database = await createTestDb();
+  const database = options.database ?? (await createTestDb());
   const outbox: MailMessage[] = [];
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
@@ -90,7 +95,25 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     advanceClock: (ms) => void (offsetMs += ms),
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+/**
+ * For a test file whose tests each need an app of their own (other limits, another mailer,
+ * production settings): every app is built over one database, created on first use, so a
+ * test pays for building an app, not for booting a database. Call `close()` after all.
+ */
+export function appsOverOneDatabase() {
+  let database: Promise<DatabaseHandle> | undefined;
+  return {
+    async create(options: TestAppOptions = {}): Promise<TestApp> {
+      database ??= createTestDb();
+      return createTestApp({ ...options, database: await database });
+    },
+    async close(): Promise<void> {
+      await (await database)?.close();
     },
   };
 }
