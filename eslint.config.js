@@ -58,6 +58,39 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The browser takes the API's types, never its code (ARCHITECTURE.md).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@kith/api',
+              allowTypeImports: true,
+              message: 'The web app imports only types from @kith/api.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/api/src/**/*.ts'],
+    ignores: ['packages/api/src/root.ts'],
+    rules: {
+      // A domain never reaches into another domain's router (ARCHITECTURE.md "Domains").
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[a-z-]+/[a-z-]+\\.router$',
+              message: 'Import the other domain’s service or a shared helper, not its router.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

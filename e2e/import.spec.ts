@@ -6,7 +6,7 @@ import { signUpThroughApi } from './session';
 
 /** The committed import fixtures the API tests read too. */
 const fixture = (name: string) =>
-  fileURLToPath(new URL(`../packages/api/src/import/fixtures/${name}`, import.meta.url));
+  fileURLToPath(new URL(`../packages/api/src/imports/fixtures/${name}`, import.meta.url));
 
 /** WCAG 2.1 A and AA rule ids axe finds broken on the page (as accessibility.spec.ts checks). */
 async function axeViolations(page: Page): Promise<string[]> {

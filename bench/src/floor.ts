@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 /** Runs SQL text with positional parameters and returns the rows. */
 export type RunSql = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
-/** The search service's SQL (packages/api/src/contacts/search.service.ts), written out. */
+/** The search service's SQL (packages/api/src/search/search.service.ts), written out. */
 const SEARCH_SQL = `
   select c.id, c.given_name, c.family_name, c.email, i.storage_key
   from contacts c left join images i on c.avatar_image_id = i.id

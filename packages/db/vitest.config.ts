@@ -1,11 +1,2 @@
-import { defineConfig } from 'vitest/config';
-import { testDatabaseProjects } from './src/test-projects.ts';
-
-export default defineConfig({
-  test: {
-    include: ['src/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    projects: testDatabaseProjects(),
-  },
-});
+// The shared config of the database-backed packages.
+export { default } from '../../vitest.database.config.ts';

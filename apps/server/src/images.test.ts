@@ -131,7 +131,7 @@ describe('POST /image (SPEC §7, §5 Image)', () => {
   it('uploads over tRPC too, carrying the bytes in the request', async () => {
     const res = await client.send({
       method: 'POST',
-      url: '/api/trpc/image.upload',
+      url: '/api/trpc/images.upload',
       payload: JSON.parse(transformer.stringify({ data: new Uint8Array(await png()) })),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -9,10 +9,10 @@ import { trpcData, type TestClient } from './test-client';
 import { png } from './test-images';
 import { signedInClient } from './test-users';
 
-/** The committed import fixtures (packages/api/src/import/fixtures). */
+/** The committed import fixtures (packages/api/src/imports/fixtures). */
 const fixture = (name: string) =>
   readFileSync(
-    new URL(`../../../packages/api/src/import/fixtures/${name}`, import.meta.url),
+    new URL(`../../../packages/api/src/imports/fixtures/${name}`, import.meta.url),
     'utf8',
   );
 

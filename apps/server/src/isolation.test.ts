@@ -143,7 +143,7 @@ const trpcAttempts = (): Attempt[] => [
   ['trash.recoverMany', () => bob.mutation('trash.recoverMany', { contactIds: [trashed] })],
   ['trash.delete', () => bob.mutation('trash.delete', { id: trashed })],
   ['trash.deleteMany', () => bob.mutation('trash.deleteMany', { contactIds: [trashed] })],
-  ['image.delete', () => bob.mutation('image.delete', { publicId: looseImage })],
+  ['images.delete', () => bob.mutation('images.delete', { publicId: looseImage })],
   [
     'contacts.create with an avatar',
     () =>

@@ -6,7 +6,7 @@ import type { AppRouter } from './root';
  * here (`@kith/api/client-types`).
  */
 export type { AppRouter } from './root';
-export type { ApiErrorShape } from './trpc';
+export type { ApiErrorShape } from './trpc/init';
 
 /** Input types of every procedure: `RouterInputs['contacts']['create']`. */
 export type RouterInputs = inferRouterInputs<AppRouter>;

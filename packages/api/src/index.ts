@@ -1,9 +1,9 @@
 export { appRouter, createCaller } from './root';
 export type { ServerAppRouter } from './root';
 export type { ApiErrorShape, AppRouter, RouterInputs, RouterOutputs } from './client-types';
-export { createContextFactory } from './context';
-export type { ApiDependencies, Context } from './context';
-export * from './errors';
+export { createContextFactory } from './trpc/context';
+export type { ApiDependencies, Context } from './trpc/context';
+export * from './shared/errors';
 export { deriveAuthKeys } from './auth/keys';
 export { signAccessToken } from './auth/sealed';
 export { hashPassword } from './auth/passwords';
@@ -14,12 +14,12 @@ export { cookieNames } from './auth/cookies';
 export { createLocalImageStorage, createS3ImageStorage } from './images/storage';
 export type { ImageStorage } from './images/storage';
 export { runRetention, TRASH_RETENTION_MS, UNATTACHED_IMAGE_TTL_MS } from './jobs/retention';
-export { checkHealth } from './routers/health.service';
+export { checkHealth } from './health/health.service';
 export { restApiPlugin } from './rest/adapter';
 export type { RestRoute, RestRequest } from './rest/adapter';
 export { restRoutes } from './rest/routes';
 export { createOpenApiDocument, openApiPath, REST_PREFIX } from './rest/openapi/document';
-export { mapErrorToResponse } from './rest/error-mapper';
+export { mapErrorToResponse } from './shared/error-mapper';
 export { dataExportPlugin, DATA_EXPORT_PATH } from './account/data-export.route';
 export { purgeDeletedAccounts } from './account/purge';
 export {

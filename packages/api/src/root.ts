@@ -1,17 +1,17 @@
-import { accountRouter } from './routers/account.router';
-import { authRouter } from './routers/auth.router';
-import { contactsRouter } from './routers/contacts.router';
-import { favoritesRouter } from './routers/favorites.router';
-import { imageRouter } from './routers/image.router';
-import { importsRouter } from './routers/imports.router';
-import { labelsRouter } from './routers/labels.router';
-import { searchRouter } from './routers/search.router';
-import { trashRouter } from './routers/trash.router';
-import { feedbackRouter } from './routers/feedback.router';
-import { healthRouter } from './routers/health.router';
-import { recoverRouter } from './routers/recover.router';
+import { accountRouter } from './account/account.router';
+import { authRouter } from './auth/auth.router';
+import { contactsRouter } from './contacts/contacts.router';
+import { favoritesRouter } from './favorites/favorites.router';
+import { imagesRouter } from './images/images.router';
+import { importsRouter } from './imports/imports.router';
+import { labelsRouter } from './labels/labels.router';
+import { searchRouter } from './search/search.router';
+import { trashRouter } from './trash/trash.router';
+import { feedbackRouter } from './feedback/feedback.router';
+import { healthRouter } from './health/health.router';
+import { recoverRouter } from './recover/recover.router';
 import type { TRPCBuiltRouter, TRPCDecorateCreateRouterOptions } from '@trpc/server';
-import { createCallerFactory, createTRPCRouter, type ApiErrorShape } from './trpc';
+import { createCallerFactory, createTRPCRouter, type ApiErrorShape } from './trpc/init';
 
 /**
  * Every procedure of the API, by domain (DESIGN.md "Shape"). Kept apart from the built
@@ -28,7 +28,7 @@ const procedures = {
   imports: importsRouter,
   trash: trashRouter,
   search: searchRouter,
-  image: imageRouter,
+  images: imagesRouter,
   feedback: feedbackRouter,
 };
 

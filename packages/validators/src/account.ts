@@ -1,72 +1,54 @@
 import { z } from 'zod';
+import { newPassword, PASSWORD_MAX_LENGTH } from './auth';
+import { contactSort } from './contacts';
 import { interfaceLocale } from './locales';
 import { messages } from './messages';
 
-/** Minimum password length, SPEC §9. */
-export const PASSWORD_MIN_LENGTH = 6;
-
-/** An email address as people type it: trimmed and lowercased before it is checked (SPEC §5). */
-export const emailAddress = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: messages.account.invalidEmail }));
+/** Light, dark, or follow the device. */
+export const COLOR_SCHEMES = ['auto', 'light', 'dark'] as const;
+export type ColorSchemePreference = (typeof COLOR_SCHEMES)[number];
 
 /**
- * Longest password accepted, so no one can make the server hash megabytes (OWASP Password
- * Storage Cheat Sheet: a maximum length against long-password denial of service).
+ * The profile form of /me: the display name and the profile photo, an uploaded image's id
+ * (`images.upload`), or null to remove it. The email is shown, not edited.
  */
-export const PASSWORD_MAX_LENGTH = 128;
+export const updateProfileInput = z.object({
+  name: z.string().trim().min(1, { error: messages.account.nameRequired }).max(200),
+  avatarImageId: z.uuid().nullable(),
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
-/** A password as typed to sign in: SPEC §9's minimum, and the maximum above. */
-export const password = z
+/** Preferences kept with the account; an omitted field is left as it is. */
+export const updatePreferencesInput = z.object({
+  locale: interfaceLocale.nullable().optional(),
+  colorScheme: z.enum(COLOR_SCHEMES).optional(),
+  contactSort: contactSort.optional(),
+});
+export type UpdatePreferencesInput = z.infer<typeof updatePreferencesInput>;
+
+const currentPassword = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, { error: messages.account.passwordTooShort })
+  .min(1, { error: messages.account.currentPasswordRequired })
   .max(PASSWORD_MAX_LENGTH, { error: messages.account.passwordTooLong });
 
-/**
- * A password being chosen (sign-up, reset, change): also not one character repeated
- * ("aaaaaa", six spaces). The server further refuses common and breached passwords.
- */
-export const newPassword = password.refine((value) => new Set(value).size > 1, {
-  error: messages.account.passwordRepeated,
-});
+/** Change password on /me: the current one proves it is the owner (OWASP ASVS 2.1.x). */
+export const changePasswordInput = z
+  .object({ currentPassword, newPassword })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    error: messages.account.samePassword,
+    path: ['newPassword'],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+/** Sign out one other session: its id from `account.sessions`. */
+export const sessionIdInput = z.object({ sessionId: z.uuid() });
 
 /**
- * Sign-up payload of SPEC §3: name, email, password; plus, optionally, the interface language
- * the person signed up in, kept for the account (its mails and its screens).
+ * Delete the account, confirmed with the password. `eraseNow` purges every row and image in
+ * the same call instead of leaving it to the periodic job (privacy page: within 30 days).
  */
-export const signupInput = z.object({
-  name: z.string().trim().min(1, { error: messages.account.nameRequired }),
-  email: emailAddress,
-  password: newPassword,
-  locale: interfaceLocale.optional(),
+export const deleteAccountInput = z.object({
+  password: currentPassword,
+  eraseNow: z.boolean().default(false),
 });
-export type SignupInput = z.infer<typeof signupInput>;
-
-/** Login payload of SPEC §3: email, password. */
-export const loginInput = z.object({
-  email: emailAddress,
-  password,
-});
-export type LoginInput = z.infer<typeof loginInput>;
-
-/** SPEC §9: one-time codes are 6 digits. */
-export const OTP_LENGTH = 6;
-
-export const otp = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, { error: messages.account.otpFormat });
-
-/** POST /auth/verify (SPEC §7): the email being verified and its code. */
-export const verifyEmailInput = z.object({ email: emailAddress, otp });
-
-/** POST /auth/resend and /auth/recover/find (SPEC §7). */
-export const emailInput = z.object({ email: emailAddress });
-
-/** POST /auth/recover/verify (SPEC §7). */
-export const otpInput = z.object({ otp });
-
-/** PATCH /auth/recover/reset (SPEC §7). */
-export const resetPasswordInput = z.object({ password: newPassword });
+export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;

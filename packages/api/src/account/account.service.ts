@@ -10,8 +10,8 @@ import type {
 import { and, eq, isNull } from 'drizzle-orm';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeAllSessions } from '../auth/sessions';
-import type { ApiDependencies } from '../context';
-import { NotFoundError, ValidationError } from '../errors';
+import type { ApiDependencies } from '../trpc/context';
+import { NotFoundError, ValidationError } from '../shared/errors';
 import { deleteImages, ownedImage } from '../images/images.service';
 import { purgeAccount } from './purge';
 
@@ -70,7 +70,7 @@ export async function getProfile(
 
 /**
  * Saves the name and profile photo. A new photo must be an upload of this person's
- * (`image.upload`); the photo it replaces is deleted, rows then bytes.
+ * (`images.upload`); the photo it replaces is deleted, rows then bytes.
  *
  * @throws NotFoundError when `avatarImageId` is not an image of this person.
  */

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { schema } from '@kith/db';
 import { ZipArchive } from 'archiver';
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
-import type { ApiDependencies } from '../context';
+import type { ApiDependencies } from '../trpc/context';
 import { toContactDto } from '../contacts/contact-dto';
 import { contactToVCard } from '../vcard/contact-vcard';
 import { getProfile } from './account.service';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ApiDependencies } from '../context';
+import type { ApiDependencies } from '../trpc/context';
 import { cookieNames } from './cookies';
 import { verifyAccessToken } from './sealed';
 import { isSessionActive } from './sessions';

@@ -1,5 +1,5 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { Context } from '../context';
+import type { Context } from '../trpc/context';
 import { seal, unseal } from './sealed';
 import { ACCESS_TOKEN_TTL_MS, type IssuedTokens } from './sessions';
 

@@ -3,7 +3,7 @@ import type { Database } from '@kith/db';
 import { schema } from '@kith/db';
 import type { InterfaceLocale } from '@kith/validators';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { TooManyRequestsError, ValidationError } from '../errors';
+import { TooManyRequestsError, ValidationError } from '../shared/errors';
 
 const { oneTimeCodes } = schema;
 

@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors';
+import { ValidationError } from '../shared/errors';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { loadBreachedPasswords, type BreachedPasswords } from './breached-passwords';
 import { argon2id, hash, verify } from 'argon2';

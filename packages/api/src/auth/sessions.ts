@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '@kith/db';
 import { schema } from '@kith/db';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
-import { NotFoundError, UnauthorizedError } from '../errors';
+import { NotFoundError, UnauthorizedError } from '../shared/errors';
 import type { AuthKeys } from './keys';
 import { signAccessToken } from './sealed';
 

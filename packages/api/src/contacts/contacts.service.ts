@@ -1,8 +1,8 @@
 import { schema, type Database } from '@kith/db';
 import type { ContactCreateValues, ContactSort, ContactUpdateValues } from '@kith/validators';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { ApiDependencies } from '../context';
-import { NotFoundError } from '../errors';
+import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ApiDependencies } from '../trpc/context';
+import { NotFoundError } from '../shared/errors';
 import { deleteImages, ownedImage } from '../images/images.service';
 import type { ImageStorage } from '../images/storage';
 import { combinedName, monthNumber, splitName, toContactDto, type ContactDto } from './contact-dto';
@@ -207,107 +207,6 @@ export async function updateContact(
   });
   if (replacedImageId) await deleteImages(deps, userId, [replacedImageId]);
   return contact;
-}
-
-/**
- * Sets the favourite flag (SPEC §4: the client sends the negated value and reads the result).
- *
- * @throws NotFoundError for an unknown, foreign or trashed contact.
- */
-export async function setFavorite(
-  deps: Pick<Deps, 'db' | 'now'>,
-  userId: string,
-  id: string,
-  isFavorite: boolean,
-): Promise<{ _id: string; isFavorite: boolean; name: string }> {
-  const [row] = await deps.db
-    .update(contacts)
-    .set({ isFavorite, updatedAt: deps.now() })
-    .where(and(eq(contacts.userId, userId), eq(contacts.id, id), isNull(contacts.trashedAt)))
-    .returning();
-  if (!row) throw new NotFoundError(CONTACT_NOT_FOUND);
-  return {
-    _id: row.id,
-    isFavorite: row.isFavorite,
-    name: combinedName(row.givenName, row.familyName),
-  };
-}
-
-/**
- * Moves active contacts to the trash in one statement, stamping `trashedAt` (SPEC §4).
- *
- * @returns the ids moved.
- * @throws NotFoundError when none of `ids` is an active contact of the person.
- */
-export async function trashContacts(deps: Pick<Deps, 'db' | 'now'>, userId: string, ids: string[]) {
-  return affected(
-    await deps.db
-      .update(contacts)
-      .set({ trashedAt: deps.now() })
-      .where(
-        and(eq(contacts.userId, userId), inArray(contacts.id, ids), isNull(contacts.trashedAt)),
-      )
-      .returning({ id: contacts.id }),
-    ids,
-  );
-}
-
-/**
- * Brings trashed contacts back (SPEC §4 "Trashed to active"), in one statement.
- *
- * @throws NotFoundError when none of `ids` is a trashed contact of the person.
- */
-export async function recoverContacts(
-  deps: Pick<Deps, 'db' | 'now'>,
-  userId: string,
-  ids: string[],
-) {
-  return affected(
-    await deps.db
-      .update(contacts)
-      .set({ trashedAt: null, updatedAt: deps.now() })
-      .where(
-        and(eq(contacts.userId, userId), inArray(contacts.id, ids), isNotNull(contacts.trashedAt)),
-      )
-      .returning({ id: contacts.id }),
-    ids,
-  );
-}
-
-/**
- * Deletes trashed contacts forever, with their images (SPEC §4 "Trashed to gone").
- *
- * @throws NotFoundError when none of `ids` is a trashed contact of the person.
- */
-export async function deleteContacts(deps: Deps, userId: string, ids: string[]) {
-  return deleteWhere(
-    deps,
-    userId,
-    and(inArray(contacts.id, ids), isNotNull(contacts.trashedAt))!,
-    ids,
-  );
-}
-
-/** Deletes every trashed contact of the person, with their images (SPEC §7 DELETE /contacts/empty). */
-export async function emptyTrash(deps: Deps, userId: string): Promise<{ deleted: number }> {
-  const removed = await deleteWhere(deps, userId, isNotNull(contacts.trashedAt), null);
-  return { deleted: removed.length };
-}
-
-async function deleteWhere(deps: Deps, userId: string, condition: SQL, ids: string[] | null) {
-  const removed = await deps.db
-    .delete(contacts)
-    .where(and(eq(contacts.userId, userId), condition))
-    .returning({ id: contacts.id, avatarImageId: contacts.avatarImageId });
-  const imageIds = removed.map((r) => r.avatarImageId).filter((v): v is string => v !== null);
-  await deleteImages(deps, userId, imageIds);
-  return ids ? affected(removed, ids) : removed.map((r) => r.id);
-}
-
-function affected(rows: { id: string }[], ids: string[]): string[] {
-  if (rows.length === 0)
-    throw new NotFoundError(ids.length === 1 ? CONTACT_NOT_FOUND : NO_MATCHING_CONTACTS);
-  return rows.map((r) => r.id);
 }
 
 function listFilter(userId: string, list: ContactList): SQL {

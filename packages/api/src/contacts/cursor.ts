@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors';
+import { ValidationError } from '../shared/errors';
 
 export interface Cursor {
   /** The sort key of the last item seen, as the database writes it as text. */

@@ -1,14 +1,14 @@
 import { executeRows, schema, type Database } from '@kith/db';
 import type { ContactMergeInput, MergeField } from '@kith/validators';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { ApiDependencies } from '../context';
-import { NotFoundError, ValidationError } from '../errors';
+import type { ApiDependencies } from '../trpc/context';
+import { NotFoundError, ValidationError } from '../shared/errors';
 import { deleteImages } from '../images/images.service';
 import { mergeExtras } from './extra-fields';
 import { cooperative } from '../shared/event-loop';
 import { selectContacts, toDto } from './contacts.service';
 import type { ContactDto } from './contact-dto';
+import { phoneKey } from './phone-key';
 
 const { contacts, contactLabels } = schema;
 
@@ -33,15 +33,6 @@ export interface DuplicateGroups {
 }
 
 export const MERGE_NOT_FOUND = 'One of these contacts is gone. Refresh the page and try again.';
-
-/**
- * A phone number compared as one: E.164 when libphonenumber-js can read it (it needs a
- * leading + or country code), else its digits alone.
- */
-export function phoneKey(phone: string): string {
-  const parsed = parsePhoneNumberFromString(phone);
-  return parsed?.isValid() ? parsed.number : phone.replace(/\D/g, '');
-}
 
 /**
  * Likely duplicates among the person's contacts not in the trash (issue 6 "Merge & fix"):

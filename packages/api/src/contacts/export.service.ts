@@ -2,10 +2,10 @@ import { schema, type Database } from '@kith/db';
 import type { ContactExportInput } from '@kith/validators';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
-import type { ApiDependencies } from '../context';
+import type { ApiDependencies } from '../trpc/context';
 import { contactToVCard } from '../vcard/contact-vcard';
 import { csvColumns, csvRecord, SPREADSHEET_FORMULA } from './contact-csv';
-import { ownedLabel } from './labels.service';
+import { ownedLabel } from '../labels/labels.service';
 import { cooperative } from '../shared/event-loop';
 
 const { contacts, contactLabels, labels, images } = schema;

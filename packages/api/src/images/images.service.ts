@@ -1,8 +1,8 @@
 import { schema } from '@kith/db';
 import type { Database } from '@kith/db';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { ApiDependencies } from '../context';
-import { NotFoundError } from '../errors';
+import type { ApiDependencies } from '../trpc/context';
+import { NotFoundError } from '../shared/errors';
 import { processImage } from './process';
 import type { ImageStorage } from './storage';
 

@@ -1,7 +1,7 @@
 import { schema } from '@kith/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ApiDependencies } from '../context';
+import type { ApiDependencies } from '../trpc/context';
 import { checkPhotoLink, PHOTO_PATH_PREFIX } from './photo-links';
 
 const { images, users } = schema;

@@ -1,6 +1,6 @@
 import { messages } from '@kith/validators';
 import sharp, { type Metadata } from 'sharp';
-import { PayloadTooLargeError, ValidationError } from '../errors';
+import { PayloadTooLargeError, ValidationError } from '../shared/errors';
 
 /** SPEC §5 / §9: images must be under 5 MB. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

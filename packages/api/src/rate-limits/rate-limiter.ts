@@ -6,7 +6,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { TooManyRequestsError } from '../errors';
+import { TooManyRequestsError } from '../shared/errors';
 
 /** Budgets per window; the server reads them from RATE_LIMIT_PER_IP and RATE_LIMIT_PER_ACCOUNT. */
 export interface RateLimitSettings {

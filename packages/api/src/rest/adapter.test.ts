@@ -5,8 +5,8 @@ import { withPhotoLinks } from '../images/photo-links';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createContextFactory } from '../context';
-import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors';
+import { createContextFactory } from '../trpc/context';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors';
 import { restApiPlugin, type RestRoute } from './adapter';
 import { createRateLimiter, DEFAULT_RATE_LIMITS } from '../rate-limits/rate-limiter';
 

@@ -1,10 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Context } from '../context';
+import type { Context } from '../trpc/context';
 import { createCaller } from '../root';
 import { failure, success } from './envelope';
-import { mapErrorToResponse } from './error-mapper';
+import { mapErrorToResponse } from '../shared/error-mapper';
 import { MULTIPART_LIMITS } from './multipart';
 import { createOpenApiDocument } from './openapi/document';
 

@@ -1,6 +1,6 @@
 import { messages } from '@kith/validators';
 import type { FastifyRequest } from 'fastify';
-import { PayloadTooLargeError, ValidationError } from '../errors';
+import { PayloadTooLargeError, ValidationError } from '../shared/errors';
 import { IMAGE_MAX_BYTES } from '../images/process';
 
 export interface MultipartBody {

@@ -12,10 +12,10 @@ function openCreatePage() {
   server.use(
     ...signedIn(),
     ...trpcHandler('contacts.list', () => emptyPage),
-    ...trpcHandler('image.upload', () => ({
+    ...trpcHandler('images.upload', () => ({
       image: { publicId: '11111111-1111-4111-8111-111111111111', url: '/uploads/x.webp' },
     })),
-    ...trpcHandler('image.delete', (input) => input),
+    ...trpcHandler('images.delete', (input) => input),
   );
   return renderApp('/new');
 }
@@ -98,8 +98,8 @@ describe('the discard logic (SPEC §2 Create contact screen)', () => {
       }),
     );
     await waitFor(() => expect(history.location.pathname).toBe('/'));
-    expect(receivedCalls.filter((c) => c.path === 'image.delete')).toEqual([
-      { path: 'image.delete', input: { publicId: '11111111-1111-4111-8111-111111111111' } },
+    expect(receivedCalls.filter((c) => c.path === 'images.delete')).toEqual([
+      { path: 'images.delete', input: { publicId: '11111111-1111-4111-8111-111111111111' } },
     ]);
   });
 
@@ -110,6 +110,6 @@ describe('the discard logic (SPEC §2 Create contact screen)', () => {
     const file = new File(['hello'], 'notes.txt', { type: 'text/plain' });
     await user.upload(document.querySelector('input[type="file"]') as HTMLInputElement, file);
     expect(await screen.findByText('Please select a valid image file.')).toBeInTheDocument();
-    expect(receivedCalls.filter((c) => c.path === 'image.upload')).toEqual([]);
+    expect(receivedCalls.filter((c) => c.path === 'images.upload')).toEqual([]);
   });
 });

@@ -47,8 +47,8 @@ export function CreateContactPage() {
   const refresh = useRefreshContactLists();
   const [avatar, setAvatar] = useState<UploadedAvatar | null>(null);
   const [discardOpened, discard] = useDisclosure(false);
-  const upload = trpc.image.upload.useMutation();
-  const removeImage = trpc.image.delete.useMutation();
+  const upload = trpc.images.upload.useMutation();
+  const removeImage = trpc.images.delete.useMutation();
   const create = trpc.contacts.create.useMutation();
   const form = useForm<ContactFormValues>({
     initialValues: emptyContactForm,

@@ -1,0 +1,118 @@
+import { emailInput, loginInput, signupInput, verifyEmailInput } from '@kith/validators';
+import { z } from 'zod';
+import { untrusted, type RestRoute } from '../rest/adapter';
+import { sessionUserSchema } from '../rest/openapi/wire-schemas';
+
+/**
+ * SPEC §7 "Auth": sign-up, verification, login, session check, refresh and logout, each calling
+ * the same procedure the web app uses, with the success messages of SPEC §8.
+ */
+export const authRestRoutes: RestRoute[] = [
+  {
+    method: 'POST',
+    path: '/auth/signup',
+    successStatus: 201,
+    doc: {
+      summary: 'Sign up; mails a verification code',
+      tag: 'Auth',
+      signedIn: false,
+      body: signupInput,
+      data: z.object({ email: z.email() }),
+      errors: [400, 409, 429, 503],
+    },
+    handle: async ({ caller, body }) => ({
+      data: await caller.auth.signup(untrusted(body)),
+      message: 'Signup Successful',
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/verify',
+    doc: {
+      summary: 'Verify the email with its code; signs in',
+      tag: 'Auth',
+      signedIn: false,
+      body: verifyEmailInput.partial({ email: true }),
+      data: z.object({ user: sessionUserSchema }),
+      errors: [400, 429],
+    },
+    handle: async ({ caller, body }) => ({
+      data: await caller.auth.verify(untrusted(body)),
+      message: 'Verification Successful',
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/resend',
+    doc: {
+      summary: 'Send a new verification code',
+      tag: 'Auth',
+      signedIn: false,
+      body: emailInput.partial(),
+      data: z.object({ email: z.email() }),
+      errors: [400, 429, 503],
+    },
+    handle: async ({ caller, body }) => ({
+      data: await caller.auth.resend(untrusted(body)),
+      message: 'Email Resend Successful',
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/login',
+    doc: {
+      summary: 'Sign in; sets the session cookies',
+      tag: 'Auth',
+      signedIn: false,
+      body: loginInput,
+      data: z.object({ user: sessionUserSchema }),
+      errors: [400, 401, 412, 429],
+    },
+    handle: async ({ caller, body }) => ({
+      data: await caller.auth.login(untrusted(body)),
+      message: 'Login Successful',
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/check',
+    doc: {
+      summary: 'Whether the session is live, and whose',
+      tag: 'Auth',
+      signedIn: true,
+      data: z.object({ isLoggedIn: z.literal(true), user: sessionUserSchema }),
+      errors: [],
+    },
+    handle: async ({ caller }) => ({ data: await caller.auth.check(), message: 'Session active' }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/refresh',
+    doc: {
+      summary: 'Rotate the refresh token and issue a new access token',
+      tag: 'Auth',
+      signedIn: false,
+      data: z.object({ refreshed: z.literal(true) }),
+      errors: [401],
+    },
+    handle: async ({ caller }) => ({
+      data: await caller.auth.refresh(),
+      message: 'Session refreshed',
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/logout',
+    doc: {
+      summary: 'Sign out and end the session',
+      tag: 'Auth',
+      signedIn: false,
+      data: z.object({ loggedOut: z.literal(true) }),
+      errors: [],
+    },
+    handle: async ({ caller }) => ({
+      data: await caller.auth.logout(),
+      message: 'Logout Successful',
+    }),
+  },
+];

@@ -1,0 +1,157 @@
+import { emailInput, loginInput, signupInput, verifyEmailInput } from '@kith/validators';
+import type { TRPCRouterRecord } from '@trpc/server';
+import {
+  clearCookie,
+  clearSessionCookies,
+  cookieNames,
+  ONE_DAY_MS,
+  readCookie,
+  readSealedCookie,
+  setSealedCookie,
+  setSessionCookies,
+} from './cookies';
+import { revokeSessionByToken, rotateSession } from './sessions';
+import type { Context } from '../trpc/context';
+import { ForbiddenError, NotFoundError, PreconditionFailedError } from '../shared/errors';
+import { inputEmail, protectedProcedure, publicProcedure, rateLimited } from '../trpc/init';
+import { findSessionUser, login, resendVerification, signup, verifyEmail } from './auth.service';
+import { clientInfo } from './client-info';
+
+/**
+ * The pending-verification cookie `v_ue` (SPEC §3): the email waiting for its code, and
+ * which code this browser was sent, so only that code verifies here (issue 15).
+ */
+interface PendingEmail {
+  email: string;
+  codeId?: string;
+}
+
+export const UNVERIFIED_LOGIN_MESSAGE =
+  'Please verify your email first. We sent a code to your inbox.';
+
+/** Sign-up, verification, login, session check, refresh and logout (SPEC §7 "Auth"). */
+export const authRouter = {
+  /** Creates an unverified account, mails its code, sets `v_ue`. Returns `{email}`. */
+  signup: publicProcedure
+    .input(signupInput)
+    .use(rateLimited('signIn', inputEmail))
+    .mutation(async ({ ctx, input }) => {
+      const { email, codeId } = await signup(ctx, input);
+      await setPendingEmail(ctx, { email, codeId });
+      return { email };
+    }),
+
+  /** The email waiting for verification, from `v_ue`; null without one (SPEC §2 route guards). */
+  pendingVerification: publicProcedure.query(async ({ ctx }) => {
+    const pending = await readSealedCookie<PendingEmail>(ctx, cookieNames.pendingEmail);
+    return pending ? { email: pending.email } : null;
+  }),
+
+  /** Verifies `{email, otp}` (email may come from `v_ue`), signs in, removes `v_ue`. */
+  verify: publicProcedure
+    .input(verifyEmailInput.partial({ email: true }))
+    .use(rateLimited('signIn', pendingOrInputEmail))
+    .mutation(async ({ ctx, input }) => {
+      const { email, codeId } = await pendingFor(ctx, input.email);
+      const { user, tokens } = await verifyEmail(
+        ctx,
+        { email, otp: input.otp, codeId },
+        clientInfo(ctx),
+      );
+      setSessionCookies(ctx, tokens);
+      clearCookie(ctx, cookieNames.pendingEmail);
+      return { user };
+    }),
+
+  /** Mails a new verification code; refused within 120 s of the last one. */
+  resend: publicProcedure
+    .input(emailInput.partial())
+    .use(rateLimited('signIn', pendingOrInputEmail))
+    .mutation(async ({ ctx, input }) => {
+      const { email, codeId } = await pendingFor(ctx, input.email);
+      const newCodeId = await resendVerification(ctx, email, codeId);
+      // A browser that signed up keeps following its own code; a cookie-less resend by
+      // email alone leaves any other browser's cookie as it was.
+      if (codeId) await setPendingEmail(ctx, { email, codeId: newCodeId });
+      return { email };
+    }),
+
+  /**
+   * Signs in. An unverified account gets a fresh code and `v_ue` instead, and a
+   * PRECONDITION_FAILED error telling the web app to go to /verify.
+   */
+  login: publicProcedure
+    .input(loginInput)
+    .use(rateLimited('signIn', inputEmail))
+    .mutation(async ({ ctx, input }) => {
+      const result = await login(ctx, input, clientInfo(ctx));
+      if (result.kind === 'unverified') {
+        await setPendingEmail(ctx, { email: result.email, codeId: result.codeId });
+        throw new PreconditionFailedError(UNVERIFIED_LOGIN_MESSAGE);
+      }
+      setSessionCookies(ctx, result.tokens);
+      return { user: result.user };
+    }),
+
+  /** The signed-in person (SPEC §4 "At app start the session check is made"). */
+  check: protectedProcedure.query(async ({ ctx }) => {
+    const user = await findSessionUser(ctx, ctx.userId);
+    if (!user) throw new ForbiddenError('Your account is no longer available.');
+    return { isLoggedIn: true as const, user };
+  }),
+
+  /** Rotates the refresh token and issues a new access token; UNAUTHORIZED when it cannot. */
+  refresh: publicProcedure.mutation(async ({ ctx }) => {
+    try {
+      const tokens = await rotateSession(
+        ctx.db,
+        ctx.keys,
+        readCookie(ctx, cookieNames.refreshToken),
+        clientInfo(ctx),
+        ctx.now(),
+      );
+      setSessionCookies(ctx, tokens);
+      return { refreshed: true as const };
+    } catch (error) {
+      clearSessionCookies(ctx);
+      throw error;
+    }
+  }),
+
+  /** Ends this session family and clears the cookies. Always succeeds. */
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    await revokeSessionByToken(
+      ctx.db,
+      ctx.keys,
+      readCookie(ctx, cookieNames.refreshToken),
+      ctx.now(),
+    );
+    clearSessionCookies(ctx);
+    return { loggedOut: true as const };
+  }),
+} satisfies TRPCRouterRecord;
+
+/** The account a verify or resend call is about: its input's email, else the `v_ue` cookie's. */
+async function pendingOrInputEmail(ctx: Context, input: unknown): Promise<string | undefined> {
+  const pending = await readSealedCookie<PendingEmail>(ctx, cookieNames.pendingEmail);
+  return inputEmail(ctx, input) ?? pending?.email;
+}
+
+/**
+ * The email a verify or resend call is about and the code this browser holds for it: the
+ * input's email (the code only when `v_ue` is for the same email), else `v_ue`'s.
+ *
+ * @throws NotFoundError with neither.
+ */
+async function pendingFor(ctx: Context, email: string | undefined): Promise<PendingEmail> {
+  const pending = await readSealedCookie<PendingEmail>(ctx, cookieNames.pendingEmail);
+  if (email) return { email, codeId: pending?.email === email ? pending.codeId : undefined };
+  if (!pending) {
+    throw new NotFoundError('No email is waiting for verification. Please sign up again.');
+  }
+  return pending;
+}
+
+function setPendingEmail(ctx: Context, pending: PendingEmail): Promise<void> {
+  return setSealedCookie(ctx, cookieNames.pendingEmail, { ...pending }, ONE_DAY_MS);
+}

@@ -1,0 +1,95 @@
+import { contactCreateInput, contactUpdateInput } from '@kith/validators';
+import { z } from 'zod';
+import { untrusted, withId, type RestRoute } from '../rest/adapter';
+import { parseJsonFields, readMultipart } from '../rest/multipart';
+import { contactEditForm, contactSchema } from '../rest/openapi/wire-schemas';
+
+/**
+ * SPEC §7 "Contacts": create, list, read and edit, with SPEC §8's success messages.
+ */
+export const contactsRestRoutes: RestRoute[] = [
+  {
+    method: 'POST',
+    path: '/contacts',
+    successStatus: 201,
+    doc: {
+      summary: 'Create a contact',
+      tag: 'Contacts',
+      signedIn: true,
+      body: contactCreateInput,
+      data: contactSchema,
+      errors: [400],
+    },
+    handle: async ({ caller, body: input }) => ({
+      data: await caller.contacts.create(untrusted(input)),
+      message: 'Contact Created',
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/contacts',
+    doc: {
+      summary: 'Every active contact, by name',
+      tag: 'Contacts',
+      signedIn: true,
+      data: z.array(contactSchema),
+      errors: [],
+    },
+    handle: async ({ caller }) => ({ data: (await caller.contacts.list({ limit: null })).items }),
+  },
+  {
+    method: 'GET',
+    path: '/contacts/:id',
+    doc: {
+      summary: 'One contact',
+      tag: 'Contacts',
+      signedIn: true,
+      data: contactSchema,
+      errors: [400, 404],
+    },
+    handle: async ({ caller, params }) => ({
+      data: await caller.contacts.byId({ id: params.id! }),
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/contacts/:id',
+    doc: {
+      summary: 'Change some fields of a contact',
+      tag: 'Contacts',
+      signedIn: true,
+      body: contactUpdateInput,
+      data: contactSchema,
+      errors: [400, 404],
+    },
+    handle: async ({ caller, params, body: input }) => ({
+      data: await caller.contacts.update(withId(input, params.id!)),
+      message: 'Contact Updated',
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/contacts/:id',
+    doc: {
+      summary: 'Edit a contact from the edit form, with a new photo',
+      tag: 'Contacts',
+      signedIn: true,
+      form: contactEditForm,
+      data: contactSchema,
+      errors: [400, 404, 413],
+    },
+    handle: async ({ caller, params, req }) => {
+      const { fields, file } = await readMultipart(req, 'avatarImage');
+      const values = parseJsonFields(fields, ['avatar', 'birthday', 'location', 'worksAt']);
+      if (file) {
+        const current = (values.avatar ?? {}) as { publicId?: string };
+        const { image } = await caller.images.upload({ data: file });
+        values.avatar = { ...current, publicId: image.publicId };
+      }
+      return {
+        data: await caller.contacts.update(withId(values, params.id!)),
+        message: 'Contact Updated',
+      };
+    },
+  },
+];

@@ -1,0 +1,65 @@
+import {
+  contactCreateInput,
+  contactExportInput,
+  contactMergeInput,
+  contactId,
+  contactUpdateInput,
+  listInput,
+} from '@kith/validators';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { z } from 'zod';
+import { createContact, getContact, listContacts, updateContact } from './contacts.service';
+import { findDuplicates, mergeContacts } from './duplicates.service';
+import { exportContacts } from './export.service';
+import { protectedProcedure, rateLimited, signedInUser } from '../trpc/init';
+
+/** The person's active contacts (SPEC §2 Contacts list, §7 /contacts). */
+export const contactsRouter = {
+  /** A page of active contacts by name: `{items, nextCursor, total}`. */
+  list: protectedProcedure
+    .input(listInput)
+    .query(({ ctx, input }) => listContacts(ctx, ctx.userId, 'contacts', input)),
+
+  /**
+   * Exports contacts not in the trash (all, `favorites`, `labelId`'s or `contactIds`) as
+   * `{filename, contentType, content}`: vCard 4.0 with photos and CATEGORIES, or
+   * Google-compatible CSV. A mutation, so a long selection travels in the body.
+   */
+  export: protectedProcedure
+    .input(contactExportInput)
+    .use(rateLimited('heavy', signedInUser))
+    .mutation(({ ctx, input }) => exportContacts(ctx, ctx.userId, input)),
+
+  /**
+   * Likely duplicates ("Merge & fix"): `{groups: {reasons: ('email'|'phone'|'name')[],
+   * contacts}[], total}`, the first 100 groups by the same email, the same normalised phone,
+   * or very similar names, and how many groups there are. Merges nothing.
+   */
+  duplicates: protectedProcedure
+    .use(rateLimited('heavy', signedInUser))
+    .query(({ ctx }) => findDuplicates(ctx, ctx.userId)),
+
+  /**
+   * Merges `mergeIds` into `keepId`, taking each field in `take` from the contact named for
+   * it; the copies go to the Trash. Returns the merged contact. NOT_FOUND when a contact is
+   * gone or someone else's.
+   */
+  merge: protectedProcedure
+    .input(contactMergeInput)
+    .mutation(({ ctx, input }) => mergeContacts(ctx, ctx.userId, input)),
+
+  /** One contact, trashed or not; NOT_FOUND when unknown or someone else's. */
+  byId: protectedProcedure
+    .input(z.object({ id: contactId }))
+    .query(({ ctx, input }) => getContact(ctx, ctx.userId, input.id)),
+
+  /** Creates a contact from the create form (SPEC §5 rules); returns it with its `_id`. */
+  create: protectedProcedure
+    .input(contactCreateInput)
+    .mutation(({ ctx, input }) => createContact(ctx, ctx.userId, input)),
+
+  /** Changes the given fields; returns the updated contact. */
+  update: protectedProcedure
+    .input(contactUpdateInput.extend({ id: contactId }))
+    .mutation(({ ctx, input: { id, ...values } }) => updateContact(ctx, ctx.userId, id, values)),
+} satisfies TRPCRouterRecord;

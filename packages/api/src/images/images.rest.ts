@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { readMultipart } from '../rest/multipart';
+import { imageSchema, imageUploadForm } from '../rest/openapi/wire-schemas';
+import type { RestRoute } from '../rest/adapter';
+
+/** SPEC §7 "Image": upload and delete a photo. */
+export const imagesRestRoutes: RestRoute[] = [
+  {
+    method: 'POST',
+    path: '/image',
+    successStatus: 201,
+    doc: {
+      summary: 'Upload an image (JPEG, PNG, WebP, GIF, AVIF, HEIF, TIFF; at most 5 MB)',
+      tag: 'Images',
+      signedIn: true,
+      form: imageUploadForm,
+      data: z.object({ image: imageSchema }),
+      errors: [400, 404, 413],
+    },
+    handle: async ({ caller, req }) => {
+      const { fields, file } = await readMultipart(req, 'image');
+      const { image } = await caller.images.upload({
+        data: file ?? new Uint8Array(),
+        publicId: fields.publicId || undefined,
+      });
+      return { data: { image }, message: 'Image uploaded successfully!' };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/image/:id',
+    doc: {
+      summary: 'Delete an uploaded image',
+      tag: 'Images',
+      signedIn: true,
+      data: z.object({ publicId: z.uuid() }),
+      errors: [400, 404],
+    },
+    handle: async ({ caller, params }) => ({
+      data: await caller.images.delete({ publicId: params.id! }),
+      message: 'Image delete successfully!',
+    }),
+  },
+];

@@ -1,0 +1,292 @@
+import { schema, type Database } from '@kith/db';
+import type { ImportBatchInput, ImportedContact } from '@kith/validators';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { ApiDependencies } from '../trpc/context';
+import { mergeExtras } from '../contacts/extra-fields';
+import { removeBytes } from '../images/images.service';
+import type { ProcessedImage } from '../images/process';
+import { photoSource } from './photos';
+
+const { contacts, contactLabels, labels, images, contactImportBackups } = schema;
+
+/** What one batch did. */
+export interface ImportBatchResult {
+  created: number;
+  updated: number;
+  /** Photos that could not be read or fetched; an address is kept with the contact. */
+  photosFailed: number;
+}
+
+/** The columns of a contact an import writes, from an imported contact. */
+function columnsOf(contact: ImportedContact) {
+  const orNull = (value: string) => value || null;
+  return {
+    givenName: contact.givenName,
+    familyName: contact.familyName,
+    email: orNull(contact.email),
+    phone: orNull(contact.phone),
+    company: orNull(contact.company),
+    jobTitle: orNull(contact.jobTitle),
+    streetAddress: orNull(contact.streetAddress),
+    city: orNull(contact.city),
+    postCode: orNull(contact.postCode),
+    country: orNull(contact.country),
+    birthdayDay: contact.birthday?.day ?? null,
+    birthdayMonth: contact.birthday?.month ?? null,
+    birthdayYear: contact.birthday?.year ?? null,
+  };
+}
+
+/** A stored photo waiting for its row: the image id and what was stored. */
+interface StoredPhoto {
+  id: string;
+  key: string;
+  image: ProcessedImage;
+}
+
+/**
+ * Writes one batch of an import in one transaction (issue 6: "one transaction per batch"):
+ * creates the `create` contacts and updates the `update` ones (imported values replace the
+ * contact's where the file has one; extras and labels are added). Labels are found by name
+ * whatever their case, or created. Each created row carries `importId`, and each updated
+ * contact's previous values are kept in `contact_import_backups`, so `undoImport` can take the
+ * whole import back. Photos are read and stored before the transaction; if it fails, their
+ * bytes are deleted again. A contact to update that is gone or in the trash is created.
+ *
+ * Photos that cannot be read do not stop the import: the contact comes in without one, and a
+ * photo address is kept as a PHOTO extra.
+ */
+export async function importBatch(
+  deps: Pick<ApiDependencies, 'db' | 'images' | 'keys' | 'now'> & {
+    fetchPhoto?: (address: string) => Promise<Uint8Array>;
+  },
+  userId: string,
+  input: ImportBatchInput,
+): Promise<ImportBatchResult> {
+  const now = deps.now();
+  const readPhoto = photoSource(deps, userId, deps.fetchPhoto);
+  const all = [...input.create, ...input.update.map((u) => u.contact)];
+  const photos = new Map<ImportedContact, StoredPhoto>();
+  let photosFailed = 0;
+  for (const contact of all) {
+    if (!contact.photo) continue;
+    try {
+      const image = await readPhoto(contact.photo);
+      const id = crypto.randomUUID();
+      const key = `${id}.webp`;
+      await deps.images.put(key, image.bytes, image.contentType);
+      photos.set(contact, { id, key, image });
+    } catch {
+      photosFailed++;
+      if (!contact.photo.startsWith('data:')) {
+        contact.extra = [...contact.extra, { name: 'PHOTO', label: '', value: contact.photo }];
+      }
+    }
+  }
+
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const db = tx as Database;
+      if (photos.size > 0) {
+        await db.insert(images).values(
+          [...photos.values()].map(({ id, key, image }) => ({
+            id,
+            ownerId: userId,
+            storageKey: key,
+            contentType: image.contentType,
+            byteSize: image.bytes.byteLength,
+            width: image.width,
+            height: image.height,
+            createdAt: now,
+            attachedAt: now,
+          })),
+        );
+      }
+      const labelIds = await ensureLabels(
+        db,
+        userId,
+        input.importId,
+        all.flatMap((c) => c.labels),
+      );
+
+      const toUpdate = await existingContacts(
+        db,
+        userId,
+        input.update.map((u) => u.contactId),
+      );
+      const creates = [
+        ...input.create,
+        ...input.update.filter((u) => !toUpdate.has(u.contactId)).map((u) => u.contact),
+      ];
+      const assignments: { contactId: string; labelId: string }[] = [];
+      if (creates.length > 0) {
+        const rows = creates.map((contact) => {
+          const id = crypto.randomUUID();
+          for (const name of contact.labels) {
+            assignments.push({ contactId: id, labelId: labelIds.get(name.toLowerCase())! });
+          }
+          return {
+            id,
+            userId,
+            importId: input.importId,
+            ...columnsOf(contact),
+            isFavorite: contact.isFavorite,
+            avatarImageId: photos.get(contact)?.id ?? null,
+            extra: contact.extra,
+          };
+        });
+        await db.insert(contacts).values(rows);
+      }
+
+      let updated = 0;
+      // A contact the import already changed keeps its first backup: undo restores the
+      // contact as it was before the import, not between two of its rows.
+      const backedUp = new Set(
+        toUpdate.size
+          ? (
+              await db
+                .select({ contactId: contactImportBackups.contactId })
+                .from(contactImportBackups)
+                .where(
+                  and(
+                    eq(contactImportBackups.importId, input.importId),
+                    inArray(contactImportBackups.contactId, [...toUpdate.keys()]),
+                  ),
+                )
+            ).map((row) => row.contactId)
+          : [],
+      );
+      for (const { contactId, contact } of input.update) {
+        const previous = toUpdate.get(contactId);
+        if (!previous) continue;
+        if (!backedUp.has(contactId)) {
+          backedUp.add(contactId);
+          await db.insert(contactImportBackups).values({
+            importId: input.importId,
+            userId,
+            contactId,
+            previous: previous as unknown as Record<string, unknown>,
+          });
+        }
+        // The file's values replace the contact's where the file has one; the birthday is
+        // replaced whole, so a birthday without a year does not keep the old year.
+        const { birthdayDay, birthdayMonth, birthdayYear, ...fields } = columnsOf(contact);
+        const columns = Object.fromEntries(
+          Object.entries(fields).filter(([, value]) => value !== null && value !== ''),
+        );
+        await db
+          .update(contacts)
+          .set({
+            ...columns,
+            ...(contact.birthday ? { birthdayDay, birthdayMonth, birthdayYear } : {}),
+            isFavorite: previous.isFavorite || contact.isFavorite,
+            avatarImageId: photos.get(contact)?.id ?? previous.avatarImageId,
+            extra: mergeExtras(previous.extra, contact.extra),
+          })
+          .where(eq(contacts.id, contactId));
+        for (const name of contact.labels) {
+          assignments.push({ contactId, labelId: labelIds.get(name.toLowerCase())! });
+        }
+        updated++;
+      }
+      if (assignments.length > 0) {
+        await db.insert(contactLabels).values(assignments).onConflictDoNothing();
+      }
+      return { created: creates.length, updated, photosFailed };
+    });
+  } catch (error) {
+    await removeBytes(
+      deps.images,
+      [...photos.values()].map((p) => p.key),
+    );
+    throw error;
+  }
+}
+
+/** What an update keeps to be undone: the contact's columns and label ids before it. */
+export type ContactBackup = ReturnType<typeof backupOf>;
+
+function backupOf(row: typeof contacts.$inferSelect, labelIds: string[]) {
+  return {
+    givenName: row.givenName,
+    familyName: row.familyName,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    jobTitle: row.jobTitle,
+    streetAddress: row.streetAddress,
+    city: row.city,
+    postCode: row.postCode,
+    country: row.country,
+    birthdayDay: row.birthdayDay,
+    birthdayMonth: row.birthdayMonth,
+    birthdayYear: row.birthdayYear,
+    avatarImageId: row.avatarImageId,
+    isFavorite: row.isFavorite,
+    extra: row.extra,
+    updatedAt: row.updatedAt.toISOString(),
+    labelIds,
+  };
+}
+
+/** The person's contacts among `ids` not in the trash, each as its backup. */
+async function existingContacts(
+  db: Database,
+  userId: string,
+  ids: string[],
+): Promise<Map<string, ContactBackup>> {
+  const result = new Map<string, ContactBackup>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), inArray(contacts.id, ids), isNull(contacts.trashedAt)))
+    .for('update');
+  const assigned = rows.length
+    ? await db
+        .select()
+        .from(contactLabels)
+        .where(
+          inArray(
+            contactLabels.contactId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  for (const row of rows) {
+    const labelIds = assigned.filter((a) => a.contactId === row.id).map((a) => a.labelId);
+    result.set(row.id, backupOf(row, labelIds));
+  }
+  return result;
+}
+
+/**
+ * The id of each label name (lowercased), finding the person's labels whatever their case
+ * and creating the missing ones, marked with the import.
+ */
+async function ensureLabels(
+  db: Database,
+  userId: string,
+  importId: string,
+  names: string[],
+): Promise<Map<string, string>> {
+  const wanted = new Map(names.map((name) => [name.toLowerCase(), name]));
+  const ids = new Map<string, string>();
+  if (wanted.size === 0) return ids;
+  const lowered = [...wanted.keys()];
+  const find = () =>
+    db
+      .select({ id: labels.id, name: labels.name })
+      .from(labels)
+      .where(and(eq(labels.userId, userId), inArray(sql`lower(${labels.name})`, lowered)));
+  for (const row of await find()) ids.set(row.name.toLowerCase(), row.id);
+  const missing = lowered.filter((name) => !ids.has(name));
+  if (missing.length > 0) {
+    await db
+      .insert(labels)
+      .values(missing.map((name) => ({ userId, importId, name: wanted.get(name)! })))
+      .onConflictDoNothing();
+    for (const row of await find()) ids.set(row.name.toLowerCase(), row.id);
+  }
+  return ids;
+}

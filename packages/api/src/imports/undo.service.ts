@@ -1,0 +1,89 @@
+import { schema, type Database } from '@kith/db';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ApiDependencies } from '../trpc/context';
+import { removeBytes } from '../images/images.service';
+import type { ContactBackup } from './batch.service';
+
+const { contacts, contactLabels, labels, images, contactImportBackups } = schema;
+
+/** What undoing an import did. */
+export interface ImportUndoResult {
+  /** Contacts the import had created, now deleted. */
+  removed: number;
+  /** Contacts the import had updated, now as they were. */
+  restored: number;
+}
+
+/**
+ * Takes back everything an import wrote, in one transaction: deletes the contacts it created
+ * (and their photos), puts each contact it updated back as it was (columns and labels), and
+ * deletes the labels it created. The web app calls it when a batch fails, so a failed import
+ * leaves the book as it was, and from "Undo import" after a finished one (backups are kept
+ * for a day). Another person's import id finds nothing.
+ */
+export async function undoImport(
+  deps: Pick<ApiDependencies, 'db' | 'images'>,
+  userId: string,
+  importId: string,
+): Promise<ImportUndoResult> {
+  const { result, imageKeys } = await deps.db.transaction(async (tx) => {
+    const db = tx as Database;
+    const owned = and(eq(contacts.userId, userId), eq(contacts.importId, importId));
+    const removed = await db
+      .delete(contacts)
+      .where(owned)
+      .returning({ avatarImageId: contacts.avatarImageId });
+    const backups = await db
+      .select()
+      .from(contactImportBackups)
+      .where(
+        and(eq(contactImportBackups.userId, userId), eq(contactImportBackups.importId, importId)),
+      );
+    const orphanImages = removed.map((r) => r.avatarImageId).filter((id) => id !== null);
+    for (const backup of backups) {
+      const previous = backup.previous as unknown as ContactBackup;
+      const [current] = await db
+        .select({ avatarImageId: contacts.avatarImageId })
+        .from(contacts)
+        .where(eq(contacts.id, backup.contactId));
+      if (current?.avatarImageId && current.avatarImageId !== previous.avatarImageId) {
+        orphanImages.push(current.avatarImageId);
+      }
+      const { labelIds, updatedAt, ...columns } = previous;
+      await db
+        .update(contacts)
+        .set({ ...columns, updatedAt: new Date(updatedAt) })
+        .where(eq(contacts.id, backup.contactId));
+      await db.delete(contactLabels).where(eq(contactLabels.contactId, backup.contactId));
+      if (labelIds.length > 0) {
+        const still = await db
+          .select({ id: labels.id })
+          .from(labels)
+          .where(and(eq(labels.userId, userId), inArray(labels.id, labelIds)));
+        if (still.length > 0) {
+          await db
+            .insert(contactLabels)
+            .values(still.map(({ id }) => ({ contactId: backup.contactId, labelId: id })));
+        }
+      }
+    }
+    await db
+      .delete(contactImportBackups)
+      .where(
+        and(eq(contactImportBackups.userId, userId), eq(contactImportBackups.importId, importId)),
+      );
+    await db.delete(labels).where(and(eq(labels.userId, userId), eq(labels.importId, importId)));
+    const deletedImages = orphanImages.length
+      ? await db
+          .delete(images)
+          .where(and(eq(images.ownerId, userId), inArray(images.id, orphanImages)))
+          .returning({ key: images.storageKey })
+      : [];
+    return {
+      result: { removed: removed.length, restored: backups.length },
+      imageKeys: deletedImages.map((r) => r.key),
+    };
+  });
+  await removeBytes(deps.images, imageKeys);
+  return result;
+}

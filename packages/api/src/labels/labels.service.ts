@@ -1,0 +1,161 @@
+import { isUniqueViolation, schema, type Database } from '@kith/db';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { ConflictError, NotFoundError } from '../shared/errors';
+import { CONTACT_NOT_FOUND } from '../contacts/contacts.service';
+
+const { labels, contactLabels, contacts } = schema;
+
+export const labelMessages = {
+  notFound: 'Label not found.',
+  taken: 'A label with this name already exists.',
+} as const;
+
+/** A label as the sidebar shows it: its name and how many active contacts carry it. */
+export interface LabelSummary {
+  id: string;
+  name: string;
+  count: number;
+}
+
+/** The person's labels, A to Z, each with its count of contacts not in the trash. */
+export async function listLabels(db: Database, userId: string): Promise<LabelSummary[]> {
+  return db
+    .select({
+      id: labels.id,
+      name: labels.name,
+      count: sql<number>`count(${contacts.id})::int`,
+    })
+    .from(labels)
+    .leftJoin(contactLabels, eq(contactLabels.labelId, labels.id))
+    .leftJoin(contacts, and(eq(contacts.id, contactLabels.contactId), isNull(contacts.trashedAt)))
+    .where(eq(labels.userId, userId))
+    .groupBy(labels.id)
+    .orderBy(asc(sql`lower(${labels.name})`));
+}
+
+/**
+ * Creates a label.
+ *
+ * @throws ConflictError (409) when the person has a label of that name, whatever its case.
+ */
+export async function createLabel(db: Database, userId: string, name: string) {
+  const [label] = await db
+    .insert(labels)
+    .values({ userId, name })
+    .onConflictDoNothing()
+    .returning({ id: labels.id, name: labels.name });
+  if (!label) throw new ConflictError(labelMessages.taken);
+  return { ...label, count: 0 };
+}
+
+/**
+ * Renames a label.
+ *
+ * @throws NotFoundError when it is not the person's; ConflictError when the name is taken.
+ */
+export async function renameLabel(db: Database, userId: string, id: string, name: string) {
+  try {
+    const [label] = await db
+      .update(labels)
+      .set({ name })
+      .where(and(eq(labels.id, id), eq(labels.userId, userId)))
+      .returning({ id: labels.id, name: labels.name });
+    if (!label) throw new NotFoundError(labelMessages.notFound);
+    return label;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError(labelMessages.taken);
+    throw error;
+  }
+}
+
+/**
+ * Deletes a label; its contacts stay, without it.
+ *
+ * @throws NotFoundError when it is not the person's.
+ */
+export async function deleteLabel(db: Database, userId: string, id: string) {
+  const removed = await db
+    .delete(labels)
+    .where(and(eq(labels.id, id), eq(labels.userId, userId)))
+    .returning({ id: labels.id });
+  if (removed.length === 0) throw new NotFoundError(labelMessages.notFound);
+  return { id };
+}
+
+/**
+ * Gives the label to the person's contacts among `contactIds` (others' are skipped); a
+ * contact that has it already is left as it is.
+ *
+ * @returns how many contacts newly carry it.
+ * @throws NotFoundError when the label is not the person's.
+ */
+export async function assignLabel(
+  db: Database,
+  userId: string,
+  labelId: string,
+  contactIds: string[],
+): Promise<{ changed: number }> {
+  await ownedLabel(db, userId, labelId);
+  const owned = await ownedContactIds(db, userId, contactIds);
+  if (owned.length === 0) return { changed: 0 };
+  const added = await db
+    .insert(contactLabels)
+    .values(owned.map((contactId) => ({ contactId, labelId })))
+    .onConflictDoNothing()
+    .returning({ contactId: contactLabels.contactId });
+  return { changed: added.length };
+}
+
+/**
+ * Takes the label from the person's contacts among `contactIds`.
+ *
+ * @returns how many contacts no longer carry it.
+ * @throws NotFoundError when the label is not the person's.
+ */
+export async function unassignLabel(
+  db: Database,
+  userId: string,
+  labelId: string,
+  contactIds: string[],
+): Promise<{ changed: number }> {
+  await ownedLabel(db, userId, labelId);
+  const removed = await db
+    .delete(contactLabels)
+    .where(and(eq(contactLabels.labelId, labelId), inArray(contactLabels.contactId, contactIds)))
+    .returning({ contactId: contactLabels.contactId });
+  return { changed: removed.length };
+}
+
+/**
+ * The labels of one of the person's contacts, A to Z.
+ *
+ * @throws NotFoundError when the contact is not the person's.
+ */
+export async function labelsOfContact(db: Database, userId: string, contactId: string) {
+  const [contact] = await ownedContactIds(db, userId, [contactId]);
+  if (!contact) throw new NotFoundError(CONTACT_NOT_FOUND);
+  return db
+    .select({ id: labels.id, name: labels.name })
+    .from(contactLabels)
+    .innerJoin(labels, eq(labels.id, contactLabels.labelId))
+    .where(eq(contactLabels.contactId, contactId))
+    .orderBy(asc(sql`lower(${labels.name})`));
+}
+
+/** @throws NotFoundError when the label does not exist or is someone else's. */
+export async function ownedLabel(db: Database, userId: string, labelId: string) {
+  const [label] = await db
+    .select({ id: labels.id, name: labels.name })
+    .from(labels)
+    .where(and(eq(labels.id, labelId), eq(labels.userId, userId)));
+  if (!label) throw new NotFoundError(labelMessages.notFound);
+  return label;
+}
+
+async function ownedContactIds(db: Database, userId: string, ids: string[]) {
+  const rows = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), inArray(contacts.id, ids)));
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,128 @@
+import { emailInput, otpInput, resetPasswordInput } from '@kith/validators';
+import { z } from 'zod';
+import { untrusted, type RestRoute } from '../rest/adapter';
+import { accountPreviewSchema, sessionUserSchema } from '../rest/openapi/wire-schemas';
+
+/**
+ * SPEC §7 "Auth": the four steps of password recovery and their route guards
+ * (`/auth/recover/*`), with the success messages of SPEC §8.
+ */
+export const recoverRestRoutes: RestRoute[] = [
+  {
+    method: 'POST',
+    path: '/auth/recover/find',
+    doc: {
+      summary: 'Recovery step 1: find the account by email',
+      tag: 'Recovery',
+      signedIn: false,
+      body: emailInput,
+      data: accountPreviewSchema,
+      errors: [400, 404, 429],
+    },
+    handle: async ({ caller, body }) => ({
+      data: await caller.recover.find(untrusted(body)),
+      message: 'User Found',
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/recover/sent-otp',
+    doc: {
+      summary: 'Recovery step 2: mail a code',
+      tag: 'Recovery',
+      signedIn: false,
+      data: z.object({ email: z.email() }),
+      errors: [400, 429, 503],
+    },
+    handle: async ({ caller }) => ({
+      data: await caller.recover.sendCode(),
+      message: 'Otp Sent Successful',
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/recover/verify',
+    doc: {
+      summary: 'Recovery step 3: check the code',
+      tag: 'Recovery',
+      signedIn: false,
+      body: otpInput,
+      data: z.object({ verified: z.literal(true) }),
+      errors: [400, 429],
+    },
+    handle: async ({ caller, body }) => ({
+      data: await caller.recover.verify(untrusted(body)),
+      message: 'Verification Successful',
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/recover/resent',
+    doc: {
+      summary: 'Recovery: send a new code',
+      tag: 'Recovery',
+      signedIn: false,
+      data: z.object({ sent: z.literal(true) }),
+      errors: [400, 429, 503],
+    },
+    handle: async ({ caller }) => ({
+      data: await caller.recover.resend(),
+      message: 'Email Resend Successful',
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/auth/recover/reset',
+    doc: {
+      summary: 'Recovery step 4: set a new password; ends every session',
+      tag: 'Recovery',
+      signedIn: false,
+      body: resetPasswordInput,
+      data: z.object({ user: sessionUserSchema }),
+      errors: [400, 429],
+    },
+    handle: async ({ caller, body }) => ({
+      data: await caller.recover.reset(untrusted(body)),
+      message: 'Password Reset Successful',
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/recover/check/stp1',
+    doc: {
+      summary: 'Recovery guard: an account was found',
+      tag: 'Recovery',
+      signedIn: false,
+      data: accountPreviewSchema,
+      errors: [400],
+    },
+    handle: async ({ caller }) => ({
+      data: await caller.recover.checkFound(),
+      message: 'User Found',
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/recover/check/stp2',
+    doc: {
+      summary: 'Recovery guard: a code was sent',
+      tag: 'Recovery',
+      signedIn: false,
+      data: z.object({ ok: z.literal(true) }),
+      errors: [400],
+    },
+    handle: async ({ caller }) => ({ data: await caller.recover.checkCodeSent(), message: 'OK' }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/recover/check/stp3',
+    doc: {
+      summary: 'Recovery guard: the code was verified',
+      tag: 'Recovery',
+      signedIn: false,
+      data: z.object({ ok: z.literal(true) }),
+      errors: [400],
+    },
+    handle: async ({ caller }) => ({ data: await caller.recover.checkVerified(), message: 'OK' }),
+  },
+];

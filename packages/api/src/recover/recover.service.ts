@@ -1,0 +1,114 @@
+import { schema } from '@kith/db';
+import { eq } from 'drizzle-orm';
+import type { ApiDependencies } from '../trpc/context';
+import { checkCode, consumeVerifiedCode } from '../auth/one-time-codes';
+import { assertAcceptablePassword, hashPassword } from '../auth/passwords';
+import {
+  revokeAllSessions,
+  startSession,
+  type ClientInfo,
+  type IssuedTokens,
+} from '../auth/sessions';
+import { NotFoundError, ValidationError } from '../shared/errors';
+import { findSessionUser, sendCode, type SessionUser } from '../auth/auth.service';
+
+const { users } = schema;
+
+export const recoverMessages = {
+  notFound: 'No account found with this email address.',
+  restart: 'Your recovery session has expired. Please start again.',
+} as const;
+
+/** The account preview of SPEC §3, kept in the sealed `user` cookie between steps 1 and 2. */
+export interface AccountPreview {
+  userId: string;
+  name: string;
+  email: string;
+  isVerified: boolean;
+  avatar: { url: string };
+}
+
+/**
+ * Step 1 (SPEC §2 "Find your account"): the account with this email, as a preview.
+ *
+ * @throws NotFoundError when no account has the email.
+ */
+export async function findAccount(deps: ApiDependencies, email: string): Promise<AccountPreview> {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email));
+  if (!user || user.deletedAt) throw new NotFoundError(recoverMessages.notFound);
+  return {
+    userId: user.id,
+    name: user.name,
+    email: user.email,
+    isVerified: Boolean(user.emailVerifiedAt),
+    avatar: { url: '' },
+  };
+}
+
+/**
+ * Step 2 confirmed (SPEC §4 "Recovery"): mails a recovery code.
+ *
+ * @returns the code's id, which the recovery cookie keeps.
+ * @throws TooManyRequestsError within 120 s of the last code; UnavailableError when the mail fails.
+ */
+export async function sendRecoveryCode(deps: ApiDependencies, userId: string): Promise<string> {
+  const user = await existingUser(deps, userId);
+  return sendCode(deps, user, 'recover');
+}
+
+/**
+ * Step 3: checks the recovery code and marks it verified, for one reset.
+ *
+ * @throws ValidationError for a wrong, expired, used or exhausted code.
+ */
+export async function verifyRecoveryCode(
+  deps: ApiDependencies,
+  userId: string,
+  codeId: string,
+  otp: string,
+): Promise<void> {
+  const target = { userId, purpose: 'recover' as const, id: codeId };
+  await checkCode(deps.db, deps.keys.tokenHashing, target, otp, deps.now(), 'verified');
+}
+
+/**
+ * Step 4: sets the new password, ends every session of the account (a reset must lock out
+ * whoever knew the old one), and signs the person in afresh. The code proved the mailbox,
+ * so an unverified email counts as verified from here. The verified code is consumed in the
+ * same transaction, so a replayed reset changes nothing and signs nobody in (issue 15).
+ *
+ * @param ttlMs how long after step 3 the reset is allowed, in ms.
+ * @throws ValidationError for a common or breached password, and (restart) when the code
+ *   was not verified, was already used for a reset or is too old.
+ */
+export async function resetPassword(
+  deps: ApiDependencies,
+  target: { userId: string; codeId: string; ttlMs: number },
+  password: string,
+  client: ClientInfo,
+): Promise<{ user: SessionUser; tokens: IssuedTokens }> {
+  assertAcceptablePassword(password);
+  const { userId } = target;
+  const user = await existingUser(deps, userId);
+  const now = deps.now();
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const code = { userId, purpose: 'recover' as const, id: target.codeId };
+    if (!(await consumeVerifiedCode(tx, code, now, target.ttlMs))) {
+      throw new ValidationError(recoverMessages.restart);
+    }
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now })
+      .where(eq(users.id, userId));
+  });
+  await revokeAllSessions(deps.db, userId, now);
+  const tokens = await startSession(deps.db, deps.keys, userId, client, now);
+  return { user: (await findSessionUser(deps, user.id))!, tokens };
+}
+
+async function existingUser(deps: ApiDependencies, userId: string) {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!user || user.deletedAt) throw new NotFoundError(recoverMessages.notFound);
+  return user;
+}

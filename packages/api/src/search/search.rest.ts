@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { contactSummarySchema } from '../rest/openapi/wire-schemas';
+import type { RestRoute } from '../rest/adapter';
+
+/** SPEC §7 "Search": contacts matching the text typed. */
+export const searchRestRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/search',
+    doc: {
+      summary: 'Search contacts by name, email, company or phone digits',
+      tag: 'Search',
+      signedIn: true,
+      query: z.object({ query: z.string().max(500) }),
+      data: z.array(contactSummarySchema),
+      errors: [400],
+    },
+    handle: async ({ caller, query }) => ({
+      data: await caller.search.contacts({ query: query.query ?? '' }),
+    }),
+  },
+];

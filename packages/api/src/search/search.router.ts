@@ -1,0 +1,11 @@
+import { searchInput } from '@kith/validators';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { searchContacts } from './search.service';
+import { protectedProcedure } from '../trpc/init';
+
+export const searchRouter = {
+  /** Up to 20 summaries `{_id, name, email, avatar: {url}}` matching the query (SPEC §4 Search). */
+  contacts: protectedProcedure
+    .input(searchInput)
+    .query(({ ctx, input }) => searchContacts(ctx, ctx.userId, input.query)),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,128 @@
+import { contactIdsInput } from '@kith/validators';
+import { z } from 'zod';
+import { untrusted, type RestRoute } from '../rest/adapter';
+import { changedIdsSchema, contactSchema } from '../rest/openapi/wire-schemas';
+
+/**
+ * SPEC §7 "Trash": move to and list the trash, recover, delete forever and empty it, with
+ * SPEC §8's success messages.
+ */
+export const trashRestRoutes: RestRoute[] = [
+  {
+    method: 'PATCH',
+    path: '/trash/:id',
+    doc: {
+      summary: 'Move a contact to the trash',
+      tag: 'Trash',
+      signedIn: true,
+      data: changedIdsSchema,
+      errors: [400],
+    },
+    handle: async ({ caller, params }) => ({
+      data: await caller.trash.add({ id: params.id! }),
+      message: 'Contact move to trash',
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/trash',
+    doc: {
+      summary: 'Move several contacts to the trash',
+      tag: 'Trash',
+      signedIn: true,
+      body: contactIdsInput,
+      data: changedIdsSchema,
+      errors: [400],
+    },
+    handle: async ({ caller, body: input }) => {
+      const result = await caller.trash.addMany(untrusted(input));
+      return { data: result, message: `${result.ids.length} add to trash` };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/trash',
+    doc: {
+      summary: 'Every trashed contact, most recent first',
+      tag: 'Trash',
+      signedIn: true,
+      data: z.array(contactSchema),
+      errors: [],
+    },
+    handle: async ({ caller }) => ({ data: (await caller.trash.list({ limit: null })).items }),
+  },
+  {
+    method: 'DELETE',
+    path: '/contacts/delete',
+    doc: {
+      summary: 'Delete several trashed contacts forever',
+      tag: 'Trash',
+      signedIn: true,
+      body: contactIdsInput,
+      data: changedIdsSchema,
+      errors: [400],
+    },
+    handle: async ({ caller, body: input }) => {
+      const result = await caller.trash.deleteMany(untrusted(input));
+      return { data: result, message: `${result.ids.length} contacts deleted` };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/contacts/delete/:id',
+    doc: {
+      summary: 'Delete a trashed contact forever',
+      tag: 'Trash',
+      signedIn: true,
+      data: changedIdsSchema,
+      errors: [400],
+    },
+    handle: async ({ caller, params }) => ({
+      data: await caller.trash.delete({ id: params.id! }),
+      message: 'Contact Deleted',
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/contacts/recover/:id',
+    doc: {
+      summary: 'Recover a contact from the trash',
+      tag: 'Trash',
+      signedIn: true,
+      data: changedIdsSchema,
+      errors: [400],
+    },
+    handle: async ({ caller, params }) => ({
+      data: await caller.trash.recover({ id: params.id! }),
+      message: 'Contact recovered',
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/contacts/recover',
+    doc: {
+      summary: 'Recover several contacts from the trash',
+      tag: 'Trash',
+      signedIn: true,
+      body: contactIdsInput,
+      data: changedIdsSchema,
+      errors: [400],
+    },
+    handle: async ({ caller, body: input }) => ({
+      data: await caller.trash.recoverMany(untrusted(input)),
+      message: 'Contacts recovered',
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/contacts/empty',
+    doc: {
+      summary: 'Empty the trash',
+      tag: 'Trash',
+      signedIn: true,
+      data: z.object({ deleted: z.int().min(0) }),
+      errors: [],
+    },
+    handle: async ({ caller }) => ({ data: await caller.trash.empty(), message: 'Trash emptied' }),
+  },
+];

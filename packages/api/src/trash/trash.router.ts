@@ -1,0 +1,40 @@
+import { contactId, contactIdsInput, listInput } from '@kith/validators';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { z } from 'zod';
+import { listContacts } from '../contacts/contacts.service';
+import { deleteContacts, emptyTrash, recoverContacts, trashContacts } from './trash.service';
+import { protectedProcedure } from '../trpc/init';
+
+const single = z.object({ id: contactId });
+
+/**
+ * The trash (SPEC §2 Trash screen, §4 states): move in, recover, delete forever, empty.
+ * Bulk calls are single statements whatever the count; each returns the ids it changed.
+ */
+export const trashRouter = {
+  /** A page of trashed contacts, most recently trashed first, each with `trashedAt`. */
+  list: protectedProcedure
+    .input(listInput)
+    .query(({ ctx, input }) => listContacts(ctx, ctx.userId, 'trash', input)),
+  add: protectedProcedure.input(single).mutation(async ({ ctx, input }) => ({
+    ids: await trashContacts(ctx, ctx.userId, [input.id]),
+  })),
+  addMany: protectedProcedure.input(contactIdsInput).mutation(async ({ ctx, input }) => ({
+    ids: await trashContacts(ctx, ctx.userId, input.contactIds),
+  })),
+  recover: protectedProcedure.input(single).mutation(async ({ ctx, input }) => ({
+    ids: await recoverContacts(ctx, ctx.userId, [input.id]),
+  })),
+  recoverMany: protectedProcedure.input(contactIdsInput).mutation(async ({ ctx, input }) => ({
+    ids: await recoverContacts(ctx, ctx.userId, input.contactIds),
+  })),
+  /** Deletes a trashed contact forever, with its photo. */
+  delete: protectedProcedure.input(single).mutation(async ({ ctx, input }) => ({
+    ids: await deleteContacts(ctx, ctx.userId, [input.id]),
+  })),
+  deleteMany: protectedProcedure.input(contactIdsInput).mutation(async ({ ctx, input }) => ({
+    ids: await deleteContacts(ctx, ctx.userId, input.contactIds),
+  })),
+  /** Deletes every trashed contact forever: `{deleted}`. */
+  empty: protectedProcedure.mutation(({ ctx }) => emptyTrash(ctx, ctx.userId)),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,43 @@
+import type { Database, DatabaseKind } from '@kith/db';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthKeys } from '../auth/keys';
+import type { ImageStorage } from '../images/storage';
+import type { Mailer } from '../mail/mailer';
+import type { RateLimiter } from '../rate-limits/rate-limiter';
+
+/** What the server hands every procedure: long-lived dependencies, built once at start. */
+export interface ApiDependencies {
+  db: Database;
+  dbKind: DatabaseKind;
+  keys: AuthKeys;
+  mailer: Mailer;
+  /** Where uploaded images are kept. */
+  images: ImageStorage;
+  /**
+   * The address people reach Kith at (PUBLIC_URL): cookies are `Secure` whenever it is
+   * https, whatever a client claims in X-Forwarded-Proto (issue 15).
+   */
+  publicUrl: string;
+  /** The clock; tests move it to expire codes, sessions and trash. */
+  now: () => Date;
+  /** Fetches an imported contact's photo address; `fetchPublicPhoto` unless a test swaps it. */
+  fetchPhoto?: (address: string) => Promise<Uint8Array>;
+}
+
+/** The tRPC context: the dependencies plus the HTTP exchange the call arrived on. */
+export interface Context extends ApiDependencies {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** Charges limited procedures to their client IP and account (`rateLimited` middleware). */
+  rateLimiter: RateLimiter;
+}
+
+/** Builds the per-request context from the server's dependencies and its rate limiter. */
+export function createContextFactory(deps: ApiDependencies, rateLimiter: RateLimiter) {
+  return ({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context => ({
+    ...deps,
+    rateLimiter,
+    req,
+    reply: res,
+  });
+}

@@ -1,0 +1,151 @@
+import {
+  initTRPC,
+  TRPCError,
+  type TRPC_ERROR_CODE_KEY,
+  type TRPC_ERROR_CODE_NUMBER,
+} from '@trpc/server';
+import { transformer } from '@kith/validators/transformer';
+import { ZodError, z } from 'zod';
+import type { Context } from './context';
+import { authenticate } from '../auth/authenticate';
+import type { RatePolicy } from '../rate-limits/rate-limiter';
+import { SESSION_ENDED_MESSAGE } from '../auth/sessions';
+import { isDatabaseUnavailable, isUnstorableText } from '@kith/db';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  ForbiddenError,
+  INTERNAL_ERROR_MESSAGE,
+  ServiceError,
+  toTRPCError,
+  UnavailableError,
+  UNSTORABLE_TEXT_MESSAGE,
+  ValidationError,
+} from '../shared/errors';
+
+/**
+ * What every failed call carries to clients (tRPC's error shape, narrowed): the message to
+ * show, the tRPC code and its HTTP status, and `zodError` (field path -> messages) when the
+ * input was refused field by field, else null.
+ */
+export interface ApiErrorShape {
+  message: string;
+  code: TRPC_ERROR_CODE_NUMBER;
+  data: {
+    code: TRPC_ERROR_CODE_KEY;
+    httpStatus: number;
+    path?: string;
+    zodError: Record<string, string[]> | null;
+  };
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer,
+  /**
+   * Flattens a ZodError into `data.zodError` (field -> messages) so forms show each message
+   * under its field, and replaces the text of unexpected errors so nothing internal leaks.
+   */
+  errorFormatter({ shape, error }): ApiErrorShape {
+    const zodError = error.cause instanceof ZodError ? flattenZodError(error.cause) : null;
+    const fieldErrors = error.cause instanceof ServiceError ? error.cause.fieldErrors : undefined;
+    const unexpected =
+      error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof ServiceError);
+    return {
+      ...shape,
+      message: unexpected ? INTERNAL_ERROR_MESSAGE : shape.message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        zodError: zodError ?? fieldErrors ?? null,
+      },
+    };
+  },
+});
+
+/** Field path (`location.city`) -> messages, from a ZodError. */
+export function flattenZodError(error: ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+/** The first field message of a ZodError, for clients that show one line. */
+export function firstZodMessage(error: ZodError): string {
+  return error.issues[0]?.message ?? 'Invalid input';
+}
+
+/**
+ * Turns ServiceErrors into tRPC errors with their code and message, a database that cannot
+ * be reached into SERVICE_UNAVAILABLE (503), and text the database cannot store (NUL) into
+ * BAD_REQUEST (400), each with a clear message, not a generic 500.
+ */
+const mapServiceErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (result.ok) return result;
+  if (result.error.cause instanceof ServiceError) throw toTRPCError(result.error.cause);
+  if (isDatabaseUnavailable(result.error.cause)) {
+    throw toTRPCError(new UnavailableError(DATABASE_UNAVAILABLE_MESSAGE));
+  }
+  if (isUnstorableText(result.error.cause)) {
+    throw toTRPCError(new ValidationError(UNSTORABLE_TEXT_MESSAGE));
+  }
+  return result;
+});
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const mergeRouters = t.mergeRouters;
+
+/** Anyone may call it. */
+export const publicProcedure = t.procedure.use(mapServiceErrors);
+
+/**
+ * Needs a signed-in person: a valid access token whose session family is still live.
+ * Sessions are only ever started for verified accounts, so an unverified one never passes.
+ *
+ * @throws FORBIDDEN (403 on REST, SPEC §7 "Auth retry") when the token is missing, expired,
+ *   forged, or its session was revoked.
+ */
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const session = await authenticate(ctx);
+  if (!session) throw new ForbiddenError(SESSION_ENDED_MESSAGE);
+  return next({ ctx: { ...ctx, ...session } });
+});
+
+/**
+ * Charges every call of a procedure to the `policy` budgets of its client IP and, when
+ * `account` names one, of that account (an email from the input, the user id of a session or
+ * of a recovery cookie). Bound to the procedure, not to a URL: each call of a tRPC batch is
+ * charged, and REST reaches the same middleware through the same procedures, so no spelling
+ * of a path avoids it (issue 15; OWASP Authentication Cheat Sheet).
+ *
+ * @throws TOO_MANY_REQUESTS (429) with the wait when either budget is spent.
+ */
+export function rateLimited(
+  policy: RatePolicy,
+  account: (ctx: Context, input: unknown) => Promise<string | undefined> | string | undefined,
+) {
+  return t.middleware(async ({ ctx, input, next }) => {
+    await ctx.rateLimiter.consume(policy, {
+      ip: ctx.req.ip,
+      account: await account(ctx as Context, input),
+    });
+    return next();
+  });
+}
+
+/** The signed-in person's id, for limits on protected procedures. */
+export function signedInUser(ctx: Context): string | undefined {
+  return (ctx as Context & { userId?: string }).userId;
+}
+
+/** The `email` of a procedure's parsed input, when it has one. */
+export function inputEmail(_ctx: Context, input: unknown): string | undefined {
+  const email = (input as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email : undefined;
+}
+
+export { TRPCError, z };

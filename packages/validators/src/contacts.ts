@@ -1,0 +1,263 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+/** SPEC §3: months travel as lowercase English names. */
+export const monthNames = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+] as const;
+export type MonthName = (typeof monthNames)[number];
+
+/** SPEC §5 / §9: birthday years run from 1900 to the current year. */
+export const BIRTH_YEAR_MIN = 1900;
+
+/** Longest text kept in any one contact field, in characters. */
+export const CONTACT_FIELD_MAX = 200;
+
+const m = messages.contact;
+
+/** Text a person may leave empty: trimmed; '' and null both mean "not given". */
+const optionalText = z
+  .string()
+  .trim()
+  .max(CONTACT_FIELD_MAX, { error: `At most ${CONTACT_FIELD_MAX} characters` })
+  .nullish()
+  .transform((value) => value || '');
+
+/** A number, or the text of one, or empty; legacy clients send either. */
+const optionalNumber = z
+  .union([z.number(), z.string().trim()])
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined || value === '') return null;
+    const n = typeof value === 'number' ? value : Number(value);
+    if (!Number.isInteger(n)) {
+      ctx.addIssue({ code: 'custom', message: 'Must be a whole number' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const worksAtInput = z
+  .object({ companyName: optionalText, jobTitle: optionalText })
+  .partial()
+  .nullish()
+  .transform((v) => ({ companyName: v?.companyName ?? '', jobTitle: v?.jobTitle ?? '' }))
+  .refine((v) => Boolean(v.companyName) === Boolean(v.jobTitle), { error: m.worksAtGroup });
+
+/**
+ * Post codes are text: real ones carry letters and leading zeros. A number from a legacy
+ * client is accepted and kept as its digits.
+ */
+const postCode = z
+  .union([z.number().int().nonnegative(), z.string()])
+  .nullish()
+  .transform((value) => (value === null || value === undefined ? '' : String(value).trim()))
+  .pipe(z.string().max(20, { error: 'At most 20 characters' }));
+
+export const locationInput = z
+  .object({ country: optionalText, city: optionalText, postCode, streetAddress: optionalText })
+  .partial()
+  .nullish()
+  .transform((v) => ({
+    country: v?.country ?? '',
+    city: v?.city ?? '',
+    postCode: v?.postCode ?? '',
+    streetAddress: v?.streetAddress ?? '',
+  }))
+  .refine(
+    (v) => {
+      const filled = [v.country, v.city, v.postCode, v.streetAddress].filter(Boolean).length;
+      return filled === 0 || filled === 4;
+    },
+    { error: m.locationGroup },
+  );
+
+export const birthdayInput = z
+  .object({
+    day: optionalNumber,
+    month: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .nullish()
+      .transform((v) => v || ''),
+    year: optionalNumber,
+  })
+  .partial()
+  .nullish()
+  .transform((v) => ({ day: v?.day ?? null, month: v?.month ?? '', year: v?.year ?? null }))
+  .superRefine((v, ctx) => {
+    const filled = [v.day !== null, v.month !== '', v.year !== null].filter(Boolean).length;
+    if (filled === 0) return;
+    if (filled !== 3) {
+      ctx.addIssue({ code: 'custom', message: m.birthdayGroup });
+      return;
+    }
+    const currentYear = new Date().getFullYear();
+    if (v.day! < 1 || v.day! > 31)
+      ctx.addIssue({ code: 'custom', path: ['day'], message: 'Day must be between 1 and 31' });
+    if (!monthNames.includes(v.month as MonthName)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['month'],
+        message: 'Choose a month from January to December',
+      });
+    }
+    if (v.year! < BIRTH_YEAR_MIN || v.year! > currentYear) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['year'],
+        message: `Year must be between ${BIRTH_YEAR_MIN} and ${currentYear}`,
+      });
+    }
+    const monthIndex = monthNames.indexOf(v.month as MonthName);
+    if (monthIndex >= 0 && v.day! >= 1 && v.day! <= 31) {
+      const date = new Date(Date.UTC(v.year!, monthIndex, v.day!));
+      if (date.getUTCMonth() !== monthIndex) {
+        ctx.addIssue({ code: 'custom', path: ['day'], message: 'This date does not exist' });
+      }
+    }
+  });
+
+/** An uploaded image a contact points at (SPEC §3 avatar {url, publicId}). */
+export const avatarInput = z
+  .object({ publicId: z.string().trim().nullish(), url: z.string().nullish() })
+  .partial()
+  .nullish()
+  .transform((v) => ({ publicId: v?.publicId || '' }))
+  .refine((v) => v.publicId === '' || z.uuid().safeParse(v.publicId).success, {
+    error: 'Unknown image',
+    path: ['publicId'],
+  });
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .nullish()
+  .transform((v) => v || '')
+  .refine((v) => v === '' || z.email().safeParse(v).success, { error: m.invalidEmail });
+
+const phone = z
+  .string({ error: m.phoneRequired })
+  .trim()
+  .min(1, { error: m.phoneRequired })
+  .max(40, { error: 'At most 40 characters' });
+
+const requiredName = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(CONTACT_FIELD_MAX);
+
+/**
+ * A new contact (SPEC §5 "Contact form"; POST /contacts): first and last name and phone are
+ * required; email must be valid when given; the worksAt, location and birthday groups are
+ * all-or-nothing.
+ */
+export const contactCreateInput = z.object({
+  firstName: requiredName(m.firstNameRequired),
+  lastName: requiredName(m.lastNameRequired),
+  email,
+  phone,
+  avatar: avatarInput,
+  worksAt: worksAtInput,
+  location: locationInput,
+  birthday: birthdayInput,
+});
+export type ContactCreateInput = z.input<typeof contactCreateInput>;
+export type ContactCreateValues = z.output<typeof contactCreateInput>;
+
+/**
+ * A change to a contact (PATCH/PUT /contacts/{id}): any field of the create form, or `name`,
+ * the edit screen's single name field (SPEC §2 "Edit screen"). Omitted fields stay as they are.
+ */
+export const contactUpdateInput = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'Name is required' })
+    .max(CONTACT_FIELD_MAX * 2)
+    .optional(),
+  firstName: requiredName(m.firstNameRequired).optional(),
+  lastName: z.string().trim().max(CONTACT_FIELD_MAX).optional(),
+  email: email.optional(),
+  phone: phone.optional(),
+  avatar: avatarInput.optional(),
+  worksAt: worksAtInput.optional(),
+  location: locationInput.optional(),
+  birthday: birthdayInput.optional(),
+});
+export type ContactUpdateInput = z.input<typeof contactUpdateInput>;
+export type ContactUpdateValues = z.output<typeof contactUpdateInput>;
+
+/** A contact id: the API's `_id`. */
+export const contactId = z.uuid({ error: 'Unknown contact' });
+
+/** `{contactIds: []}` of the bulk calls (SPEC §7); at most 10,000 at once. */
+export const contactIdsInput = z.object({
+  contactIds: z.array(contactId).min(1, { error: 'Select at least one contact' }).max(10_000),
+});
+
+/**
+ * The orders the contacts and favorites lists come in: by first name (the default, SPEC §2),
+ * by last name, most recently added first, most recently edited first.
+ */
+export const CONTACT_SORTS = [
+  'first_name',
+  'last_name',
+  'recently_added',
+  'recently_edited',
+] as const;
+export type ContactSort = (typeof CONTACT_SORTS)[number];
+export const contactSort = z.enum(CONTACT_SORTS);
+
+/** Export formats: vCard 4.0 (RFC 6350) or Google-compatible CSV. */
+export const EXPORT_FORMATS = ['vcf', 'csv'] as const;
+
+/**
+ * What to export: every contact not in the trash, or only the favorites, one label's
+ * contacts, or a selection (at most 10,000).
+ */
+export const contactExportInput = z.object({
+  format: z.enum(EXPORT_FORMATS),
+  favorites: z.boolean().optional(),
+  labelId: z.uuid().optional(),
+  contactIds: z.array(contactId).min(1).max(10_000).optional(),
+});
+export type ContactExportInput = z.infer<typeof contactExportInput>;
+
+/**
+ * The parts of a contact a merge picks, each whole (the group rules of SPEC §5 stay true):
+ * the name, email, phone, work (company and title), location, birthday and photo.
+ */
+export const MERGE_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'worksAt',
+  'location',
+  'birthday',
+  'avatar',
+] as const;
+export type MergeField = (typeof MERGE_FIELDS)[number];
+
+/**
+ * Merge duplicates into `keepId`: for each field in `take`, the contact whose value to keep
+ * (the kept contact's own otherwise). The `mergeIds` copies go to the Trash, so a merge can
+ * be undone by recovering them.
+ */
+export const contactMergeInput = z.object({
+  keepId: contactId,
+  mergeIds: z.array(contactId).min(1).max(20),
+  take: z.partialRecord(z.enum(MERGE_FIELDS), contactId).default({}),
+});
+export type ContactMergeInput = z.infer<typeof contactMergeInput>;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { contactId } from './contacts';
+import { pageInput } from './paging';
+
+/** Longest label name, in characters. */
+export const LABEL_NAME_MAX = 60;
+
+/** A label's name: trimmed, 1 to 60 characters. */
+export const labelName = z
+  .string()
+  .trim()
+  .min(1, { error: 'Label name is required' })
+  .max(LABEL_NAME_MAX, { error: `Label names are at most ${LABEL_NAME_MAX} characters` });
+
+/** Create a label. */
+export const labelCreateInput = z.object({ name: labelName });
+
+/** Rename a label. */
+export const labelRenameInput = z.object({ id: z.uuid(), name: labelName });
+
+/** One label, by id. */
+export const labelIdInput = z.object({ id: z.uuid() });
+
+/** Give contacts a label, or take it from them: at most 10,000 at once. */
+export const labelAssignInput = z.object({
+  labelId: z.uuid(),
+  contactIds: z.array(contactId).min(1, { error: 'Select at least one contact' }).max(10_000),
+});
+
+/** One page of a label's contacts: a page of the list, and the label. */
+export const labelListInput = pageInput.extend({ labelId: z.uuid() });
