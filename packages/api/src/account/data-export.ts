@@ -6,6 +6,7 @@ import type { ApiDependencies } from '../trpc/context';
 import { toContactDto } from '../contacts/contact-dto';
 import { contactToVCard } from '../vcard/contact-vcard';
 import { getProfile } from './account.service';
+import { selectContactsWithPhoto, type ContactWithPhoto } from '../contacts/contacts-with-photo';
 
 const { contacts, images } = schema;
 
@@ -13,8 +14,6 @@ const { contacts, images } = schema;
 const PAGE_SIZE = 500;
 
 type Deps = Pick<ApiDependencies, 'db' | 'images'>;
-type ContactWithPhoto = { contact: typeof contacts.$inferSelect; photo: PhotoRef | null };
-type PhotoRef = { key: string; contentType: string };
 
 /** `photos/<id>.webp`: where a contact's photo sits in the archive. */
 const photoPath = (id: string, contentType: string) =>
@@ -76,13 +75,7 @@ async function* pages(
 ): AsyncGenerator<ContactWithPhoto[]> {
   let after: string | null = null;
   for (;;) {
-    const rows: ContactWithPhoto[] = await deps.db
-      .select({
-        contact: contacts,
-        photo: { key: images.storageKey, contentType: images.contentType },
-      })
-      .from(contacts)
-      .leftJoin(images, eq(contacts.avatarImageId, images.id))
+    const rows: ContactWithPhoto[] = await selectContactsWithPhoto(deps.db)
       .where(
         and(
           eq(contacts.userId, userId),

@@ -4,9 +4,9 @@ import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'dri
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError } from '../shared/errors';
 import { deleteImages, ownedImage } from '../images/images.service';
-import type { ImageStorage } from '../images/storage';
-import { combinedName, monthNumber, splitName, toContactDto, type ContactDto } from './contact-dto';
+import { combinedName, monthNumber, splitName, type ContactDto } from './contact-dto';
 import { decodeCursor, encodeCursor } from './cursor';
+import { selectContactsWithPhoto, toDto } from './contacts-with-photo';
 
 const { contacts, contactLabels, images } = schema;
 
@@ -76,15 +76,8 @@ export async function listContacts(
     : undefined;
   const by = order.direction === 'asc' ? asc : desc;
 
-  const query = deps.db
-    .select({
-      contact: contacts,
-      avatarKey: images.storageKey,
-      // The database's own text of the sort key: timestamps keep their microseconds.
-      cursorKey: sql<string>`${order.column}::text`,
-    })
-    .from(contacts)
-    .leftJoin(images, eq(contacts.avatarImageId, images.id))
+  // The database's own text of the sort key: timestamps keep their microseconds.
+  const query = selectContactsWithPhoto(deps.db, { cursorKey: sql<string>`${order.column}::text` })
     .where(and(filter, cursorCondition))
     .orderBy(by(order.column), by(contacts.id));
   const rows = page.limit ? await query.limit(page.limit + 1) : await query;
@@ -113,7 +106,7 @@ export async function getContact(
   userId: string,
   id: string,
 ): Promise<ContactDto> {
-  const [row] = await selectContacts(deps.db).where(
+  const [row] = await selectContactsWithPhoto(deps.db).where(
     and(eq(contacts.userId, userId), eq(contacts.id, id)),
   );
   if (!row) throw new NotFoundError(CONTACT_NOT_FOUND);
@@ -219,20 +212,6 @@ function listFilter(userId: string, list: ContactList): SQL {
     )!;
   }
   return and(eq(contacts.userId, userId), isNull(contacts.trashedAt))!;
-}
-
-export function selectContacts(db: Database) {
-  return db
-    .select({ contact: contacts, avatarKey: images.storageKey })
-    .from(contacts)
-    .leftJoin(images, eq(contacts.avatarImageId, images.id));
-}
-
-export function toDto(
-  storage: ImageStorage,
-  row: { contact: typeof contacts.$inferSelect; avatarKey: string | null },
-) {
-  return toContactDto(row.contact, row.avatarKey ? storage.urlFor(row.avatarKey) : null);
 }
 
 async function attachImage(db: Database, userId: string, imageId: string, now: Date) {

@@ -6,7 +6,7 @@ import { NotFoundError, ValidationError } from '../shared/errors';
 import { deleteImages } from '../images/images.service';
 import { mergeExtras } from './extra-fields';
 import { cooperative } from '../shared/event-loop';
-import { selectContacts, toDto } from './contacts.service';
+import { selectContactsWithPhoto, toDto } from './contacts-with-photo';
 import type { ContactDto } from './contact-dto';
 import { phoneKey } from './phone-key';
 
@@ -119,7 +119,7 @@ export async function findDuplicates(
     .sort((a, b) => a.first.localeCompare(b.first));
   const shown = ordered.slice(0, MAX_DUPLICATE_GROUPS);
   const ids = shown.flatMap((group) => [...group.ids]);
-  const full = await selectContacts(deps.db).where(and(active, inArray(contacts.id, ids)));
+  const full = await selectContactsWithPhoto(deps.db).where(and(active, inArray(contacts.id, ids)));
   const byId = new Map(full.map((row) => [row.contact.id, toDto(deps.images, row)]));
   return {
     total: ordered.length,
@@ -267,6 +267,6 @@ export async function mergeContacts(
       : null;
   });
   if (replacedPhoto) await deleteImages(deps, userId, [replacedPhoto]);
-  const [row] = await selectContacts(deps.db).where(eq(contacts.id, input.keepId));
+  const [row] = await selectContactsWithPhoto(deps.db).where(eq(contacts.id, input.keepId));
   return toDto(deps.images, row!);
 }

@@ -5,10 +5,11 @@ import Papa from 'papaparse';
 import type { ApiDependencies } from '../trpc/context';
 import { contactToVCard } from '../vcard/contact-vcard';
 import { csvColumns, csvRecord, SPREADSHEET_FORMULA } from './contact-csv';
+import { selectContactsWithPhoto } from './contacts-with-photo';
 import { ownedLabel } from '../labels/labels.service';
 import { cooperative } from '../shared/event-loop';
 
-const { contacts, contactLabels, labels, images } = schema;
+const { contacts, contactLabels, labels } = schema;
 
 /** A file to download: its name, MIME type and text. */
 export interface ExportedFile {
@@ -34,10 +35,7 @@ export async function exportContacts(
   input: ContactExportInput,
 ): Promise<ExportedFile> {
   const label = input.labelId ? await ownedLabel(deps.db, userId, input.labelId) : null;
-  const rows = await deps.db
-    .select({ contact: contacts, photoKey: images.storageKey, photoType: images.contentType })
-    .from(contacts)
-    .leftJoin(images, eq(contacts.avatarImageId, images.id))
+  const rows = await selectContactsWithPhoto(deps.db)
     .where(
       and(
         eq(contacts.userId, userId),
@@ -60,13 +58,13 @@ export async function exportContacts(
   const pause = cooperative();
   if (input.format === 'csv') {
     const records: Record<string, string>[] = [];
-    for (const { contact, photoKey } of rows) {
+    for (const { contact, photo } of rows) {
       await pause();
       records.push(
         csvRecord(
           contact,
           // Absolute, so a spreadsheet or another address book can load it (for a while).
-          photoKey ? new URL(deps.images.urlFor(photoKey), deps.publicUrl).toString() : '',
+          photo ? new URL(deps.images.urlFor(photo.key), deps.publicUrl).toString() : '',
           labelsById.get(contact.id) ?? [],
         ),
       );
@@ -94,13 +92,13 @@ export async function exportContacts(
   }
 
   const cards: string[] = [];
-  for (const { contact, photoKey, photoType } of rows) {
+  for (const { contact, photo } of rows) {
     await pause();
-    const bytes = photoKey ? await deps.images.get(photoKey) : null;
+    const bytes = photo ? await deps.images.get(photo.key) : null;
     cards.push(
       contactToVCard(
         contact,
-        bytes && photoType ? { contentType: photoType, bytes } : null,
+        bytes && photo ? { contentType: photo.contentType, bytes } : null,
         labelsById.get(contact.id) ?? [],
       ),
     );

@@ -3,8 +3,8 @@ import type { Database } from '@kith/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError } from '../shared/errors';
-import { processImage } from './process';
-import type { ImageStorage } from './storage';
+import { processImage, type ProcessedImage } from './process';
+import type { ImageStorage, ImageStore } from './storage';
 
 const { images } = schema;
 
@@ -29,22 +29,50 @@ export async function uploadImage(
   replacePublicId?: string,
 ): Promise<UploadedImage> {
   if (replacePublicId) await ownedImage(deps.db, ownerId, replacePublicId);
-  const processed = await processImage(bytes);
+  const stored = await storeImage(deps.images, await processImage(bytes));
+  await deps.db.insert(images).values(imageRow(stored, ownerId, deps.now()));
+  if (replacePublicId) await deleteImages(deps, ownerId, [replacePublicId]);
+  return { publicId: stored.id, url: deps.images.urlFor(stored.storageKey) };
+}
+
+/** A processed image whose bytes are stored, waiting for its row. */
+export interface StoredImage {
+  id: string;
+  storageKey: string;
+  image: ProcessedImage;
+}
+
+/**
+ * Stores a processed image's bytes under a new key (`<uuid>.webp`). The caller inserts its
+ * row (`imageRow`), alone or with others in a transaction, and on failure removes the bytes
+ * (`removeBytes`): bytes first, then the row, so no row ever points at nothing.
+ */
+export async function storeImage(storage: ImageStore, image: ProcessedImage): Promise<StoredImage> {
   const id = crypto.randomUUID();
   const storageKey = `${id}.webp`;
-  await deps.images.put(storageKey, processed.bytes, processed.contentType);
-  await deps.db.insert(images).values({
+  await storage.put(storageKey, image.bytes, image.contentType);
+  return { id, storageKey, image };
+}
+
+/** The `images` row of a stored image; `attachedAt` when a contact or profile shows it at once. */
+export function imageRow(
+  stored: StoredImage,
+  ownerId: string,
+  createdAt: Date,
+  attachedAt: Date | null = null,
+): typeof images.$inferInsert {
+  const { id, storageKey, image } = stored;
+  return {
     id,
     ownerId,
     storageKey,
-    contentType: processed.contentType,
-    byteSize: processed.bytes.byteLength,
-    width: processed.width,
-    height: processed.height,
-    createdAt: deps.now(),
-  });
-  if (replacePublicId) await deleteImages(deps, ownerId, [replacePublicId]);
-  return { publicId: id, url: deps.images.urlFor(storageKey) };
+    contentType: image.contentType,
+    byteSize: image.bytes.byteLength,
+    width: image.width,
+    height: image.height,
+    createdAt,
+    attachedAt,
+  };
 }
 
 /**

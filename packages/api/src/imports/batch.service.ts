@@ -3,8 +3,7 @@ import type { ImportBatchInput, ImportedContact } from '@kith/validators';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { mergeExtras } from '../contacts/extra-fields';
-import { removeBytes } from '../images/images.service';
-import type { ProcessedImage } from '../images/process';
+import { imageRow, removeBytes, storeImage, type StoredImage } from '../images/images.service';
 import { photoSource } from './photos';
 
 const { contacts, contactLabels, labels, images, contactImportBackups } = schema;
@@ -37,13 +36,6 @@ function columnsOf(contact: ImportedContact) {
   };
 }
 
-/** A stored photo waiting for its row: the image id and what was stored. */
-interface StoredPhoto {
-  id: string;
-  key: string;
-  image: ProcessedImage;
-}
-
 /**
  * Writes one batch of an import in one transaction (issue 6: "one transaction per batch"):
  * creates the `create` contacts and updates the `update` ones (imported values replace the
@@ -66,16 +58,12 @@ export async function importBatch(
   const now = deps.now();
   const readPhoto = photoSource(deps, userId, deps.fetchPhoto);
   const all = [...input.create, ...input.update.map((u) => u.contact)];
-  const photos = new Map<ImportedContact, StoredPhoto>();
+  const photos = new Map<ImportedContact, StoredImage>();
   let photosFailed = 0;
   for (const contact of all) {
     if (!contact.photo) continue;
     try {
-      const image = await readPhoto(contact.photo);
-      const id = crypto.randomUUID();
-      const key = `${id}.webp`;
-      await deps.images.put(key, image.bytes, image.contentType);
-      photos.set(contact, { id, key, image });
+      photos.set(contact, await storeImage(deps.images, await readPhoto(contact.photo)));
     } catch {
       photosFailed++;
       if (!contact.photo.startsWith('data:')) {
@@ -88,19 +76,9 @@ export async function importBatch(
     return await deps.db.transaction(async (tx) => {
       const db = tx as Database;
       if (photos.size > 0) {
-        await db.insert(images).values(
-          [...photos.values()].map(({ id, key, image }) => ({
-            id,
-            ownerId: userId,
-            storageKey: key,
-            contentType: image.contentType,
-            byteSize: image.bytes.byteLength,
-            width: image.width,
-            height: image.height,
-            createdAt: now,
-            attachedAt: now,
-          })),
-        );
+        await db
+          .insert(images)
+          .values([...photos.values()].map((stored) => imageRow(stored, userId, now, now)));
       }
       const labelIds = await ensureLabels(
         db,
@@ -197,7 +175,7 @@ export async function importBatch(
   } catch (error) {
     await removeBytes(
       deps.images,
-      [...photos.values()].map((p) => p.key),
+      [...photos.values()].map((p) => p.storageKey),
     );
     throw error;
   }

@@ -2,8 +2,9 @@ import { schema } from '@kith/db';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { combinedName, type ContactSummary } from '../contacts/contact-dto';
+import { selectContactsWithPhoto } from '../contacts/contacts-with-photo';
 
-const { contacts, images } = schema;
+const { contacts } = schema;
 
 /** SPEC §4 Search: results fit a dropdown; at most 20. */
 export const SEARCH_LIMIT = 20;
@@ -35,16 +36,7 @@ export async function searchContacts(
   const wordPrefix = sql`(' ' || ${contacts.searchText}) like kith_fold(${`% ${escaped}%`}) escape '\\'`;
   const phonePrefix = digits ? sql`${contacts.phoneDigits} like ${`${digits}%`}` : sql`false`;
 
-  const rows = await deps.db
-    .select({
-      id: contacts.id,
-      givenName: contacts.givenName,
-      familyName: contacts.familyName,
-      email: contacts.email,
-      avatarKey: images.storageKey,
-    })
-    .from(contacts)
-    .leftJoin(images, eq(contacts.avatarImageId, images.id))
+  const rows = await selectContactsWithPhoto(deps.db)
     .where(and(eq(contacts.userId, userId), isNull(contacts.trashedAt), or(textMatch, phoneMatch)))
     .orderBy(
       sql`case when ${namePrefix} or ${phonePrefix} then 0 when ${wordPrefix} then 1 else 2 end`,
@@ -53,11 +45,11 @@ export async function searchContacts(
     )
     .limit(SEARCH_LIMIT);
 
-  return rows.map((row) => ({
-    _id: row.id,
-    name: combinedName(row.givenName, row.familyName),
-    email: row.email ?? '',
-    avatar: { url: row.avatarKey ? deps.images.urlFor(row.avatarKey) : '' },
+  return rows.map(({ contact, photo }) => ({
+    _id: contact.id,
+    name: combinedName(contact.givenName, contact.familyName),
+    email: contact.email ?? '',
+    avatar: { url: photo ? deps.images.urlFor(photo.key) : '' },
   }));
 }
 

@@ -6,7 +6,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors, notifyError, notifySuccess } from '../../lib/notify';
-import { restRequest } from '../../lib/rest';
 import type { RouterOutputs } from '@kith/api';
 import { trpc } from '../../lib/trpc';
 import { patchSession } from '../auth/api/session';
@@ -29,6 +28,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
         schemaResolver(updateProfileInput.pick({ name: true }), { sync: true })(values),
       ),
   });
+  const upload = trpc.images.upload.useMutation();
   const save = trpc.account.updateProfile.useMutation({
     onSuccess: (saved) => {
       utils.account.profile.setData(undefined, saved);
@@ -47,12 +47,8 @@ export function ProfileCard({ profile }: { profile: Profile }) {
     if (problem) return notifyError(new Error(problem), t(problem));
     setUploading(true);
     try {
-      const body = new FormData();
-      body.append('image', file);
-      const { image } = await restRequest<{ image: { publicId: string; url: string } }>('/image', {
-        method: 'POST',
-        body,
-      });
+      const data = new Uint8Array(await new Response(file).arrayBuffer());
+      const { image } = await upload.mutateAsync({ data });
       setPhoto(image);
     } catch (error) {
       notifyError(error);

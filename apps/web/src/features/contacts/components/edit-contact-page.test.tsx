@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, server, signedIn, setUpMswServer } from '../../../test/render-app';
 import { receivedCalls, trpcError, trpcHandler } from '../../../test/trpc-msw';
@@ -6,6 +7,7 @@ import { receivedCalls, trpcError, trpcHandler } from '../../../test/trpc-msw';
 setUpMswServer();
 
 const id = '22222222-2222-4222-8222-222222222222';
+const photoId = '33333333-3333-4333-8333-333333333333';
 const contact = {
   _id: id,
   userId: 'u',
@@ -68,6 +70,51 @@ describe('the edit screen (SPEC §2, §4 Forms)', () => {
       id,
       name: 'Ada King',
     });
+  });
+
+  it('saves a new photo by uploading it, then pointing the contact at it', async () => {
+    const user = userEvent.setup();
+    openEditPage();
+    server.use(
+      ...trpcHandler('images.upload', () => ({ image: { publicId: photoId, url: '/p' } })),
+    );
+    await screen.findByRole('textbox', { name: /^Name/ });
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' });
+    await user.upload(document.querySelector('input[type="file"]') as HTMLInputElement, file);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Toasts outlive a test, so wait for the calls themselves.
+    await waitFor(() =>
+      expect(receivedCalls.find((c) => c.path === 'contacts.update')?.input).toMatchObject({
+        id,
+        avatar: { publicId: photoId },
+      }),
+    );
+    const paths = receivedCalls.map((c) => c.path);
+    expect(paths.indexOf('images.upload')).toBeLessThan(paths.indexOf('contacts.update'));
+  });
+
+  it('shows the refusal under its field and deletes the new photo when the save fails', async () => {
+    const user = userEvent.setup();
+    openEditPage();
+    server.use(
+      ...trpcHandler('images.upload', () => ({ image: { publicId: photoId, url: '/p' } })),
+      ...trpcHandler('images.delete', (input) => input),
+      ...trpcHandler('contacts.update', () => {
+        throw trpcError('BAD_REQUEST', 'Invalid email address', 400, {
+          email: ['Invalid email address'],
+        });
+      }),
+    );
+    await screen.findByRole('textbox', { name: /^Name/ });
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' });
+    await user.upload(document.querySelector('input[type="file"]') as HTMLInputElement, file);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('Invalid email address')).not.toHaveLength(0);
+    await waitFor(() =>
+      expect(receivedCalls.find((c) => c.path === 'images.delete')?.input).toEqual({
+        publicId: photoId,
+      }),
+    );
   });
 
   it('saves an imported contact with a yearless birthday and no phone, sending only what changed', async () => {

@@ -6,7 +6,6 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage, fieldErrors } from '../../../lib/notify';
-import { RestError, restRequest } from '../../../lib/rest';
 import { trpc } from '../../../lib/trpc';
 import {
   formValuesOf,
@@ -32,8 +31,9 @@ export function EditContactPage({ id }: { id: string }) {
 /**
  * The edit form: one name field, change tracking against the loaded contact (a newly picked
  * photo counts), the discard dialog only when something changed, and the avatar dialog with
- * Edit and Delete. A new photo is previewed locally and sent with the save as a multipart PUT;
- * otherwise the save is a JSON update (SPEC §4 Forms, §7).
+ * Edit and Delete. A new photo is previewed locally; Save uploads it and then saves the
+ * contact pointing at it, through the same tRPC client as the create screen, so one button
+ * has one error path (SPEC §4 Forms). If the save fails, the upload is deleted again.
  */
 function EditContactForm({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
@@ -42,6 +42,8 @@ function EditContactForm({ contact }: { contact: Contact }) {
   const goBack = useGoBack(from);
   const refresh = useRefreshContactLists();
   const update = trpc.contacts.update.useMutation();
+  const upload = trpc.images.upload.useMutation();
+  const removeImage = trpc.images.delete.useMutation();
   const [newPhoto, setNewPhoto] = useState<File | null>(null);
   const [photoRemoved, setPhotoRemoved] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -81,35 +83,27 @@ function EditContactForm({ contact }: { contact: Contact }) {
   const submit = form.onSubmit(async (values) => {
     setSaving(true);
     const change = toContactChange(values, initial);
+    let uploaded: string | null = null;
     try {
       if (newPhoto) {
-        const body = new FormData();
-        body.set('name', change.name);
-        body.set('email', change.email ?? '');
-        if (change.phone !== undefined) body.set('phone', change.phone);
-        for (const group of ['worksAt', 'location', 'birthday'] as const) {
-          if (change[group]) body.set(group, JSON.stringify(change[group]));
-        }
-        body.set('avatarImage', newPhoto);
-        await restRequest(`/contacts/${contact._id}`, { method: 'PUT', body });
-      } else {
-        await update.mutateAsync({
-          id: contact._id,
-          ...change,
-          ...(photoRemoved ? { avatar: { publicId: '' } } : {}),
-        });
+        const data = new Uint8Array(await new Response(newPhoto).arrayBuffer());
+        uploaded = (await upload.mutateAsync({ data })).image.publicId;
       }
+      await update.mutateAsync({
+        id: contact._id,
+        ...change,
+        ...(uploaded ? { avatar: { publicId: uploaded } } : {}),
+        ...(photoRemoved ? { avatar: { publicId: '' } } : {}),
+      });
       notifications.show({ color: 'teal', message: t('Contact Updated') });
       await refresh();
       form.resetDirty();
       await navigate({ to: '/person/$id', params: { id: contact._id }, state: { from } });
     } catch (error) {
-      const fields =
-        error instanceof RestError
-          ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0] ?? '']))
-          : fieldErrors(error);
-      form.setErrors(mapErrorPaths(fields));
-      const message = error instanceof RestError ? error.message : errorMessage(error, '');
+      // The contact kept its old photo: the one uploaded for it is not needed.
+      if (uploaded) removeImage.mutate({ publicId: uploaded });
+      form.setErrors(mapErrorPaths(fieldErrors(error)));
+      const message = errorMessage(error, '');
       notifications.show({
         color: 'red',
         message: message || t('Failed to update contact. Please try again.'),
