@@ -1,7 +1,15 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The web app's features, one folder each. */
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /** One ESLint configuration for the whole monorepo; each package runs `eslint .` against it. */
 export default tseslint.config(
@@ -69,6 +77,47 @@ export default tseslint.config(
               name: '@kith/api',
               allowTypeImports: true,
               message: 'The web app imports only types from @kith/api.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // A feature imports lib/, components/ and its own files, never another feature
+  // (ARCHITECTURE.md): shared code flows lib and components -> features -> routes.
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@kith/api',
+              allowTypeImports: true,
+              message: 'The web app imports only types from @kith/api.',
+            },
+          ],
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${webFeatures.filter((f) => f !== feature).join('|')})/`,
+              message: `A feature imports only lib/, components/ and its own files; move what ${feature} shares with another feature to lib/ or components/.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '/features/',
+              message: 'lib/ and components/ are shared by features and never import one.',
             },
           ],
         },

@@ -1,8 +1,8 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { LoadFailure } from '../components/load-failure';
-import { sessionQueryOptions, useSessionUser } from '../features/auth/api/session';
-import { useAccountPreferences } from '../features/preferences/use-preferences';
+import { sessionQueryOptions, useSessionUser } from '../lib/session';
+import { useAccountPreferences } from '../lib/preferences';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({

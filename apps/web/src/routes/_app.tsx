@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { AppShellLayout } from '../features/app-shell/app-shell-layout';
+import { AppShellLayout } from './-app-shell/app-shell-layout';
 import { GUARD_DELAY_MS, wait } from '../lib/timing';
 
 /**

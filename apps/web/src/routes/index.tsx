@@ -1,7 +1,7 @@
 import { i18n, i18nKey } from '../lib/i18n';
 import { lazy, Suspense } from 'react';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { contactListQueryOptions, savedSort } from '../features/contacts/api/contact-lists';
+import { contactListQueryOptions, savedSort } from '../lib/contact-lists';
 import { GUARD_DELAY_MS, wait } from '../lib/timing';
 
 // Visitors and signed-in people see different screens, so each loads only its own code.

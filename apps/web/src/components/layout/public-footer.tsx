@@ -14,7 +14,7 @@ import { IconBrandGithub, IconBrandMastodon, IconRss } from '@tabler/icons-react
 import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { Logo } from '../logo';
-import { LanguagePicker } from '../../features/preferences/language-picker';
+import { LanguagePicker } from '../language-picker';
 import classes from './public-layout.module.css';
 import { useTranslation } from 'react-i18next';
 import { i18nKey } from '../../lib/i18n';

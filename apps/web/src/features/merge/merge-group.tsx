@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate } from '../../lib/format';
 import { i18nKey } from '../../lib/i18n';
-import { ContactAvatar } from '../contacts/components/contact-avatar';
+import { ContactAvatar } from '../../components/contact-avatar';
 import { monthNames } from '@kith/validators';
 
 type DuplicateGroup = RouterOutputs['contacts']['duplicates']['groups'][number];

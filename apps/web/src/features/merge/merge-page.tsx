@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '../../components/load-failure';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { useRefreshContactLists } from '../contacts/api/contact-lists';
+import { useRefreshContactLists } from '../../lib/contact-lists';
 import { MergeGroup } from './merge-group';
 
 /** "Merge & fix" (issue 6): likely duplicates, each reviewed side by side and merged by hand. */

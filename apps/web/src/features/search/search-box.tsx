@@ -16,7 +16,7 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { ContactAvatar } from '../contacts/components/contact-avatar';
+import { ContactAvatar } from '../../components/contact-avatar';
 import classes from './search-box.module.css';
 import { useTranslation } from 'react-i18next';
 

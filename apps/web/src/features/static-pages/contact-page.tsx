@@ -1,6 +1,6 @@
 import { Card, Grid, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBug, IconClock, IconMail, IconMapPin, IconPhone, IconTool } from '@tabler/icons-react';
-import { ContactForm } from './contact-form';
+import { ContactForm } from './contact-us-form';
 import { StaticPage } from './static-page';
 import { useTranslation } from 'react-i18next';
 import { i18nKey } from '../../lib/i18n';

@@ -1,6 +1,6 @@
 import { i18nKey, pageTitle } from '../../lib/i18n';
 import { createFileRoute } from '@tanstack/react-router';
-import { contactListQueryOptions, savedSort } from '../../features/contacts/api/contact-lists';
+import { contactListQueryOptions, savedSort } from '../../lib/contact-lists';
 import { ContactListPage } from '../../features/contacts/components/contact-list-page';
 
 export const Route = createFileRoute('/_app/favorite')({

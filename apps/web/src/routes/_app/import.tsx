@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ImportPage } from '../../features/import/import-page';
+import { ImportPage } from '../../features/imports/import-page';
 import { i18nKey, pageTitle } from '../../lib/i18n';
 
 /** /import: contacts from a CSV or vCard file, previewed before anything is written (issue 6). */

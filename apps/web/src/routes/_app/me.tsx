@@ -1,6 +1,6 @@
 import { i18nKey, pageTitle } from '../../lib/i18n';
 import { createFileRoute } from '@tanstack/react-router';
-import { ProfilePage } from '../../features/profile/profile-page';
+import { ProfilePage } from '../../features/account/profile-page';
 
 /** /me: the signed-in person's profile and account (issue 7; SPEC §2 named the route). */
 export const Route = createFileRoute('/_app/me')({

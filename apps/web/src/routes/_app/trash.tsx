@@ -1,6 +1,6 @@
 import { i18nKey, pageTitle } from '../../lib/i18n';
 import { createFileRoute } from '@tanstack/react-router';
-import { contactListQueryOptions } from '../../features/contacts/api/contact-lists';
+import { contactListQueryOptions } from '../../lib/contact-lists';
 import { TrashPage } from '../../features/contacts/components/trash-page';
 
 export const Route = createFileRoute('/_app/trash')({

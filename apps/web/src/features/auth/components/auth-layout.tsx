@@ -1,7 +1,7 @@
 import { Anchor, Box, Center, Container, Paper, Stack, Text } from '@mantine/core';
 import { Link, Outlet } from '@tanstack/react-router';
 import { Logo } from '../../../components/logo';
-import { LanguagePicker } from '../../preferences/language-picker';
+import { LanguagePicker } from '../../../components/language-picker';
 import { useTranslation } from 'react-i18next';
 
 /** The frame of the sign-in, sign-up, verification and recovery screens. */

@@ -7,7 +7,7 @@ import { TRPCClientError } from '@trpc/client';
 import { fieldErrors, notifyError, notifySuccess } from '../../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
 import { trpc } from '../../../lib/trpc';
-import { useSetSession } from '../api/session';
+import { useSetSession } from '../../../lib/session';
 import { AuthHeading } from './auth-heading';
 import { useTranslation } from 'react-i18next';
 

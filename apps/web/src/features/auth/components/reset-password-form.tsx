@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { fieldErrors, notifyError, notifySuccess } from '../../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
 import { trpc } from '../../../lib/trpc';
-import { useSetSession } from '../api/session';
+import { useSetSession } from '../../../lib/session';
 import { PasswordPair } from './password-pair';
 import { AuthHeading } from './auth-heading';
 import { useTranslation } from 'react-i18next';

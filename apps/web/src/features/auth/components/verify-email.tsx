@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
 import { trpc } from '../../../lib/trpc';
-import { useSetSession } from '../api/session';
+import { useSetSession } from '../../../lib/session';
 import { CodeForm } from './code-form';
 import { useTranslation } from 'react-i18next';
 

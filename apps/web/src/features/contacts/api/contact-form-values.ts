@@ -5,7 +5,7 @@ import {
   monthNames,
   type ContactCreateInput,
 } from '@kith/validators';
-import type { Contact } from './contact-lists';
+import type { Contact } from '../../../lib/contact-lists';
 
 /** The fields of the create and edit screens (SPEC §2), all as the inputs hold them. */
 export interface ContactFormValues {

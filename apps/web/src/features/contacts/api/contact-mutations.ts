@@ -2,7 +2,7 @@ import { i18nKey } from '../../../lib/i18n';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { errorMessage, notifyError, notifySuccess, progressToast } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
-import { useRefreshContactLists, type Contact } from './contact-lists';
+import { useRefreshContactLists, type Contact } from '../../../lib/contact-lists';
 
 type Page = { items: Contact[]; nextCursor: string | null; total: number };
 

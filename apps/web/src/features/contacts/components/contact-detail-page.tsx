@@ -27,12 +27,12 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
 import { trpc } from '../../../lib/trpc';
-import { useRefreshContactLists, type Contact } from '../api/contact-lists';
+import { useRefreshContactLists, type Contact } from '../../../lib/contact-lists';
 import { useToggleFavorite, withProgress } from '../api/contact-mutations';
-import { ConfirmDialog } from './confirm-dialog';
-import { ContactAvatar } from './contact-avatar';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ContactAvatar } from '../../../components/contact-avatar';
 import { WithContact } from './with-contact';
-import { ContactLabels } from '../../labels/contact-labels';
+import { ContactLabels } from '../labels/contact-labels';
 import { ExtraFields } from './extra-fields';
 import { useTranslation } from 'react-i18next';
 

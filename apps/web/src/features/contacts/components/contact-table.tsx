@@ -1,8 +1,8 @@
 import { Checkbox, Text } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import type { Contact } from '../api/contact-lists';
-import { ContactAvatar } from './contact-avatar';
+import type { Contact } from '../../../lib/contact-lists';
+import { ContactAvatar } from '../../../components/contact-avatar';
 import classes from './contact-table.module.css';
 import type { Selection } from './selection';
 import { useTranslation } from 'react-i18next';

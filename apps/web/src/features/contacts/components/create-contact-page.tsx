@@ -21,8 +21,8 @@ import {
   validateContactForm,
   type ContactFormValues,
 } from '../api/contact-form-values';
-import { useRefreshContactLists } from '../api/contact-lists';
-import { AvatarPicker, imageFileProblem } from './avatar-picker';
+import { useRefreshContactLists } from '../../../lib/contact-lists';
+import { AvatarPicker, imageFileProblem } from '../../../components/avatar-picker';
 import { DiscardDialog } from './discard-dialog';
 import { ContactFields } from './contact-fields';
 import { FormPageHeader } from './form-page-header';

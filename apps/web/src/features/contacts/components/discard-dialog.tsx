@@ -1,4 +1,4 @@
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useTranslation } from 'react-i18next';
 
 /** SPEC §2: the 'Discard Changes' dialog of the create and edit screens (Cancel / Discard). */

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { i18nKey } from '../../../lib/i18n';
-import type { Contact } from '../api/contact-lists';
+import type { Contact } from '../../../lib/contact-lists';
 
 type ExtraField = Contact['extra'][number];
 

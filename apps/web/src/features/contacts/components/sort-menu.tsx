@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { i18nKey } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
-import { patchSession, useSessionUser } from '../../auth/api/session';
+import { patchSession, useSessionUser } from '../../../lib/session';
 
 /** Each order's name, as the menu lists it. */
 export const SORT_LABELS: Record<ContactSort, string> = {

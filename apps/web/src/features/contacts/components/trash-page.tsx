@@ -6,9 +6,9 @@ import { IconDots, IconRestore, IconTrash, IconTrashX } from '@tabler/icons-reac
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
-import { useContactList, useRefreshContactLists, type Contact } from '../api/contact-lists';
+import { useContactList, useRefreshContactLists, type Contact } from '../../../lib/contact-lists';
 import { withProgress } from '../api/contact-mutations';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ContactTable } from './contact-table';
 import { EmptyState } from './empty-state';
 import { SelectionHeader } from './selection-header';

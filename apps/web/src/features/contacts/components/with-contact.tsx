@@ -2,7 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LoadFailure } from '../../../components/load-failure';
 import { trpc } from '../../../lib/trpc';
-import type { Contact } from '../api/contact-lists';
+import type { Contact } from '../../../lib/contact-lists';
 import { useTranslation } from 'react-i18next';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { errorMessage, notifyError } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
+import { errorMessage, notifyError } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
 
 /** The person's labels with their counts (the sidebar, the pickers). */
 export function useLabels() {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render } from '../../test/render';
-import { ContactForm, SIMULATED_SEND_MS, SUCCESS_DISPLAY_MS } from './contact-form';
+import { ContactForm, SIMULATED_SEND_MS, SUCCESS_DISPLAY_MS } from './contact-us-form';
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });

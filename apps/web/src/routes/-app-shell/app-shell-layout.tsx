@@ -11,9 +11,9 @@ import {
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { Logo } from '../../components/logo';
-import { SearchBox } from '../search/search-box';
+import { SearchBox } from '../../features/search/search-box';
 import { UserMenu } from './user-menu';
-import { SidebarLabels } from '../labels/sidebar-labels';
+import { SidebarLabels } from '../../features/contacts/labels/sidebar-labels';
 import { useTranslation } from 'react-i18next';
 import { i18nKey } from '../../lib/i18n';
 

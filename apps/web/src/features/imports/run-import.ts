@@ -1,7 +1,7 @@
 import type { RouterInputs, RouterOutputs } from '@kith/api';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { useRefreshContactLists } from '../contacts/api/contact-lists';
+import { useRefreshContactLists } from '../../lib/contact-lists';
 
 type Preview = RouterOutputs['imports']['preview'];
 export type ImportedContact = Preview['contacts'][number];

@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors, notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { sessionQueryKey, setSession } from '../auth/api/session';
+import { sessionQueryKey, setSession } from '../../lib/session';
 
 /**
  * Delete account, confirmed with the password. The person is signed out at once; their data

@@ -3,10 +3,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconDots, IconPencil, IconTag, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
-import { ConfirmDialog } from '../contacts/components/confirm-dialog';
-import { useRefreshContactLists } from '../contacts/api/contact-lists';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useRefreshContactLists } from '../../../lib/contact-lists';
 import { LabelNameDialog } from './label-name-dialog';
 import { useLabelEditing, useLabels } from './use-labels';
 

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../lib/format';
 import { errorMessage } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { useRefreshContactLists } from '../contacts/api/contact-lists';
+import { useRefreshContactLists } from '../../lib/contact-lists';
 import { ChooseFile } from './choose-file';
 import { ColumnMapping } from './column-mapping';
 import { ImportPreview, type DuplicateChoice } from './import-preview';

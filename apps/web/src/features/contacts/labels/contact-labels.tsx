@@ -1,8 +1,8 @@
 import { Badge, Button, CloseButton, Group, Menu } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
+import { notifyError } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
 import { useLabels } from './use-labels';
 
 /** A contact's labels on its page: each can be taken away; "Add label" gives another. */

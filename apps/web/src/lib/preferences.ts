@@ -3,10 +3,10 @@ import { useMantineColorScheme } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLocale, i18n } from '../../lib/i18n';
-import { notifyError } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
-import { patchSession, type SessionUser } from '../auth/api/session';
+import { currentLocale, i18n } from './i18n';
+import { notifyError } from './notify';
+import { trpc } from './trpc';
+import { patchSession, type SessionUser } from './session';
 
 /**
  * The interface language and colour scheme: applied at once in this browser (kept in

@@ -3,9 +3,9 @@ import type { ContactSort } from '@kith/validators';
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import type { ApiClient } from '../../../lib/trpc';
-import { trpc } from '../../../lib/trpc';
-import { sessionQueryKey, useSessionUser, type SessionUser } from '../../auth/api/session';
+import type { ApiClient } from './trpc';
+import { trpc } from './trpc';
+import { sessionQueryKey, useSessionUser, type SessionUser } from './session';
 
 export type Contact = RouterOutputs['contacts']['byId'];
 export type ContactListName = 'contacts' | 'favorites' | 'trash' | 'label';

@@ -2,9 +2,9 @@ import { INTERFACE_LOCALES, type InterfaceLocale } from '@kith/validators';
 import { NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../auth/api/session';
-import { LANGUAGE_NAMES } from '../../lib/i18n';
-import { usePreferences } from './use-preferences';
+import { useSessionUser } from '../lib/session';
+import { LANGUAGE_NAMES } from '../lib/i18n';
+import { usePreferences } from '../lib/preferences';
 
 /** The language picker of the public pages' footer. */
 export function LanguagePicker() {

@@ -4,10 +4,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLanguage, IconLogout, IconMessage, IconMoon, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../auth/api/session';
+import { useSessionUser } from '../../lib/session';
 import { InitialsAvatar } from '../../components/initials-avatar';
 import { i18nKey, LANGUAGE_NAMES } from '../../lib/i18n';
-import { usePreferences } from '../preferences/use-preferences';
+import { usePreferences } from '../../lib/preferences';
 import { FeedbackDialog } from './feedback-dialog';
 import { SignOutDialog } from './sign-out-dialog';
 

@@ -1,4 +1,4 @@
-import { InitialsAvatar } from '../../../components/initials-avatar';
+import { InitialsAvatar } from './initials-avatar';
 
 /**
  * A contact's picture: the uploaded image, else initials drawn locally with a stable colour

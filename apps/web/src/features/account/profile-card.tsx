@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrors, notifyError, notifySuccess } from '../../lib/notify';
 import type { RouterOutputs } from '@kith/api';
 import { trpc } from '../../lib/trpc';
-import { patchSession } from '../auth/api/session';
-import { AvatarPicker, imageFileProblem } from '../contacts/components/avatar-picker';
+import { patchSession } from '../../lib/session';
+import { AvatarPicker, imageFileProblem } from '../../components/avatar-picker';
 
 type Profile = RouterOutputs['account']['profile'];
 

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
-import { useSetSession } from '../auth/api/session';
+import { useSetSession } from '../../lib/session';
 import { notifySuccess } from '../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../lib/timing';
 import { trpc } from '../../lib/trpc';

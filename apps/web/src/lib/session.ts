@@ -1,7 +1,7 @@
 import type { RouterOutputs } from '@kith/api';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
-import { isForbidden, type ApiClient } from '../../../lib/trpc';
+import { isForbidden, type ApiClient } from './trpc';
 
 export type SessionUser = RouterOutputs['auth']['check']['user'];
 
