@@ -11,6 +11,13 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The browser takes the API's types, never its code (ARCHITECTURE.md). */
+const typeOnlyApi = {
+  name: '@kith/api',
+  allowTypeImports: true,
+  message: 'The web app imports only types from @kith/api.',
+};
+
 /** One ESLint configuration for the whole monorepo; each package runs `eslint .` against it. */
 export default tseslint.config(
   {
@@ -68,19 +75,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The browser takes the API's types, never its code (ARCHITECTURE.md).
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@kith/api',
-              allowTypeImports: true,
-              message: 'The web app imports only types from @kith/api.',
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [typeOnlyApi] }],
     },
   },
   // A feature imports lib/, components/ and its own files, never another feature
@@ -91,13 +86,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: '@kith/api',
-              allowTypeImports: true,
-              message: 'The web app imports only types from @kith/api.',
-            },
-          ],
+          paths: [typeOnlyApi],
           patterns: [
             {
               regex: `^(\\.\\./)+(${webFeatures.filter((f) => f !== feature).join('|')})/`,

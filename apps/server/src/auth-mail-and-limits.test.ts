@@ -1,22 +1,14 @@
 import { createMailer, type MailMessage } from '@kith/api';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { appsOverOneDatabase, type TestApp } from './test-app';
+import { describe, expect, it } from 'vitest';
+import { appPerTest, type TestApp } from './test-app';
 import { codeFrom, TestClient } from './test-client';
 
 const PASSWORD = 'kith-harbour-42';
 let t: TestApp | undefined;
-/** Each test builds the app it needs (limits, mailer), all over one database. */
-const apps = appsOverOneDatabase();
-const createTestApp = apps.create;
-
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
-
-afterAll(() => apps.close());
+/** Each test builds the app it needs (limits, settings, mailer), all over one database. */
+const createTestApp = appPerTest();
 
 describe('rate limits', () => {
   it('refuses login attempts on one account past the limit with a clear 429', async () => {

@@ -1,8 +1,8 @@
 import Papa from 'papaparse';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deriveAuthKeys } from '@kith/api';
 import { SignJWT } from 'jose';
-import { appsOverOneDatabase, TEST_APP_SECRET, type TestApp } from './test-app';
+import { appPerTest, TEST_APP_SECRET, type TestApp } from './test-app';
 import { multipart, png } from './test-images';
 import { TEST_REDIS_URL } from './testing';
 import { codeFrom, TestClient, type TestResponse } from './test-client';
@@ -15,16 +15,8 @@ import { codeFrom, TestClient, type TestResponse } from './test-client';
 const PASSWORD = 'kith-harbour-42';
 let t: TestApp | undefined;
 let people = 0;
-/** Each test builds the app it needs (limits, settings), all over one database. */
-const apps = appsOverOneDatabase();
-const createTestApp = apps.create;
-
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
-
-afterAll(() => apps.close());
+/** Each test builds the app it needs (limits, settings, mailer), all over one database. */
+const createTestApp = appPerTest();
 
 function newEmail(): string {
   people += 1;

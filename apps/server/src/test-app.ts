@@ -12,6 +12,7 @@ import {
 import { createTestDb } from '@kith/db/testing';
 import type { Database, DatabaseHandle } from '@kith/db';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach } from 'vitest';
 import { buildApp } from './app';
 import { loadEnv, type Env } from './env';
 import type { RateLimitSettings } from '@kith/api';
@@ -93,27 +94,39 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     uploadsDir,
     now,
     advanceClock: (ms) => void (offsetMs += ms),
-    async close() {
+    // Idempotent: a test may close an app early and `appPerTest` close it again.
+    close: once(async () => {
       await app.close();
       if (!options.database) await database.close();
-    },
+    }),
   };
 }
 
 /**
  * For a test file whose tests each need an app of their own (other limits, another mailer,
- * production settings): every app is built over one database, created on first use, so a
- * test pays for building an app, not for booting a database. Call `close()` after all.
+ * production settings): call it once at the top of the file; each test calls the returned
+ * function for its app. Every app is built over one database, created on first use, so a
+ * test pays for building an app, not for booting a database. Apps are closed after each
+ * test, the database after the file.
  */
-export function appsOverOneDatabase() {
+export function appPerTest(): (options?: TestAppOptions) => Promise<TestApp> {
   let database: Promise<DatabaseHandle> | undefined;
-  return {
-    async create(options: TestAppOptions = {}): Promise<TestApp> {
-      database ??= createTestDb();
-      return createTestApp({ ...options, database: await database });
-    },
-    async close(): Promise<void> {
-      await (await database)?.close();
-    },
+  const open: TestApp[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((app) => app.close()));
+  });
+  afterAll(async () => {
+    await (await database)?.close();
+  });
+  return async (options = {}) => {
+    database ??= createTestDb();
+    const app = await createTestApp({ ...options, database: await database });
+    open.push(app);
+    return app;
   };
+}
+
+function once(run: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= run());
 }
