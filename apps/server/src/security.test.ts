@@ -75,6 +75,7 @@ describe('1. encoded paths do not skip the sign-in limits', () => {
     const right = await guess('/api/v1/auth/log%69n', PASSWORD);
     expect(right.status).toBe(429);
     expect(right.body.message).toMatch(/^Too many attempts\. Please wait \d+ (second|minute)s?/);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('limits encoded sign-up, verify and resend paths per account', async () => {

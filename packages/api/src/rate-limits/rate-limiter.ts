@@ -120,7 +120,10 @@ async function spend(limiter: RateLimiterAbstract, key: string): Promise<void> {
     await limiter.consume(key);
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) {
-      throw new TooManyRequestsError(TOO_MANY_ATTEMPTS(describeWait(rejection.msBeforeNext)));
+      throw Object.assign(
+        new TooManyRequestsError(TOO_MANY_ATTEMPTS(describeWait(rejection.msBeforeNext))),
+        { retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) },
+      );
     }
     throw rejection;
   }

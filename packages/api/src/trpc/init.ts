@@ -122,17 +122,25 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
  * charged, and REST reaches the same middleware through the same procedures, so no spelling
  * of a path avoids it (issue 15; OWASP Authentication Cheat Sheet).
  *
- * @throws TOO_MANY_REQUESTS (429) with the wait when either budget is spent.
+ * @throws TOO_MANY_REQUESTS (429) with the wait, in the message and in `Retry-After`
+ *   (seconds), when either budget is spent.
  */
 export function rateLimited(
   policy: RatePolicy,
   account: (ctx: Context, input: unknown) => Promise<string | undefined> | string | undefined,
 ) {
   return t.middleware(async ({ ctx, input, next }) => {
-    await ctx.rateLimiter.consume(policy, {
-      ip: ctx.req.ip,
-      account: await account(ctx as Context, input),
-    });
+    try {
+      await ctx.rateLimiter.consume(policy, {
+        ip: ctx.req.ip,
+        account: await account(ctx as Context, input),
+      });
+    } catch (error) {
+      // RFC 6585 / RFC 9110: say when to try again.
+      const seconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (seconds) ctx.reply.header('Retry-After', String(seconds));
+      throw error;
+    }
     return next();
   });
 }
