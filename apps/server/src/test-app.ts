@@ -5,6 +5,7 @@ import {
   createLocalImageStorage,
   deriveAuthKeys,
   withPhotoLinks,
+  type ApiDependencies,
   type ImageStorage,
   type Mailer,
   type MailMessage,
@@ -27,6 +28,8 @@ export interface TestApp {
   images: ImageStorage;
   /** Where local image storage keeps its files. */
   uploadsDir: string;
+  /** What the app's procedures are given: database, keys, storage, mailer, clock. */
+  deps: ApiDependencies;
   /** The app's clock. */
   now(): Date;
   /** Moves the app's clock forward, in ms. */
@@ -70,23 +73,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const uploadsDir = join(dataDir, 'uploads');
   const keys = deriveAuthKeys(TEST_APP_SECRET);
   const images = withPhotoLinks(createLocalImageStorage(uploadsDir), keys.photoLinks, now);
-  const app = await buildApp({
-    env,
-    rateLimits: options.rateLimits ?? RELAXED_LIMITS,
-    deps: {
-      db: database.db,
-      dbKind: database.kind,
-      publicUrl: env.PUBLIC_URL,
-      keys,
-      mailer: options.mailer ?? { send: async (message) => void outbox.push(message) },
-      images,
-      now,
-      fetchPhoto: options.fetchPhoto,
-    },
-  });
+  const deps: ApiDependencies = {
+    db: database.db,
+    dbKind: database.kind,
+    publicUrl: env.PUBLIC_URL,
+    keys,
+    mailer: options.mailer ?? { send: async (message) => void outbox.push(message) },
+    images,
+    now,
+    fetchPhoto: options.fetchPhoto,
+  };
+  const app = await buildApp({ env, rateLimits: options.rateLimits ?? RELAXED_LIMITS, deps });
   return {
     app,
     env,
+    deps,
     db: database.db,
     dbKind: database.kind,
     outbox,

@@ -7,6 +7,7 @@ export * from './shared/errors';
 export { deriveAuthKeys } from './auth/keys';
 export { signAccessToken } from './auth/sealed';
 export { hashPassword } from './auth/passwords';
+export { startSession } from './auth/sessions';
 export type { AuthKeys } from './auth/keys';
 export { createMailer } from './mail/mailer';
 export type { Mailer, MailMessage } from './mail/mailer';

@@ -1,0 +1,80 @@
+import {
+  createCaller,
+  createRateLimiter,
+  hashPassword,
+  startSession,
+  type Context,
+} from '@kith/api';
+import { schema } from '@kith/db';
+import type { ContactCreateInput } from '@kith/validators';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TestApp } from './test-app';
+import { TEST_PASSWORD } from './test-users';
+
+/**
+ * The procedure layer of the tests (ARCHITECTURE.md "A test"): procedures called in-process
+ * through tRPC's `createCaller`, with the middlewares (session check, input parsing, error
+ * mapping) but without HTTP. HTTP tests keep what HTTP adds: cookies, the REST envelope,
+ * multipart, headers.
+ */
+export type Caller = ReturnType<typeof createCaller>;
+
+let people = 0;
+let passwordHash: Promise<string> | undefined;
+
+/** A verified account, inserted directly; its password is TEST_PASSWORD. */
+export async function makeUser(
+  t: TestApp,
+  overrides: { name?: string; email?: string } = {},
+): Promise<{ id: string; email: string }> {
+  people += 1;
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const [user] = await t.db
+    .insert(schema.users)
+    .values({
+      name: overrides.name ?? 'Ada Lovelace',
+      email: overrides.email ?? `caller${people}-${Date.now()}@example.com`,
+      passwordHash: await passwordHash,
+      emailVerifiedAt: t.now(),
+    })
+    .returning();
+  return { id: user!.id, email: user!.email };
+}
+
+/** The procedures as `userId` calls them, signed in with a session of its own. */
+export async function callerFor(t: TestApp, userId: string): Promise<Caller> {
+  const client = { userAgent: 'test-caller', ipAddress: '127.0.0.1' };
+  const tokens = await startSession(t.deps.db, t.deps.keys, userId, client, t.now());
+  const req = {
+    cookies: { access_token: tokens.accessToken },
+    headers: { 'user-agent': client.userAgent },
+    ip: client.ipAddress,
+  } as unknown as FastifyRequest;
+  // Cookies and headers a procedure sets have no HTTP answer to go to here.
+  const reply = {
+    setCookie: () => reply,
+    clearCookie: () => reply,
+    header: () => reply,
+  } as unknown as FastifyReply;
+  const rateLimiter = await createRateLimiter({ perIp: 1e6, perAccount: 1e6, windowMs: 60_000 });
+  const context: Context = { ...t.deps, rateLimiter, req, reply };
+  return createCaller(context);
+}
+
+/** A signed-in caller of a new account. */
+export async function signedInCaller(t: TestApp): Promise<Caller> {
+  return callerFor(t, (await makeUser(t)).id);
+}
+
+/** A contact created through `contacts.create`; SPEC's required fields are filled for you. */
+export async function makeContact(
+  caller: Caller,
+  overrides: Partial<ContactCreateInput> = {},
+): Promise<{ _id: string; firstName: string; lastName: string }> {
+  return caller.contacts.create({
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    phone: '+1 555 0100',
+    ...overrides,
+  } as ContactCreateInput);
+}
