@@ -18,6 +18,19 @@ const typeOnlyApi = {
   message: 'The web app imports only types from @kith/api.',
 };
 
+/** A feature never imports another feature's files. */
+const notOtherFeatures = (feature) => ({
+  regex: `^(\\.\\./)+(${webFeatures.filter((f) => f !== feature).join('|')})/`,
+  message: `A feature imports only lib/, components/ and its own files; move what ${feature} shares with another feature to lib/ or components/.`,
+});
+
+/** Screens call the API through their feature's api module, never the tRPC hooks directly. */
+const callsInApiModules = {
+  regex: '/lib/trpc$',
+  message:
+    "Call the API from the feature's api module (api.ts or api/), which owns its cache effects.",
+};
+
 /** One ESLint configuration for the whole monorepo; each package runs `eslint .` against it. */
 export default tseslint.config(
   {
@@ -85,18 +98,36 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        {
-          paths: [typeOnlyApi],
-          patterns: [
-            {
-              regex: `^(\\.\\./)+(${webFeatures.filter((f) => f !== feature).join('|')})/`,
-              message: `A feature imports only lib/, components/ and its own files; move what ${feature} shares with another feature to lib/ or components/.`,
-            },
-          ],
-        },
+        { paths: [typeOnlyApi], patterns: [notOtherFeatures(feature), callsInApiModules] },
       ],
     },
   })),
+  {
+    files: ['apps/web/src/routes/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [typeOnlyApi], patterns: [callsInApiModules] },
+      ],
+    },
+  },
+  // An api module is where a feature's calls are made (and its cache is invalidated).
+  ...webFeatures.map((feature) => ({
+    files: [
+      `apps/web/src/features/${feature}/**/api.ts`,
+      `apps/web/src/features/${feature}/**/api/*.ts`,
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [typeOnlyApi], patterns: [notOtherFeatures(feature)] },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/routes/**/api.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [typeOnlyApi] }] },
+  },
   {
     files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
     rules: {

@@ -66,3 +66,19 @@ export function progressToast(message: string) {
     notifications.show({ ...outcome, message: i18n.t(outcome.message) });
   };
 }
+
+/** Runs a change, shows 'Working...' meanwhile, then the success message or the error (SPEC §8). */
+export async function withProgress<T>(
+  work: () => Promise<T>,
+  success: (result: T) => string,
+): Promise<T | null> {
+  const done = progressToast(i18nKey('Working...'));
+  try {
+    const result = await work();
+    done({ color: 'teal', message: success(result) });
+    return result;
+  } catch (error) {
+    done({ color: 'red', message: errorMessage(error) });
+    return null;
+  }
+}

@@ -9,6 +9,16 @@ import { trpc } from './trpc';
 import { patchSession, type SessionUser } from './session';
 
 /**
+ * Saves the account's preferences (`{ locale?, colorScheme?, contactSort? }`); answers the
+ * profile. Callers decide what a failure undoes.
+ */
+export function useSavePreferences(
+  options: Parameters<typeof trpc.account.updatePreferences.useMutation>[0] = {},
+) {
+  return trpc.account.updatePreferences.useMutation(options);
+}
+
+/**
  * The interface language and colour scheme: applied at once in this browser (kept in
  * localStorage) and, when someone is signed in, saved with the account so every device
  * they sign in on follows (issue: "remembered for the account").
@@ -16,7 +26,7 @@ import { patchSession, type SessionUser } from './session';
 export function usePreferences(user: SessionUser | null) {
   const queryClient = useQueryClient();
   // The choice applies here at once; if saving it fails, the person is told.
-  const save = trpc.account.updatePreferences.useMutation({
+  const save = useSavePreferences({
     onSuccess: (profile) =>
       patchSession(queryClient, { locale: profile.locale, colorScheme: profile.colorScheme }),
     onError: (error) => notifyError(error),

@@ -1,7 +1,7 @@
 import type { RouterOutputs } from '@kith/api';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
-import { isForbidden, type ApiClient } from './trpc';
+import { isForbidden, trpc, type ApiClient } from './trpc';
 
 export type SessionUser = RouterOutputs['auth']['check']['user'];
 
@@ -64,4 +64,12 @@ export function patchSession(queryClient: QueryClient, changes: Partial<SessionU
   queryClient.setQueryData<SessionUser | null>(sessionQueryKey, (old) =>
     old ? { ...old, ...changes } : old,
   );
+}
+
+/**
+ * Ends this browser's session (SPEC §4 Logout). The caller marks the person signed out with
+ * `useSetSession` when it is ready to, after its toast.
+ */
+export function useLogout() {
+  return trpc.auth.logout.useMutation();
 }

@@ -3,7 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
+import { useEnsureSession } from './api';
 
 /** Where the server streams the zip (the API's `DATA_EXPORT_PATH`). */
 const DATA_EXPORT_URL = '/api/account/export';
@@ -11,14 +11,14 @@ const DATA_EXPORT_URL = '/api/account/export';
 /** "Download my data": one zip of the account, every contact (vCard 4.0 and JSON) and photos. */
 export function DataCard() {
   const { t } = useTranslation();
-  const utils = trpc.useUtils();
+  const ensureSession = useEnsureSession();
   const [starting, setStarting] = useState(false);
 
   // The download is a plain link; a call first renews an expired session so it never 403s.
   const download = async () => {
     setStarting(true);
     try {
-      await utils.account.profile.fetch(undefined, { staleTime: 0 });
+      await ensureSession();
       window.location.assign(DATA_EXPORT_URL);
     } catch (error) {
       notifyError(error);

@@ -15,7 +15,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors, notifyError, notifySuccess } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
+import { useDeleteAccount } from './api';
 import { sessionQueryKey, setSession } from '../../lib/session';
 
 /**
@@ -30,7 +30,7 @@ export function DeleteAccountCard() {
   const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const remove = trpc.account.delete.useMutation({
+  const remove = useDeleteAccount({
     onSuccess: async () => {
       dialog.close();
       // Signed out first, then away from /me, and only then the cached data dropped: clearing

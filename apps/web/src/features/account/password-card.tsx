@@ -4,12 +4,11 @@ import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantin
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors, notifyError, notifySuccess } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
+import { useChangePassword } from './api';
 
 /** Change password: the current one first; every other session is signed out after. */
 export function PasswordCard() {
   const { t } = useTranslation();
-  const utils = trpc.useUtils();
   const form = useForm({
     mode: 'controlled',
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
@@ -25,10 +24,9 @@ export function PasswordCard() {
       return translateErrors(errors);
     },
   });
-  const change = trpc.account.changePassword.useMutation({
+  const change = useChangePassword({
     onSuccess: ({ otherSessionsEnded }) => {
       form.reset();
-      void utils.account.sessions.invalidate();
       notifySuccess('Password changed. {{count}} other sessions were signed out.', {
         count: otherSessionsEnded,
       });

@@ -2,13 +2,12 @@ import { translateErrors } from '../../lib/i18n';
 import { updateProfileInput } from '@kith/validators';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors, notifyError, notifySuccess } from '../../lib/notify';
 import type { RouterOutputs } from '@kith/api';
-import { trpc } from '../../lib/trpc';
-import { patchSession } from '../../lib/session';
+import { useImageUpload } from '../../lib/images';
+import { useUpdateProfile } from './api';
 import { AvatarPicker, imageFileProblem } from '../../components/avatar-picker';
 
 type Profile = RouterOutputs['account']['profile'];
@@ -16,8 +15,6 @@ type Profile = RouterOutputs['account']['profile'];
 /** Name and photo, editable; the email shown (it is the sign-in name and is not changed here). */
 export function ProfileCard({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const utils = trpc.useUtils();
   const [photo, setPhoto] = useState(profile.avatar);
   const [uploading, setUploading] = useState(false);
   const form = useForm({
@@ -28,11 +25,9 @@ export function ProfileCard({ profile }: { profile: Profile }) {
         schemaResolver(updateProfileInput.pick({ name: true }), { sync: true })(values),
       ),
   });
-  const upload = trpc.images.upload.useMutation();
-  const save = trpc.account.updateProfile.useMutation({
+  const { upload } = useImageUpload();
+  const save = useUpdateProfile({
     onSuccess: (saved) => {
-      utils.account.profile.setData(undefined, saved);
-      patchSession(queryClient, { name: saved.name, avatarUrl: saved.avatar?.url ?? null });
       form.resetDirty({ name: saved.name });
       notifySuccess('Profile saved');
     },

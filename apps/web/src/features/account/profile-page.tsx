@@ -1,7 +1,7 @@
 import { Center, Container, Loader, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '../../components/load-failure';
-import { trpc } from '../../lib/trpc';
+import { useProfile } from './api';
 import { DataCard } from './data-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { PasswordCard } from './password-card';
@@ -11,7 +11,7 @@ import { SessionsCard } from './sessions-card';
 /** /me: profile, password, sessions, data download and account deletion. */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const profile = trpc.account.profile.useQuery();
+  const profile = useProfile();
   if (profile.error) return <LoadFailure error={profile.error} />;
   if (!profile.data) {
     return (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import type { RouterOutputs } from '@kith/api';
-import { trpc } from '../../lib/trpc';
+import { useRevokeOtherSessions, useRevokeSession, useSessions } from './api';
 
 type Session = RouterOutputs['account']['sessions'][number];
 
@@ -22,18 +22,15 @@ function describeDevice(userAgent: string | null, unknown: string) {
 /** Signed-in sessions (device, last seen), with sign-out of one or of all the others. */
 export function SessionsCard() {
   const { t } = useTranslation();
-  const utils = trpc.useUtils();
-  const sessions = trpc.account.sessions.useQuery();
-  const revoke = trpc.account.revokeSession.useMutation({
+  const sessions = useSessions();
+  const revoke = useRevokeSession({
     onSuccess: () => {
-      void utils.account.sessions.invalidate();
       notifySuccess('Session signed out');
     },
     onError: (error) => notifyError(error),
   });
-  const revokeOthers = trpc.account.revokeOtherSessions.useMutation({
+  const revokeOthers = useRevokeOtherSessions({
     onSuccess: ({ ended }) => {
-      void utils.account.sessions.invalidate();
       notifySuccess('{{count}} other sessions were signed out.', { count: ended });
     },
     onError: (error) => notifyError(error),

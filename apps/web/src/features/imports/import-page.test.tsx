@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, server, signedIn, setUpMswServer } from '../../test/render-app';
 import { receivedCalls, trpcHandler } from '../../test/trpc-msw';
-import { UNFINISHED_IMPORT_KEY } from './run-import';
+import { UNFINISHED_IMPORT_KEY } from './api';
 
 setUpMswServer();
 

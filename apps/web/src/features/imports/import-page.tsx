@@ -17,12 +17,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../lib/format';
 import { errorMessage } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
 import { useRefreshContactLists } from '../../lib/contact-lists';
 import { ChooseFile } from './choose-file';
 import { ColumnMapping } from './column-mapping';
 import { ImportPreview, type DuplicateChoice } from './import-preview';
-import { useRunImport, useUndoImport, type ImportOutcome } from './run-import';
+import { usePreviewImport, useRunImport, useUndoImport, type ImportOutcome } from './api';
 import { UnfinishedImport } from './unfinished-import';
 
 type Preview = RouterOutputs['imports']['preview'];
@@ -48,7 +47,7 @@ export function ImportPage() {
   const [choiceForAll, setChoiceForAll] = useState<DuplicateChoice>('skip');
   const [choices, setChoices] = useState<Map<number, DuplicateChoice>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
-  const preview = trpc.imports.preview.useMutation();
+  const preview = usePreviewImport();
   const { undoImport, undoing } = useUndoImport();
   const runImport = useRunImport();
   const refresh = useRefreshContactLists();

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UNFINISHED_IMPORT_KEY, useUndoImport } from './run-import';
+import { UNFINISHED_IMPORT_KEY, useUndoImport } from './api';
 
 /**
  * An import that stopped half done in an earlier visit (the tab was closed, the browser or the

@@ -3,22 +3,18 @@ import { IconArrowMerge } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '../../components/load-failure';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
-import { useRefreshContactLists } from '../../lib/contact-lists';
+import { useDuplicates, useMerge } from './api';
 import { MergeGroup } from './merge-group';
 
 /** "Merge & fix" (issue 6): likely duplicates, each reviewed side by side and merged by hand. */
 export function MergePage() {
   const { t } = useTranslation();
-  const duplicates = trpc.contacts.duplicates.useQuery();
-  const refresh = useRefreshContactLists();
-  const utils = trpc.useUtils();
-  const merge = trpc.contacts.merge.useMutation({
+  const duplicates = useDuplicates();
+  const merge = useMerge({
     onSuccess: async (contact) => {
       notifySuccess('Merged into {{name}}. The other copies are in the Trash.', {
         name: contact.name,
       });
-      await Promise.all([refresh(), utils.contacts.duplicates.invalidate()]);
     },
     onError: (error) => notifyError(error),
   });

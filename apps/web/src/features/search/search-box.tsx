@@ -15,7 +15,7 @@ import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
+import { useContactSearch } from './api';
 import { ContactAvatar } from '../../components/contact-avatar';
 import classes from './search-box.module.css';
 import { useTranslation } from 'react-i18next';
@@ -39,10 +39,7 @@ export function SearchBox() {
   const [value, setValue] = useState('');
   const query = value.trim();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const search = trpc.search.contacts.useQuery(
-    { query },
-    { enabled: query !== '', staleTime: 10_000 },
-  );
+  const search = useContactSearch(query);
   const results = search.data ?? [];
 
   const close = () => {

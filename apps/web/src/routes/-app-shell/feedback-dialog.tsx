@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { notifyError } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
+import { useSendFeedback } from './api';
 import { useTranslation } from 'react-i18next';
 
 /** SPEC §9: the thank-you dialog closes itself after 3 s. */
@@ -18,7 +18,7 @@ export function FeedbackDialog({ opened, onClose }: { opened: boolean; onClose: 
   const { t } = useTranslation();
   const [message, setMessage] = useState('');
   const [thanked, setThanked] = useState(false);
-  const send = trpc.feedback.send.useMutation();
+  const send = useSendFeedback();
 
   useEffect(() => {
     if (!thanked) return;

@@ -1,10 +1,9 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
-import { useSetSession } from '../../lib/session';
+import { useLogout, useSetSession } from '../../lib/session';
 import { notifySuccess } from '../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../lib/timing';
-import { trpc } from '../../lib/trpc';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -16,7 +15,7 @@ export function SignOutDialog({ opened, onClose }: { opened: boolean; onClose: (
   const { t } = useTranslation();
   const navigate = useNavigate();
   const setSession = useSetSession();
-  const logout = trpc.auth.logout.useMutation();
+  const logout = useLogout();
 
   const confirm = async () => {
     try {

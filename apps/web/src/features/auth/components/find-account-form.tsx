@@ -4,7 +4,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { emailInput } from '@kith/validators';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { fieldErrors, notifyError, notifySuccess } from '../../../lib/notify';
-import { trpc } from '../../../lib/trpc';
+import { useFindAccount } from '../api/recover';
 import { AuthHeading } from './auth-heading';
 import { useTranslation } from 'react-i18next';
 
@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 export function FindAccountForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const find = trpc.recover.find.useMutation();
+  const find = useFindAccount();
   const form = useForm({
     initialValues: { email: '' },
     validate: (values) => translateErrors(schemaResolver(emailInput, { sync: true })(values)),

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { InitialsAvatar } from '../../../components/initials-avatar';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
-import { trpc } from '../../../lib/trpc';
+import { useSendRecoveryCode } from '../api/recover';
 import { useTranslation } from 'react-i18next';
 
 type Preview = RouterOutputs['recover']['checkFound'];
@@ -13,7 +13,7 @@ type Preview = RouterOutputs['recover']['checkFound'];
 export function IdentifyAccount({ account }: { account: Preview }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const sendCode = trpc.recover.sendCode.useMutation();
+  const sendCode = useSendRecoveryCode();
 
   const confirm = async () => {
     try {

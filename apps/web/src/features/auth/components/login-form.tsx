@@ -6,7 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import { fieldErrors, notifyError, notifySuccess } from '../../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
-import { trpc } from '../../../lib/trpc';
+import { useLogin } from '../api/auth';
 import { useSetSession } from '../../../lib/session';
 import { AuthHeading } from './auth-heading';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const setSession = useSetSession();
-  const login = trpc.auth.login.useMutation();
+  const login = useLogin();
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: (values) => translateErrors(schemaResolver(loginInput, { sync: true })(values)),

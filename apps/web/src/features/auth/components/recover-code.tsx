@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
-import { trpc } from '../../../lib/trpc';
+import { useResendRecoveryCode, useVerifyRecoveryCode } from '../api/recover';
 import { CodeForm } from './code-form';
 import { useTranslation } from 'react-i18next';
 
@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 export function RecoverCode() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const verify = trpc.recover.verify.useMutation();
-  const resend = trpc.recover.resend.useMutation();
+  const verify = useVerifyRecoveryCode();
+  const resend = useResendRecoveryCode();
 
   return (
     <CodeForm

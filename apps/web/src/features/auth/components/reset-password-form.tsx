@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { fieldErrors, notifyError, notifySuccess } from '../../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
-import { trpc } from '../../../lib/trpc';
+import { useResetPassword } from '../api/recover';
 import { useSetSession } from '../../../lib/session';
 import { PasswordPair } from './password-pair';
 import { AuthHeading } from './auth-heading';
@@ -19,7 +19,7 @@ export function ResetPasswordForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const setSession = useSetSession();
-  const reset = trpc.recover.reset.useMutation();
+  const reset = useResetPassword();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | undefined>();

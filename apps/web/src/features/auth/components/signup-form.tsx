@@ -6,7 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { fieldErrors, notifyError, notifySuccess } from '../../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
-import { trpc } from '../../../lib/trpc';
+import { useSignup } from '../api/auth';
 import { PasswordPair } from './password-pair';
 import { AuthHeading } from './auth-heading';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 export function SignupForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const signup = trpc.auth.signup.useMutation();
+  const signup = useSignup();
   const [confirm, setConfirm] = useState('');
   const form = useForm({
     initialValues: { name: '', email: '', password: '' },

@@ -2,7 +2,7 @@ import { Trans } from 'react-i18next';
 import { useNavigate } from '@tanstack/react-router';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
-import { trpc } from '../../../lib/trpc';
+import { useResendVerification, useVerifyEmail } from '../api/auth';
 import { useSetSession } from '../../../lib/session';
 import { CodeForm } from './code-form';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +12,8 @@ export function VerifyEmail({ email }: { email: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const setSession = useSetSession();
-  const verify = trpc.auth.verify.useMutation();
-  const resend = trpc.auth.resend.useMutation();
+  const verify = useVerifyEmail();
+  const resend = useResendVerification();
 
   return (
     <CodeForm

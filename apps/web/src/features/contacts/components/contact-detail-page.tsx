@@ -26,9 +26,10 @@ import {
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
-import { trpc } from '../../../lib/trpc';
-import { useRefreshContactLists, type Contact } from '../../../lib/contact-lists';
-import { useToggleFavorite, withProgress } from '../api/contact-mutations';
+import type { Contact } from '../../../lib/contact-lists';
+import { withProgress } from '../../../lib/notify';
+import { useToggleFavorite } from '../api/favorites';
+import { useMoveToTrash } from '../api/contacts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ContactAvatar } from '../../../components/contact-avatar';
 import { WithContact } from './with-contact';
@@ -67,8 +68,7 @@ function ContactDetail({ contact }: { contact: Contact }) {
   const navigate = useNavigate();
   const from = useRouterState({ select: (s) => s.location.state.from });
   const toggleFavorite = useToggleFavorite();
-  const trash = trpc.trash.add.useMutation();
-  const refresh = useRefreshContactLists();
+  const trash = useMoveToTrash();
   const [trashOpened, trashDialog] = useDisclosure(false);
   const address = addressText(contact.location);
   const birthday = birthdayText(contact.birthday);
@@ -81,7 +81,6 @@ function ContactDetail({ contact }: { contact: Contact }) {
       () => t('Contact move to trash'),
     );
     if (!done) return;
-    await refresh();
     await wait(REDIRECT_DELAY_MS);
     await navigate({ to: '/trash' });
   };

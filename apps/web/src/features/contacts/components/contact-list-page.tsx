@@ -12,10 +12,10 @@ import {
 } from '@tabler/icons-react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { errorMessage } from '../../../lib/notify';
-import { trpc } from '../../../lib/trpc';
-import { useContactList, useRefreshContactLists, type Contact } from '../../../lib/contact-lists';
-import { useToggleFavorite, withProgress } from '../api/contact-mutations';
+import { errorMessage, withProgress } from '../../../lib/notify';
+import { useContactList, type Contact } from '../../../lib/contact-lists';
+import { useToggleFavorite } from '../api/favorites';
+import { useMoveManyToTrash } from '../api/contacts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ContactTable } from './contact-table';
 import { EmptyState } from './empty-state';
@@ -77,8 +77,7 @@ export function ContactListPage({
   const selection = useSelection(ids);
   const [confirmOpened, confirm] = useDisclosure(false);
   const toggleFavorite = useToggleFavorite();
-  const trashMany = trpc.trash.addMany.useMutation();
-  const refresh = useRefreshContactLists();
+  const trashMany = useMoveManyToTrash();
   const text = copy[list];
 
   const open = (contact: Contact) =>
@@ -91,10 +90,7 @@ export function ContactListPage({
       () => trashMany.mutateAsync({ contactIds }),
       (r) => t('{{count}} add to trash', { count: r.ids.length }),
     );
-    if (result) {
-      selection.clear();
-      await refresh();
-    }
+    if (result) selection.clear();
   };
 
   if (isPending) {

@@ -13,7 +13,8 @@ import {
   progressToast,
 } from '../../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
-import { trpc } from '../../../lib/trpc';
+import { useImageUpload } from '../../../lib/images';
+import { useCreateContact } from '../api/contacts';
 import {
   emptyContactForm,
   mapErrorPaths,
@@ -21,7 +22,6 @@ import {
   validateContactForm,
   type ContactFormValues,
 } from '../api/contact-form-values';
-import { useRefreshContactLists } from '../../../lib/contact-lists';
 import { AvatarPicker, imageFileProblem } from '../../../components/avatar-picker';
 import { DiscardDialog } from './discard-dialog';
 import { ContactFields } from './contact-fields';
@@ -44,12 +44,10 @@ export function CreateContactPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const goBack = useGoBack();
-  const refresh = useRefreshContactLists();
   const [avatar, setAvatar] = useState<UploadedAvatar | null>(null);
   const [discardOpened, discard] = useDisclosure(false);
-  const upload = trpc.images.upload.useMutation();
-  const removeImage = trpc.images.delete.useMutation();
-  const create = trpc.contacts.create.useMutation();
+  const { upload, remove: removeImage } = useImageUpload();
+  const create = useCreateContact();
   const form = useForm<ContactFormValues>({
     initialValues: emptyContactForm,
     validate: (values) => translateErrors(validateContactForm(values, 'create')),
@@ -104,7 +102,6 @@ export function CreateContactPage() {
         avatar: avatar ?? undefined,
       });
       done({ color: 'teal', message: t('Contact Created') });
-      await refresh();
       await wait(REDIRECT_DELAY_MS);
       await navigate({ to: '/person/$id', params: { id: contact._id }, state: { from: '/' } });
     } catch (error) {

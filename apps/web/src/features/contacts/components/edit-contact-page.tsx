@@ -6,7 +6,8 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage, fieldErrors } from '../../../lib/notify';
-import { trpc } from '../../../lib/trpc';
+import { useImageUpload } from '../../../lib/images';
+import { useUpdateContact } from '../api/contacts';
 import {
   formValuesOf,
   mapErrorPaths,
@@ -14,7 +15,7 @@ import {
   validateContactForm,
   type ContactFormValues,
 } from '../api/contact-form-values';
-import { useRefreshContactLists, type Contact } from '../../../lib/contact-lists';
+import type { Contact } from '../../../lib/contact-lists';
 import { AvatarPicker, imageFileProblem } from '../../../components/avatar-picker';
 import { DiscardDialog } from './discard-dialog';
 import { ContactFields } from './contact-fields';
@@ -40,10 +41,8 @@ function EditContactForm({ contact }: { contact: Contact }) {
   const navigate = useNavigate();
   const from = useRouterState({ select: (s) => s.location.state.from });
   const goBack = useGoBack(from);
-  const refresh = useRefreshContactLists();
-  const update = trpc.contacts.update.useMutation();
-  const upload = trpc.images.upload.useMutation();
-  const removeImage = trpc.images.delete.useMutation();
+  const update = useUpdateContact();
+  const { upload, remove: removeImage } = useImageUpload();
   const [newPhoto, setNewPhoto] = useState<File | null>(null);
   const [photoRemoved, setPhotoRemoved] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -96,7 +95,6 @@ function EditContactForm({ contact }: { contact: Contact }) {
         ...(photoRemoved ? { avatar: { publicId: '' } } : {}),
       });
       notifications.show({ color: 'teal', message: t('Contact Updated') });
-      await refresh();
       form.resetDirty();
       await navigate({ to: '/person/$id', params: { id: contact._id }, state: { from } });
     } catch (error) {

@@ -2,7 +2,7 @@ import { Button, Menu } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { trpc } from '../../../lib/trpc';
+import { useExportContacts } from '../api/contacts';
 
 /** What an export covers: every contact, the favorites, one label's, or a selection. */
 export type ExportScope = { favorites?: boolean; labelId?: string; contactIds?: string[] };
@@ -21,7 +21,7 @@ function download(filename: string, contentType: string, content: string) {
 /** Export as vCard 4.0 (with photos) or Google-compatible CSV (issue 6). */
 export function ExportMenu({ scope, compact }: { scope: ExportScope; compact?: boolean }) {
   const { t } = useTranslation();
-  const exporting = trpc.contacts.export.useMutation({
+  const exporting = useExportContacts({
     onSuccess: (file) => {
       download(file.filename, file.contentType, file.content);
       notifySuccess('Exported {{filename}}', { filename: file.filename });

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { i18nKey } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
-import { trpc } from '../../../lib/trpc';
+import { useSavePreferences } from '../../../lib/preferences';
 import { patchSession, useSessionUser } from '../../../lib/session';
 
 /** Each order's name, as the menu lists it. */
@@ -24,7 +24,7 @@ export function SortMenu() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const sort = useSessionUser()?.contactSort ?? 'first_name';
-  const save = trpc.account.updatePreferences.useMutation();
+  const save = useSavePreferences();
   // The list re-sorts at once; if saving fails, the previous order comes back.
   const choose = (next: ContactSort) => {
     if (next === sort) return;

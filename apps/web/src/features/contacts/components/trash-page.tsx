@@ -4,10 +4,9 @@ import { ActionIcon, Alert, Button, Center, Group, Loader, Menu, Text, Title } f
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconDots, IconRestore, IconTrash, IconTrashX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../../lib/notify';
-import { trpc } from '../../../lib/trpc';
-import { useContactList, useRefreshContactLists, type Contact } from '../../../lib/contact-lists';
-import { withProgress } from '../api/contact-mutations';
+import { errorMessage, withProgress } from '../../../lib/notify';
+import { useTrashActions } from '../api/trash';
+import { useContactList, type Contact } from '../../../lib/contact-lists';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ContactTable } from './contact-table';
 import { EmptyState } from './empty-state';
@@ -35,18 +34,10 @@ export function TrashPage() {
   const [pending, setPending] = useState<PendingDelete>(null);
   const [dialogOpened, dialog] = useDisclosure(false);
   const phone = useMediaQuery('(max-width: 48em)');
-  const refresh = useRefreshContactLists();
-  const recover = trpc.trash.recover.useMutation();
-  const recoverMany = trpc.trash.recoverMany.useMutation();
-  const remove = trpc.trash.delete.useMutation();
-  const removeMany = trpc.trash.deleteMany.useMutation();
-  const empty = trpc.trash.empty.useMutation();
+  const { recover, recoverMany, remove, removeMany, empty } = useTrashActions();
 
-  const afterChange = async (done: unknown) => {
-    if (done) {
-      selection.clear();
-      await refresh();
-    }
+  const afterChange = (done: unknown) => {
+    if (done) selection.clear();
   };
 
   const recoverContacts = async (contactIds: string[]) =>
@@ -71,14 +62,14 @@ export function TrashPage() {
     dialog.close();
     if (!pending) return;
     if (pending.all) {
-      await afterChange(
+      afterChange(
         await withProgress(
           () => empty.mutateAsync(),
           () => t('Trash emptied'),
         ),
       );
     } else if (pending.ids.length === 1) {
-      await afterChange(
+      afterChange(
         await withProgress(
           () => remove.mutateAsync({ id: pending.ids[0]! }),
           () => t('Contact Deleted'),
@@ -86,7 +77,7 @@ export function TrashPage() {
       );
     } else {
       const contactIds = pending.ids;
-      await afterChange(
+      afterChange(
         await withProgress(
           () => removeMany.mutateAsync({ contactIds }),
           (r) => t('{{count}} contacts deleted', { count: r.ids.length }),

@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LoadFailure } from '../../../components/load-failure';
-import { trpc } from '../../../lib/trpc';
+import { useContact } from '../api/contacts';
 import type { Contact } from '../../../lib/contact-lists';
 import { useTranslation } from 'react-i18next';
 
@@ -17,7 +17,7 @@ export function WithContact({
   children: (contact: Contact) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const contact = trpc.contacts.byId.useQuery({ id });
+  const contact = useContact(id);
   if (contact.isPending) {
     return (
       <Center py={80}>

@@ -2,29 +2,14 @@ import { Badge, Button, CloseButton, Group, Menu } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../lib/notify';
-import { trpc } from '../../../lib/trpc';
-import { useLabels } from './use-labels';
+import { useLabelMembership, useLabels, useLabelsOf } from './api';
 
 /** A contact's labels on its page: each can be taken away; "Add label" gives another. */
 export function ContactLabels({ contactId, disabled }: { contactId: string; disabled?: boolean }) {
   const { t } = useTranslation();
-  const utils = trpc.useUtils();
   const all = useLabels().data ?? [];
-  const mine = trpc.labels.ofContact.useQuery({ contactId });
-  const refresh = () =>
-    Promise.all([
-      utils.labels.invalidate(),
-      utils.contacts.invalidate(),
-      utils.favorites.invalidate(),
-    ]);
-  const assign = trpc.labels.assign.useMutation({
-    onSuccess: refresh,
-    onError: (error) => notifyError(error),
-  });
-  const unassign = trpc.labels.unassign.useMutation({
-    onSuccess: refresh,
-    onError: (error) => notifyError(error),
-  });
+  const mine = useLabelsOf(contactId);
+  const { assign, unassign } = useLabelMembership();
   const carried = mine.data ?? [];
   const others = all.filter((label) => !carried.some((c) => c.id === label.id));
 
@@ -45,7 +30,12 @@ export function ContactLabels({ contactId, disabled }: { contactId: string; disa
                 size="xs"
                 variant="transparent"
                 aria-label={t('Remove label {{name}}', { name: label.name })}
-                onClick={() => unassign.mutate({ labelId: label.id, contactIds: [contactId] })}
+                onClick={() =>
+                  unassign.mutate(
+                    { labelId: label.id, contactIds: [contactId] },
+                    { onError: (error) => notifyError(error) },
+                  )
+                }
               />
             )
           }
@@ -64,7 +54,12 @@ export function ContactLabels({ contactId, disabled }: { contactId: string; disa
             {others.map((label) => (
               <Menu.Item
                 key={label.id}
-                onClick={() => assign.mutate({ labelId: label.id, contactIds: [contactId] })}
+                onClick={() =>
+                  assign.mutate(
+                    { labelId: label.id, contactIds: [contactId] },
+                    { onError: (error) => notifyError(error) },
+                  )
+                }
               >
                 {label.name}
               </Menu.Item>

@@ -4,11 +4,9 @@ import { IconDots, IconPencil, IconTag, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { trpc } from '../../../lib/trpc';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useRefreshContactLists } from '../../../lib/contact-lists';
 import { LabelNameDialog } from './label-name-dialog';
-import { useLabelEditing, useLabels } from './use-labels';
+import { useDeleteLabel, useLabelEditing, useLabelMembership, useLabels } from './api';
 
 /** The label screen's menu: rename the label, or delete it (its contacts stay). */
 export function LabelActions({ label }: { label: { id: string; name: string } }) {
@@ -17,11 +15,9 @@ export function LabelActions({ label }: { label: { id: string; name: string } })
   const [renameOpened, renameDialog] = useDisclosure(false);
   const [deleteOpened, deleteDialog] = useDisclosure(false);
   const { rename, error, clearError } = useLabelEditing();
-  const utils = trpc.useUtils();
-  const remove = trpc.labels.delete.useMutation({
+  const remove = useDeleteLabel({
     onSuccess: async () => {
       deleteDialog.close();
-      await utils.labels.invalidate();
       notifySuccess('Label deleted');
       await navigate({ to: '/' });
     },
@@ -79,9 +75,7 @@ export function LabelActions({ label }: { label: { id: string; name: string } })
 export function BulkLabelMenu({ contactIds }: { contactIds: string[] }) {
   const { t } = useTranslation();
   const labels = useLabels().data ?? [];
-  const refresh = useRefreshContactLists();
-  const assign = trpc.labels.assign.useMutation();
-  const unassign = trpc.labels.unassign.useMutation();
+  const { assign, unassign } = useLabelMembership();
   const change = async (mode: 'add' | 'remove', label: { id: string; name: string }) => {
     try {
       const mutation = mode === 'add' ? assign : unassign;
@@ -89,7 +83,6 @@ export function BulkLabelMenu({ contactIds }: { contactIds: string[] }) {
       notifySuccess(mode === 'add' ? 'Label {{name}} given' : 'Label {{name}} taken away', {
         name: label.name,
       });
-      await refresh();
     } catch (error) {
       notifyError(error);
     }

@@ -5,7 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../lib/format';
 import { LabelNameDialog } from './label-name-dialog';
-import { useLabelEditing, useLabels } from './use-labels';
+import { useLabelEditing, useLabels } from './api';
 
 /** The sidebar's labels, each with its count and a link to its contacts, and "Create label". */
 export function SidebarLabels({ pathname }: { pathname: string }) {

@@ -1,6 +1,5 @@
-import { i18nKey } from '../../../lib/i18n';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { errorMessage, notifyError, notifySuccess, progressToast } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { useRefreshContactLists, type Contact } from '../../../lib/contact-lists';
 
@@ -46,20 +45,4 @@ function mapPages<T extends InfiniteData<Page, unknown>>(
 ) {
   if (!data) return data;
   return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(fn) })) };
-}
-
-/** Runs a change, shows 'Working...' meanwhile, then the success message or the error (SPEC §8). */
-export async function withProgress<T>(
-  work: () => Promise<T>,
-  success: (result: T) => string,
-): Promise<T | null> {
-  const done = progressToast(i18nKey('Working...'));
-  try {
-    const result = await work();
-    done({ color: 'teal', message: success(result) });
-    return result;
-  } catch (error) {
-    done({ color: 'red', message: errorMessage(error) });
-    return null;
-  }
 }

@@ -49,6 +49,9 @@ export function toBatches(items: Item[]): Item[][] {
   return batches;
 }
 
+/** Reads a file and answers the preview (`imports.preview`): nothing is written yet. */
+export const usePreviewImport = () => trpc.imports.preview.useMutation();
+
 /**
  * Runs an import batch by batch (`imports.batch`, one transaction each), telling `onProgress`
  * how many contacts are written. If a batch fails, everything the import wrote is taken back

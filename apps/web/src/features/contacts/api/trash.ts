@@ -1,0 +1,23 @@
+import { trpc } from '../../../lib/trpc';
+import { useRefreshContactLists } from '../../../lib/contact-lists';
+
+/**
+ * The Trash screen's calls (router `trash`, SPEC §2 Trash): recover and delete forever, one
+ * or many, and empty. Each reads the cached lists again before its promise resolves.
+ */
+export function useTrashActions() {
+  const refresh = useRefreshContactLists();
+  const onSuccess = () => refresh();
+  return {
+    /** `{ id }` back to the contacts. */
+    recover: trpc.trash.recover.useMutation({ onSuccess }),
+    /** `{ contactIds }` back to the contacts. */
+    recoverMany: trpc.trash.recoverMany.useMutation({ onSuccess }),
+    /** `{ id }` deleted for good, with its photo. */
+    remove: trpc.trash.delete.useMutation({ onSuccess }),
+    /** `{ contactIds }` deleted for good. */
+    removeMany: trpc.trash.deleteMany.useMutation({ onSuccess }),
+    /** Every contact in the trash deleted for good. */
+    empty: trpc.trash.empty.useMutation({ onSuccess }),
+  };
+}
