@@ -1,10 +1,16 @@
+import { schema } from '@kith/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
+import { callerFor, makeContact, signedInCaller, type Caller } from './test-caller';
 import type { TestClient } from './test-client';
 import { signedInClient } from './test-users';
 
+// Matching and ranking are the search's rules, tested through the procedure (createCaller);
+// the REST envelope of GET /search is tested once, over HTTP.
 let t: TestApp;
 let client: TestClient;
+let caller: Caller;
 
 const people = [
   {
@@ -46,17 +52,19 @@ const people = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ client } = await signedInClient(t));
+  let email: string;
+  ({ client, email } = await signedInClient(t));
+  const [user] = await t.db.select().from(schema.users).where(eq(schema.users.email, email));
+  caller = await callerFor(t, user!.id);
   for (const p of people) {
-    const res = await client.rest('POST', '/contacts', {
+    const created = await makeContact(caller, {
       firstName: p.firstName,
       lastName: p.lastName,
       email: p.email.includes('%') ? '' : p.email,
       phone: p.phone,
       worksAt: { companyName: p.company, jobTitle: 'Staff' },
     });
-    if (p.firstName === 'Trashy')
-      await client.rest('PATCH', `/trash/${(res.body.data as { _id: string })._id}`);
+    if (p.firstName === 'Trashy') await caller.trash.add({ id: created._id });
   }
 });
 
@@ -65,9 +73,7 @@ afterAll(async () => {
 });
 
 async function search(query: string): Promise<string[]> {
-  const res = await client.rest('GET', `/search?query=${encodeURIComponent(query)}`);
-  expect(res.status).toBe(200);
-  return (res.body.data as { name: string }[]).map((r) => r.name);
+  return (await caller.search.contacts({ query })).map((r) => r.name);
 }
 
 describe('GET /search (SPEC §4 Search)', () => {
@@ -93,8 +99,7 @@ describe('GET /search (SPEC §4 Search)', () => {
 
   it('reads past a NUL character instead of failing (PostgreSQL text cannot hold one)', async () => {
     expect(await search('an\u0000na')).toEqual(['Anna Marcos']);
-    const res = await client.query('search.contacts', { query: '\u0000' });
-    expect(res.status).toBe(200);
+    expect(await search('\u0000')).toEqual([]);
   });
 
   it('matches phone digits whatever the spacing or + prefix', async () => {
@@ -119,7 +124,7 @@ describe('GET /search (SPEC §4 Search)', () => {
     expect(await search('\\')).toEqual([]);
     expect(await search("o'brien")).toEqual(['Percy Literal']);
     expect(await search("'; drop table contacts; --")).toEqual([]);
-    expect((await client.rest('GET', '/contacts')).body.data).toHaveLength(4);
+    expect((await caller.contacts.list({})).items).toHaveLength(4);
   });
 
   it('answers an empty list for an empty query', async () => {
@@ -128,11 +133,10 @@ describe('GET /search (SPEC §4 Search)', () => {
   });
 
   it('returns at most 20 results', async () => {
-    const { client: many } = await signedInClient(t);
+    const many = await signedInCaller(t);
     for (let i = 0; i < 25; i += 1) {
-      await many.rest('POST', '/contacts', { firstName: `Same${i}`, lastName: 'Name', phone: '1' });
+      await makeContact(many, { firstName: `Same${i}`, lastName: 'Name', phone: '1' });
     }
-    const res = await many.rest('GET', '/search?query=same');
-    expect(res.body.data).toHaveLength(20);
+    expect(await many.search.contacts({ query: 'same' })).toHaveLength(20);
   });
 });
