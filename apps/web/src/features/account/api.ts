@@ -43,14 +43,20 @@ export function useUpdateProfile(options: UpdateProfileOptions = {}) {
 
 /** Changes the password; the other sessions end, so the sessions list is read again. */
 export function useChangePassword(options: ChangePasswordOptions = {}) {
-  const utils = trpc.useUtils();
+  const refreshSessions = useRefreshSessions();
   return trpc.account.changePassword.useMutation({
     ...options,
-    onSuccess: (result, ...rest) => {
-      void utils.account.sessions.invalidate();
-      return options.onSuccess?.(result, ...rest);
+    onSuccess: (...args) => {
+      refreshSessions();
+      return options.onSuccess?.(...args);
     },
   });
+}
+
+/** Marks the sessions list stale, so it is read again (after a change that ends sessions). */
+function useRefreshSessions() {
+  const utils = trpc.useUtils();
+  return () => void utils.account.sessions.invalidate();
 }
 
 /** The account's signed-in sessions, the current one marked. */
@@ -60,24 +66,24 @@ export function useSessions() {
 
 /** Signs one session out, then reads the list again. */
 export function useRevokeSession(options: RevokeOptions = {}) {
-  const utils = trpc.useUtils();
+  const refreshSessions = useRefreshSessions();
   return trpc.account.revokeSession.useMutation({
     ...options,
-    onSuccess: (result, ...rest) => {
-      void utils.account.sessions.invalidate();
-      return options.onSuccess?.(result, ...rest);
+    onSuccess: (...args) => {
+      refreshSessions();
+      return options.onSuccess?.(...args);
     },
   });
 }
 
 /** Signs every other session out, then reads the list again. */
 export function useRevokeOtherSessions(options: RevokeOthersOptions = {}) {
-  const utils = trpc.useUtils();
+  const refreshSessions = useRefreshSessions();
   return trpc.account.revokeOtherSessions.useMutation({
     ...options,
-    onSuccess: (result, ...rest) => {
-      void utils.account.sessions.invalidate();
-      return options.onSuccess?.(result, ...rest);
+    onSuccess: (...args) => {
+      refreshSessions();
+      return options.onSuccess?.(...args);
     },
   });
 }
