@@ -164,6 +164,15 @@ const requiredName = (message: string) =>
  * all-or-nothing.
  */
 export const contactCreateInput = z.object({
+  /**
+   * Names this create, so sending it again (a double click, a retry after a lost answer)
+   * answers the contact the first one made instead of a second one. REST takes it from the
+   * `Idempotency-Key` header (IETF draft-ietf-httpapi-idempotency-key-header).
+   */
+  idempotencyKey: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,200}$/, { error: 'An idempotency key is 1 to 200 visible ASCII characters' })
+    .optional(),
   firstName: requiredName(m.firstNameRequired),
   lastName: requiredName(m.lastNameRequired),
   email,

@@ -4,6 +4,12 @@ import { untrusted, withId, type RestRoute } from '../rest/adapter';
 import { parseJsonFields, readMultipart } from '../rest/multipart';
 import { contactEditForm, contactSchema } from '../rest/openapi/wire-schemas';
 
+/** The body with the `Idempotency-Key` header's value, which wins over one in the body. */
+function withIdempotencyKey(body: unknown, header: string | string[] | undefined) {
+  const input = untrusted(body) as Record<string, unknown>;
+  return (header === undefined ? input : { ...input, idempotencyKey: header }) as never;
+}
+
 /**
  * SPEC §7 "Contacts": create, list, read and edit, with SPEC §8's success messages.
  */
@@ -13,15 +19,16 @@ export const contactsRestRoutes: RestRoute[] = [
     path: '/contacts',
     successStatus: 201,
     doc: {
-      summary: 'Create a contact',
+      summary: 'Create a contact; an Idempotency-Key header makes a retry answer the same one',
       tag: 'Contacts',
       signedIn: true,
       body: contactCreateInput,
       data: contactSchema,
       errors: [400],
     },
-    handle: async ({ caller, body: input }) => ({
-      data: await caller.contacts.create(untrusted(input)),
+    // A retried POST with the same Idempotency-Key answers the contact the first one made.
+    handle: async ({ caller, body, req }) => ({
+      data: await caller.contacts.create(withIdempotencyKey(body, req.headers['idempotency-key'])),
       message: 'Contact Created',
     }),
   },

@@ -53,7 +53,10 @@ export const contactsRouter = {
     .input(z.object({ id: contactId }))
     .query(({ ctx, input }) => getContact(ctx, ctx.userId, input.id)),
 
-  /** Creates a contact from the create form (SPEC §5 rules); returns it with its `_id`. */
+  /**
+   * Creates a contact from the create form (SPEC §5 rules); returns it with its `_id`. A repeat
+   * with the same `idempotencyKey` returns the contact the first call made (issue 21).
+   */
   create: protectedProcedure
     .input(contactCreateInput)
     .mutation(({ ctx, input }) => createContact(ctx, ctx.userId, input)),

@@ -115,6 +115,8 @@ export async function getContact(
 
 /**
  * Creates a contact (SPEC §7 POST /contacts). An avatar must be an image the person uploaded.
+ * With an `idempotencyKey` the person already created a contact with, nothing is created and
+ * that contact is answered (a double click or a retry makes one contact; issue 21).
  *
  * @throws NotFoundError when `avatar.publicId` is not the person's image.
  */
@@ -124,12 +126,14 @@ export async function createContact(
   values: ContactCreateValues,
 ): Promise<ContactDto> {
   const avatarImageId = values.avatar.publicId || null;
+  const idempotencyKey = values.idempotencyKey ?? null;
   return deps.db.transaction(async (tx) => {
     if (avatarImageId) await attachImage(tx, userId, avatarImageId, deps.now());
     const [row] = await tx
       .insert(contacts)
       .values({
         userId,
+        idempotencyKey,
         givenName: values.firstName,
         familyName: values.lastName,
         phone: values.phone,
@@ -139,9 +143,21 @@ export async function createContact(
         ...locationColumns(values.location),
         ...birthdayColumns(values.birthday),
       })
+      // A second create with the same key waits for the first to commit, then finds its row.
+      .onConflictDoNothing({ target: [contacts.userId, contacts.idempotencyKey] })
       .returning({ id: contacts.id });
-    return getContact({ db: tx as Database, images: deps.images }, userId, row!.id);
+    const id = row?.id ?? (await contactWithKey(tx as Database, userId, idempotencyKey!));
+    return getContact({ db: tx as Database, images: deps.images }, userId, id);
   });
+}
+
+/** The contact an earlier create with `key` made (trashed or not). */
+async function contactWithKey(db: Database, userId: string, key: string): Promise<string> {
+  const [row] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), eq(contacts.idempotencyKey, key)));
+  return row!.id;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
@@ -58,6 +59,12 @@ export const contacts = pgTable(
     extra: jsonb('extra').$type<ContactExtraField[]>().notNull().default([]),
     /** The import that created this contact, so a failed or regretted import can be undone. */
     importId: uuid('import_id'),
+    /**
+     * The client's key for the request that created this contact, so a create sent twice (a
+     * double click, a retry after a lost answer) makes one contact (IETF
+     * draft-ietf-httpapi-idempotency-key-header; issue 21).
+     */
+    idempotencyKey: text('idempotency_key'),
     trashedAt: timestamp('trashed_at', { withTimezone: true }),
     /**
      * Accent- and case-folded text searched by substring (DESIGN.md "Search"). `kith_fold` is
@@ -105,6 +112,8 @@ export const contacts = pgTable(
       .on(t.trashedAt)
       .where(sql`${t.trashedAt} is not null`),
     index('contacts_avatar_image_id_idx').on(t.avatarImageId),
+    // NULLs are distinct, so only contacts created with a key take part.
+    uniqueIndex('contacts_user_idempotency_key_key').on(t.userId, t.idempotencyKey),
     index('contacts_import_id_idx')
       .on(t.importId)
       .where(sql`${t.importId} is not null`),
