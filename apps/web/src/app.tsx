@@ -7,9 +7,11 @@ import { createQueryClient } from './lib/query-client';
 import { createApiClient, createTrpcReactClient, trpc } from './lib/trpc';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
+import toasts from './toasts.module.css';
 
-/** Toasts sit at the top right and close after 5000 ms (SPEC §9). */
+/** Toasts sit at the top right and close after 5000 ms (SPEC §9); three at most at once. */
 const TOAST_AUTO_CLOSE_MS = 5000;
+const TOAST_LIMIT = 3;
 
 /** Light, dark or the device's scheme (the default), kept in this browser. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'kith-color-scheme' });
@@ -31,7 +33,13 @@ export function App({ history }: { history?: RouterHistory } = {}) {
           defaultColorScheme="auto"
           colorSchemeManager={colorSchemeManager}
         >
-          <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+          <Notifications
+            position="top-right"
+            autoClose={TOAST_AUTO_CLOSE_MS}
+            limit={TOAST_LIMIT}
+            containerWidth={360}
+            className={toasts.toasts}
+          />
           <RouterProvider router={router} />
         </MantineProvider>
       </QueryClientProvider>

@@ -13,7 +13,7 @@ import { createDb, type DatabaseHandle } from '@kith/db';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContactsApiError, createContactsClient, isContactsApiError } from './index';
+import { ContactsApiError, createContactsClient, isContactsApiError, isTimeout } from './index';
 
 const PASSWORD = 'kith-harbour-42';
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
@@ -89,6 +89,24 @@ describe('createContactsClient', () => {
     });
     await client.health.check.query();
     expect(seen).toEqual(['address-sync']);
+  });
+
+  it('gives a call up after timeoutMs with code TIMEOUT and SPEC §8 "Request aborted"', async () => {
+    const client = createContactsClient({
+      baseUrl,
+      timeoutMs: 200,
+      // A server that never answers: the request waits until it is aborted.
+      fetch: (_input, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+        ),
+    });
+    const started = Date.now();
+    const failure = await client.health.check.query().catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'TIMEOUT', status: 0 });
+    expect(isTimeout(failure)).toBe(true);
+    expect((failure as Error).message).toBe('Request aborted');
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('keeps the session cookies itself in Node, so sign-in then list just works', async () => {

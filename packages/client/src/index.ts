@@ -3,12 +3,18 @@ import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
 import { transformer } from '@kith/validators/transformer';
 import { TRPC_MAX_BATCH_SIZE } from '@kith/validators/trpc-limits';
 import { createCookieFetch } from './cookie-jar';
-import { refreshOnForbiddenLink, shared, typedErrorsLink } from './links';
+import {
+  fetchWithTimeout,
+  REQUEST_TIMEOUT_MS,
+  refreshOnForbiddenLink,
+  shared,
+  typedErrorsLink,
+} from './links';
 
 export type { ApiErrorShape, AppRouter, RouterInputs, RouterOutputs } from '@kith/api/client-types';
 export * from '@kith/validators';
 export { ContactsApiError, isContactsApiError } from './errors';
-export { isForbidden, refreshOnForbiddenLink } from './links';
+export { isForbidden, isTimeout, refreshOnForbiddenLink, REQUEST_TIMEOUT_MS } from './links';
 
 export interface ContactsClientOptions {
   /** Where Kith runs, e.g. `https://kith.example.com`; the client calls `${baseUrl}/api/trpc`. */
@@ -23,6 +29,11 @@ export interface ContactsClientOptions {
    * `'browser'` where there is a `document`, else `'jar'`.
    */
   cookies?: 'browser' | 'jar';
+  /**
+   * How long a call may wait for its answer, in ms (60 000 by default); then it fails with
+   * `ContactsApiError` code `TIMEOUT` and the message 'Request aborted' (SPEC §8).
+   */
+  timeoutMs?: number;
 }
 
 export type ContactsClient = TRPCClient<AppRouter>;
@@ -37,10 +48,14 @@ export type ContactsClient = TRPCClient<AppRouter>;
  *   (SPEC §7 "Auth retry").
  * - Every failure throws `ContactsApiError` with the server's message, `status`, `code`
  *   and `fieldErrors`.
+ * - A call with no answer after `timeoutMs` (60 s) is aborted: code `TIMEOUT`, status 0.
  */
 export function createContactsClient(options: ContactsClientOptions): ContactsClient {
   const cookies = options.cookies ?? ('document' in globalThis ? 'browser' : 'jar');
-  const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const baseFetch = fetchWithTimeout(
+    options.fetch ?? globalThis.fetch.bind(globalThis),
+    options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+  );
   const fetchWithCookies =
     cookies === 'jar'
       ? createCookieFetch(baseFetch)

@@ -1,7 +1,7 @@
 import type { AppRouter } from '@kith/api/client-types';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
-import { ContactsApiError } from './errors';
+import { ContactsApiError, TIMEOUT_ERROR_NAME } from './errors';
 
 /** Calls that manage the session themselves and must never trigger the refresh retry. */
 const SESSION_CALLS = new Set(['auth.check', 'auth.refresh', 'auth.logout']);
@@ -79,5 +79,48 @@ export function shared<T>(fn: () => Promise<T>): () => Promise<T> {
       running = null;
     });
     return running;
+  };
+}
+
+/**
+ * How long a call may wait for its answer before it is given up, in ms (issue 21.6: a request
+ * that never answered left "Contact Is Creating..." and a spinning Save forever). Long enough
+ * for an 8 MiB photo or import batch on a slow connection.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** Whether `error` (or what caused it) is a call given up for taking too long. */
+export function isTimeout(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (e.name === TIMEOUT_ERROR_NAME) return true;
+  }
+  return false;
+}
+
+/**
+ * A fetch that gives up after `timeoutMs`: the request is aborted and the promise rejects
+ * with a `TimeoutError` DOMException. A signal the caller passes still aborts it too. Built
+ * on `setTimeout`, so tests with fake clocks can run the time out.
+ */
+export function fetchWithTimeout(
+  baseFetch: typeof globalThis.fetch,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+): typeof globalThis.fetch {
+  return async (input, init = {}) => {
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('Request aborted', TIMEOUT_ERROR_NAME)),
+      timeoutMs,
+    );
+    const outer = init.signal;
+    const forward = () => controller.abort(outer?.reason);
+    if (outer?.aborted) forward();
+    else outer?.addEventListener('abort', forward, { once: true });
+    try {
+      return await baseFetch(input, { ...init, signal: controller.signal });
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', forward);
+    }
   };
 }

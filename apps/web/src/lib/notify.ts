@@ -1,22 +1,25 @@
 import type { TOptions } from 'i18next';
 import { notifications } from '@mantine/notifications';
+import { isTimeout } from '@kith/client/links';
 import { TRPCClientError } from '@trpc/client';
 import { i18n, i18nKey } from './i18n';
 
 /** SPEC §8: what a person sees when the server gives no message. */
 export const UNKNOWN_ERROR = i18nKey('Unknown Error Occurred Try Again!');
 export const NETWORK_ERROR = i18nKey('Network Error');
+export const REQUEST_ABORTED = i18nKey('Request aborted');
 
 /**
  * The message to show for a failed call, in the interface language: the server's message
- * when it sent one, 'Network Error' when the request never got an answer, else `fallback`
- * (SPEC §8). Server messages are catalogue keys too (src/locales/server-messages.ts).
+ * when it sent one, 'Request aborted' when no answer came in time, 'Network Error' when the
+ * request never got an answer, else `fallback` (SPEC §8). Server messages are catalogue keys too (src/locales/server-messages.ts).
  */
 export function errorMessage(error: unknown, fallback = UNKNOWN_ERROR): string {
   return i18n.t(untranslatedErrorMessage(error, fallback));
 }
 
 function untranslatedErrorMessage(error: unknown, fallback: string): string {
+  if (isTimeout(error)) return REQUEST_ABORTED;
   if (error instanceof TRPCClientError) {
     const fromServer = error.shape?.message ?? (error.data ? error.message : undefined);
     if (fromServer) return fromServer;
@@ -67,10 +70,32 @@ export function progressToast(message: string) {
   };
 }
 
-/** Runs a change, shows 'Working...' meanwhile, then the success message or the error (SPEC §8). */
+/** The services SPEC §8 names a failure after, as catalogue keys. */
+export const SERVICES = {
+  favorite: i18nKey('Favorite'),
+  trash: i18nKey('Trash'),
+  recover: i18nKey('Recover'),
+  delete: i18nKey('Delete'),
+} as const;
+
+/**
+ * SPEC §8 "Service failure with no message": 'Unknown Error Occurred In {operation} Service',
+ * translated, for one of `SERVICES`.
+ */
+export function serviceFailure(service: keyof typeof SERVICES): string {
+  return i18n.t('Unknown Error Occurred In {{operation}} Service', {
+    operation: i18n.t(SERVICES[service]),
+  });
+}
+
+/**
+ * Runs a change, shows 'Working...' meanwhile, then the success message or the error: the
+ * server's, or SPEC §8's failure of `service` when it sent none.
+ */
 export async function withProgress<T>(
   work: () => Promise<T>,
   success: (result: T) => string,
+  service: keyof typeof SERVICES,
 ): Promise<T | null> {
   const done = progressToast(i18nKey('Working...'));
   try {
@@ -78,7 +103,7 @@ export async function withProgress<T>(
     done({ color: 'teal', message: success(result) });
     return result;
   } catch (error) {
-    done({ color: 'red', message: errorMessage(error) });
+    done({ color: 'red', message: errorMessage(error, serviceFailure(service)) });
     return null;
   }
 }

@@ -1,5 +1,10 @@
 import type { AppRouter } from '@kith/api';
-import { isForbidden, refreshOnForbiddenLink, shared } from '@kith/client/links';
+import {
+  fetchWithTimeout,
+  isForbidden,
+  refreshOnForbiddenLink,
+  shared,
+} from '@kith/client/links';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { transformer } from '@kith/validators/transformer';
@@ -13,9 +18,12 @@ export type ApiClient = ReturnType<typeof createTRPCClient<AppRouter>>;
 
 export { isForbidden };
 
+/** The browser's fetch with the shared time limit (issue 21.6). */
+const timedFetch = fetchWithTimeout((input, init) => fetch(input, init));
+
 /** Refreshes the session once (shared by concurrent callers); resolves whether it worked. */
 export const refreshSession = shared(() =>
-  fetch('/api/trpc/auth.refresh', {
+  timedFetch('/api/trpc/auth.refresh', {
     method: 'POST',
     credentials: 'include',
     headers: { 'content-type': 'application/json' },
@@ -44,7 +52,8 @@ function createLinks() {
       url: `${window.location.origin}/api/trpc`,
       transformer,
       maxItems: TRPC_MAX_BATCH_SIZE,
-      fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
+      // Every call gives up after REQUEST_TIMEOUT_MS with 'Request aborted' (SPEC §8).
+      fetch: (input, init) => timedFetch(input, { ...init, credentials: 'include' }),
     }),
   ];
 }

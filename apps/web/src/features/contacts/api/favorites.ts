@@ -1,5 +1,5 @@
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess, serviceFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { useRefreshContactLists, type Contact } from '../../../lib/contact-lists';
 
@@ -28,7 +28,7 @@ export function useToggleFavorite() {
     onError: (error, { id }, context) => {
       for (const [key, data] of context?.lists ?? []) queryClient.setQueryData(key, data);
       if (context?.single) utils.contacts.byId.setData({ id }, context.single);
-      notifyError(error);
+      notifyError(error, serviceFailure('favorite'));
     },
     onSuccess: (result) => {
       // SPEC §8 quotes both messages as they are, "to favorites" included.

@@ -36,6 +36,7 @@ import { WithContact } from './with-contact';
 import { ContactLabels } from '../labels/contact-labels';
 import { ExtraFields } from './extra-fields';
 import { useTranslation } from 'react-i18next';
+import { useToastsBelow } from '../../../lib/use-toasts-below';
 
 /**
  * "10 December 1985", or "15 April" for a birthday without a year (imported vCards write
@@ -65,6 +66,7 @@ export function ContactDetailPage({ id }: { id: string }) {
 
 function ContactDetail({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
+  const toastsBelow = useToastsBelow<HTMLDivElement>();
   const navigate = useNavigate();
   const from = useRouterState({ select: (s) => s.location.state.from });
   const toggleFavorite = useToggleFavorite();
@@ -79,6 +81,7 @@ function ContactDetail({ contact }: { contact: Contact }) {
     const done = await withProgress(
       () => trash.mutateAsync({ id: contact._id }),
       () => t('Contact move to trash'),
+      'trash',
     );
     if (!done) return;
     await wait(REDIRECT_DELAY_MS);
@@ -87,7 +90,7 @@ function ContactDetail({ contact }: { contact: Contact }) {
 
   return (
     <Container size="sm" px={0}>
-      <Group justify="space-between" mb="md">
+      <Group ref={toastsBelow} justify="space-between" mb="md">
         <ActionIcon
           variant="subtle"
           color="gray"

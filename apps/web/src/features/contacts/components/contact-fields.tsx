@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 function GroupError({ message }: { message?: string }) {
   if (!message) return null;
   return (
-    <Text c="red.8" size="sm" role="alert" mt={4}>
+    <Text c="red.8" size="sm" role="alert" mt={4} data-field-error>
       {message}
     </Text>
   );
@@ -68,7 +68,7 @@ export function ContactFields({
         />
       </SimpleGrid>
 
-      <Fieldset legend="Work" variant="unstyled">
+      <Fieldset legend={t('Work')} variant="unstyled">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('Company')} {...form.getInputProps('company')} />
           <TextInput label={t('Job title')} {...form.getInputProps('jobTitle')} />
@@ -76,7 +76,7 @@ export function ContactFields({
         <GroupError message={groupError('worksAt')} />
       </Fieldset>
 
-      <Fieldset legend="Address" variant="unstyled">
+      <Fieldset legend={t('Address')} variant="unstyled">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('Country')} {...form.getInputProps('country')} />
           <TextInput label={t('City')} {...form.getInputProps('city')} />
@@ -86,7 +86,7 @@ export function ContactFields({
         <GroupError message={groupError('location')} />
       </Fieldset>
 
-      <Fieldset legend="Birthday" variant="unstyled">
+      <Fieldset legend={t('Birthday')} variant="unstyled">
         <Grid gap="sm">
           <Grid.Col span={3}>
             <TextInput

@@ -25,6 +25,7 @@ import { SortMenu } from './sort-menu';
 import { ExportMenu } from './export-menu';
 import { BulkLabelMenu, LabelActions } from '../labels/label-menus';
 import { useTranslation } from 'react-i18next';
+import { useToastsBelow } from '../../../lib/use-toasts-below';
 import { i18nKey } from '../../../lib/i18n';
 
 const copy = {
@@ -70,6 +71,7 @@ export function ContactListPage({
   labelId?: string;
 }) {
   const { t } = useTranslation();
+  const toastsBelow = useToastsBelow<HTMLDivElement>();
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { items, total, label, isPending, error } = useContactList(list, labelId);
@@ -89,6 +91,7 @@ export function ContactListPage({
     const result = await withProgress(
       () => trashMany.mutateAsync({ contactIds }),
       (r) => t('{{count}} add to trash', { count: r.ids.length }),
+      'trash',
     );
     if (result) selection.clear();
   };
@@ -110,7 +113,7 @@ export function ContactListPage({
 
   return (
     <>
-      <Group justify="space-between" mb="md">
+      <Group ref={toastsBelow} justify="space-between" mb="md">
         <Title order={1} fz="h2">
           {label ? label.name : t(text.title)}{' '}
           <Text span c="dimmed" fz="h3" fw={500}>

@@ -13,6 +13,8 @@ import {
   progressToast,
 } from '../../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
+import { focusFirstError } from '../../../lib/focus-first-error';
+import { useSubmitOnce } from '../../../lib/use-submit-once';
 import { useImageUpload } from '../../../lib/images';
 import { useCreateContact } from '../api/contacts';
 import {
@@ -48,6 +50,10 @@ export function CreateContactPage() {
   const [discardOpened, discard] = useDisclosure(false);
   const { upload, remove: removeImage } = useImageUpload();
   const create = useCreateContact();
+  // From Save until the new contact opens (or the save fails), Save is busy and a second
+  // submit is ignored; the key makes a resent create answer the first contact (issue 21.1).
+  const save = useSubmitOnce();
+  const [creation, setCreation] = useState<{ key: string; values: string } | null>(null);
   const form = useForm<ContactFormValues>({
     initialValues: emptyContactForm,
     validate: (values) => translateErrors(validateContactForm(values, 'create')),
@@ -95,28 +101,33 @@ export function CreateContactPage() {
   };
 
   const submit = form.onSubmit(async (values) => {
+    if (!save.start()) return;
+    const input = { ...toContactInput(values), avatar: avatar ?? undefined };
+    // The same values keep their key, so a retry after a lost answer cannot make two contacts.
+    const sent = JSON.stringify(input);
+    const key = creation?.values === sent ? creation.key : crypto.randomUUID();
+    setCreation({ key, values: sent });
     const done = progressToast(i18nKey('Contact Is Creating...'));
     try {
-      const contact = await create.mutateAsync({
-        ...toContactInput(values),
-        avatar: avatar ?? undefined,
-      });
+      const contact = await create.mutateAsync({ ...input, idempotencyKey: key });
       done({ color: 'teal', message: t('Contact Created') });
       await wait(REDIRECT_DELAY_MS);
       await navigate({ to: '/person/$id', params: { id: contact._id }, state: { from: '/' } });
     } catch (error) {
+      save.finish();
       form.setErrors(mapErrorPaths(fieldErrors(error)));
+      focusFirstError();
       done({
         color: 'red',
         message: errorMessage(error, i18nKey('Failed to create contact. Please try again.')),
       });
     }
-  });
+  }, focusFirstError);
 
   return (
     <Container size="md" px={0}>
       <form onSubmit={submit} noValidate>
-        <FormPageHeader title={t('Create contact')} onBack={back} saving={create.isPending} />
+        <FormPageHeader title={t('Create contact')} onBack={back} saving={save.busy} />
         <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg">
           <Stack gap="xl">
             <AvatarPicker

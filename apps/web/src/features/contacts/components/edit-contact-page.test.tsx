@@ -44,11 +44,12 @@ describe('the edit screen (SPEC §2, §4 Forms)', () => {
     expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('Ada Lovelace');
   });
 
-  it('leaves without a dialog when nothing changed', async () => {
+  it('leaves for the contact without a dialog when nothing changed', async () => {
     const { history } = openEditPage();
     await screen.findByRole('textbox', { name: /^Name/ });
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    await waitFor(() => expect(history.location.pathname).toBe('/'));
+    // Issue 21.8: Back from Edit leads to the contact, not to the list.
+    await waitFor(() => expect(history.location.pathname).toBe(`/person/${id}`));
     expect(screen.queryByRole('dialog', { name: 'Discard Changes' })).toBeNull();
   });
 

@@ -7,6 +7,8 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { errorMessage, fieldErrors } from '../../../lib/notify';
 import { useImageUpload } from '../../../lib/images';
+import { focusFirstError } from '../../../lib/focus-first-error';
+import { useSubmitOnce } from '../../../lib/use-submit-once';
 import { useUpdateContact } from '../api/contacts';
 import {
   formValuesOf,
@@ -20,7 +22,6 @@ import { AvatarPicker, imageFileProblem } from '../../../components/avatar-picke
 import { DiscardDialog } from './discard-dialog';
 import { ContactFields } from './contact-fields';
 import { FormPageHeader } from './form-page-header';
-import { useGoBack } from './use-go-back';
 import { WithContact } from './with-contact';
 import { useTranslation } from 'react-i18next';
 
@@ -40,12 +41,14 @@ function EditContactForm({ contact }: { contact: Contact }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const from = useRouterState({ select: (s) => s.location.state.from });
-  const goBack = useGoBack(from);
+  // Back leads to the contact, which keeps where it was opened from for its own back arrow.
+  const goBack = () =>
+    void navigate({ to: '/person/$id', params: { id: contact._id }, state: { from } });
   const update = useUpdateContact();
   const { upload, remove: removeImage } = useImageUpload();
   const [newPhoto, setNewPhoto] = useState<File | null>(null);
   const [photoRemoved, setPhotoRemoved] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const save = useSubmitOnce();
   const [avatarOpened, avatarDialog] = useDisclosure(false);
   const [discardOpened, discard] = useDisclosure(false);
   const initial = useMemo(() => formValuesOf(contact), [contact]);
@@ -80,7 +83,7 @@ function EditContactForm({ contact }: { contact: Contact }) {
   const back = () => (changed ? discard.open() : goBack());
 
   const submit = form.onSubmit(async (values) => {
-    setSaving(true);
+    if (!save.start()) return;
     const change = toContactChange(values, initial);
     let uploaded: string | null = null;
     try {
@@ -101,20 +104,21 @@ function EditContactForm({ contact }: { contact: Contact }) {
       // The contact kept its old photo: the one uploaded for it is not needed.
       if (uploaded) removeImage.mutate({ publicId: uploaded });
       form.setErrors(mapErrorPaths(fieldErrors(error)));
+      focusFirstError();
       const message = errorMessage(error, '');
       notifications.show({
         color: 'red',
         message: message || t('Failed to update contact. Please try again.'),
       });
     } finally {
-      setSaving(false);
+      save.finish();
     }
-  });
+  }, focusFirstError);
 
   return (
     <Container size="md" px={0}>
       <form onSubmit={submit} noValidate>
-        <FormPageHeader title={t('Edit contact')} onBack={back} saving={saving} />
+        <FormPageHeader title={t('Edit contact')} onBack={back} saving={save.busy} />
         <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg">
           <Stack gap="xl">
             <AvatarPicker

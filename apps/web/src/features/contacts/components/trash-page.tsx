@@ -13,6 +13,7 @@ import { EmptyState } from './empty-state';
 import { SelectionHeader } from './selection-header';
 import { useSelection } from './selection';
 import { useTranslation } from 'react-i18next';
+import { useToastsBelow } from '../../../lib/use-toasts-below';
 
 /** SPEC §2: 'Date deleted' as day, full month name, year ("22 November 2026"), per locale. */
 export function formatDeletedDate(date: Date | string | null): string {
@@ -28,6 +29,7 @@ type PendingDelete = { ids: string[]; all?: boolean } | null;
  */
 export function TrashPage() {
   const { t } = useTranslation();
+  const toastsBelow = useToastsBelow<HTMLDivElement>();
   const { items, total, isPending, error } = useContactList('trash');
   const ids = useMemo(() => items.map((c) => c._id), [items]);
   const selection = useSelection(ids);
@@ -46,10 +48,12 @@ export function TrashPage() {
         ? await withProgress(
             () => recover.mutateAsync({ id: contactIds[0]! }),
             () => t('Contact recovered'),
+            'recover',
           )
         : await withProgress(
             () => recoverMany.mutateAsync({ contactIds }),
             () => t('Contacts recovered'),
+            'recover',
           ),
     );
 
@@ -66,6 +70,7 @@ export function TrashPage() {
         await withProgress(
           () => empty.mutateAsync(),
           () => t('Trash emptied'),
+          'delete',
         ),
       );
     } else if (pending.ids.length === 1) {
@@ -73,6 +78,7 @@ export function TrashPage() {
         await withProgress(
           () => remove.mutateAsync({ id: pending.ids[0]! }),
           () => t('Contact Deleted'),
+          'delete',
         ),
       );
     } else {
@@ -81,6 +87,7 @@ export function TrashPage() {
         await withProgress(
           () => removeMany.mutateAsync({ contactIds }),
           (r) => t('{{count}} contacts deleted', { count: r.ids.length }),
+          'delete',
         ),
       );
     }
@@ -133,7 +140,13 @@ export function TrashPage() {
 
   return (
     <>
-      <Alert color="yellow" variant="light" mb="md" icon={<IconTrash size={20} />}>
+      <Alert
+        ref={toastsBelow}
+        color="yellow"
+        variant="light"
+        mb="md"
+        icon={<IconTrash size={20} />}
+      >
         <Group justify="space-between" gap="sm">
           <Text size="sm">
             {t('Contacts that have been in Trash more than 30 days will be deleted forever')}

@@ -1,0 +1,20 @@
+/**
+ * Brings the first field with an error into view and focuses it, after the form shows its
+ * errors (issue 21.2: Save sits at the top of a long form, so an error below the fold made
+ * Save look dead). Mantine marks an input with an error `aria-invalid`; a group error
+ * (birthday, address) is its `role="alert"` text, so the first of either is taken, in page order.
+ */
+export function focusFirstError(): void {
+  // The errors render on the next frame after the form sets them.
+  requestAnimationFrame(() => {
+    const first = document.querySelector<HTMLElement>(
+      'form [aria-invalid="true"], form [data-field-error]',
+    );
+    if (!first) return;
+    first.scrollIntoView({ block: 'center' });
+    const field = first.matches('input, select, textarea, button')
+      ? first
+      : first.closest('fieldset')?.querySelector<HTMLElement>('input, select, textarea') ?? first;
+    field.focus({ preventScroll: true });
+  });
+}
