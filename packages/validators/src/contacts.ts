@@ -171,7 +171,9 @@ export const contactCreateInput = z.object({
    */
   idempotencyKey: z
     .string()
-    .regex(/^[\x21-\x7e]{1,200}$/, { error: 'An idempotency key is 1 to 200 visible ASCII characters' })
+    .regex(/^[\x21-\x7e]{1,200}$/, {
+      error: 'An idempotency key is 1 to 200 visible ASCII characters',
+    })
     .optional(),
   firstName: requiredName(m.firstNameRequired),
   lastName: requiredName(m.lastNameRequired),

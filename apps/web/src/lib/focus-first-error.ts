@@ -14,7 +14,7 @@ export function focusFirstError(): void {
     first.scrollIntoView({ block: 'center' });
     const field = first.matches('input, select, textarea, button')
       ? first
-      : first.closest('fieldset')?.querySelector<HTMLElement>('input, select, textarea') ?? first;
+      : (first.closest('fieldset')?.querySelector<HTMLElement>('input, select, textarea') ?? first);
     field.focus({ preventScroll: true });
   });
 }

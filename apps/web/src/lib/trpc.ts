@@ -1,10 +1,5 @@
 import type { AppRouter } from '@kith/api';
-import {
-  fetchWithTimeout,
-  isForbidden,
-  refreshOnForbiddenLink,
-  shared,
-} from '@kith/client/links';
+import { fetchWithTimeout, isForbidden, refreshOnForbiddenLink, shared } from '@kith/client/links';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { transformer } from '@kith/validators/transformer';
