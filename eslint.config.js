@@ -27,6 +27,7 @@ const notOtherFeatures = (feature) => ({
 /** Screens call the API through their feature's api module, never the tRPC hooks directly. */
 const callsInApiModules = {
   regex: '/lib/trpc$',
+  allowTypeImports: true,
   message:
     "Call the API from the feature's api module (api.ts or api/), which owns its cache effects.",
 };

@@ -1,8 +1,8 @@
 import { i18n, i18nKey } from '../lib/i18n';
 import { lazy, Suspense } from 'react';
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { contactListQueryOptions, savedSort } from '../lib/contact-lists';
-import { GUARD_DELAY_MS, wait } from '../lib/timing';
+import { sendPendingToVerify } from './-guards';
 
 // Visitors and signed-in people see different screens, so each loads only its own code.
 const loadHome = () => import('../features/contacts/components/home-contacts');
@@ -16,14 +16,7 @@ const HomeLanding = lazy(loadLanding);
  */
 export const Route = createFileRoute('/')({
   head: () => ({ meta: [{ title: i18n.t(i18nKey('Kith — your private address book')) }] }),
-  beforeLoad: async ({ context }) => {
-    if (context.session) return;
-    const pending = await context.api.auth.pendingVerification.query().catch(() => null);
-    if (pending) {
-      await wait(GUARD_DELAY_MS);
-      throw redirect({ to: '/verify', replace: true });
-    }
-  },
+  beforeLoad: ({ context }) => sendPendingToVerify(context),
   // Starts the list and the screen's code together, rather than one after the other.
   loader: ({ context }) => {
     if (context.session) {

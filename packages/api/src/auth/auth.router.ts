@@ -14,7 +14,14 @@ import { revokeSessionByToken, rotateSession } from './sessions';
 import type { Context } from '../trpc/context';
 import { ForbiddenError, NotFoundError, PreconditionFailedError } from '../shared/errors';
 import { inputEmail, protectedProcedure, publicProcedure, rateLimited } from '../trpc/init';
-import { findSessionUser, login, resendVerification, signup, verifyEmail } from './auth.service';
+import {
+  findSessionUser,
+  login,
+  resendVerification,
+  signup,
+  verificationResendWait,
+  verifyEmail,
+} from './auth.service';
 import { clientInfo } from './client-info';
 
 /**
@@ -41,10 +48,14 @@ export const authRouter = {
       return { email };
     }),
 
-  /** The email waiting for verification, from `v_ue`; null without one (SPEC §2 route guards). */
+  /**
+   * The email waiting for verification, from `v_ue`, and `resendInMs`, how long before its
+   * code may be mailed again; null without one (SPEC §2 route guards).
+   */
   pendingVerification: publicProcedure.query(async ({ ctx }) => {
     const pending = await readSealedCookie<PendingEmail>(ctx, cookieNames.pendingEmail);
-    return pending ? { email: pending.email } : null;
+    if (!pending) return null;
+    return { email: pending.email, resendInMs: await verificationResendWait(ctx, pending.email) };
   }),
 
   /** Verifies `{email, otp}` (email may come from `v_ue`), signs in, removes `v_ue`. */

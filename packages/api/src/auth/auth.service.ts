@@ -273,6 +273,20 @@ async function reuseOrSendCode(
   throw cooldownError(waitMs);
 }
 
+/**
+ * How long, in ms, before the sign-up code for `email` may be mailed again (0 when it may
+ * now, or when there is no such pending account), so a reloaded /verify shows the countdown
+ * the server holds (issue 21.8).
+ */
+export async function verificationResendWait(
+  deps: ApiDependencies,
+  email: string,
+): Promise<number> {
+  const user = await userByEmail(deps, email);
+  if (!user || user.emailVerifiedAt) return 0;
+  return cooldownLeft(deps.db, user.id, 'verify_email', deps.now());
+}
+
 async function userByEmail(deps: ApiDependencies, email: string): Promise<User | undefined> {
   const [user] = await deps.db.select().from(users).where(eq(users.email, email));
   return user;

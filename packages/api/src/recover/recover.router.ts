@@ -1,4 +1,5 @@
 import { emailInput, otpInput, resetPasswordInput } from '@kith/validators';
+import { cooldownLeft } from '../auth/one-time-codes';
 import type { TRPCRouterRecord } from '@trpc/server';
 import {
   clearCookie,
@@ -61,10 +62,16 @@ export const recoverRouter = {
     return { email: preview.email };
   }),
 
-  /** Guard of step 3: a code was sent. */
+  /**
+   * Guard of step 3: a code was sent. `resendInMs` says how long before it may be mailed
+   * again, so a reloaded screen shows the countdown the server holds (issue 21.8).
+   */
   checkCodeSent: publicProcedure.query(async ({ ctx }) => {
-    await stateOrRestart(ctx, ['code-sent', 'verified']);
-    return { ok: true as const };
+    const state = await stateOrRestart(ctx, ['code-sent', 'verified']);
+    return {
+      ok: true as const,
+      resendInMs: await cooldownLeft(ctx.db, state.userId, 'recover', ctx.now()),
+    };
   }),
 
   /** Step 3: checks the code. */

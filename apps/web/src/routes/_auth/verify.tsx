@@ -12,10 +12,10 @@ export const Route = createFileRoute('/_auth/verify')({
       await wait(GUARD_DELAY_MS);
       throw redirect({ to: '/', replace: true });
     }
-    return { pendingEmail: pending.email };
+    return { pendingEmail: pending.email, resendInMs: pending.resendInMs };
   },
   component: function VerifyPage() {
-    const { pendingEmail } = Route.useRouteContext();
-    return <VerifyEmail email={pendingEmail} />;
+    const { pendingEmail, resendInMs } = Route.useRouteContext();
+    return <VerifyEmail email={pendingEmail} resendInMs={resendInMs} />;
   },
 });

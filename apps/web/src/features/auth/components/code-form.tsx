@@ -15,6 +15,7 @@ export function CodeForm({
   description,
   onVerify,
   onResend,
+  resendWaitSeconds,
 }: {
   title: string;
   description: ReactNode;
@@ -22,6 +23,8 @@ export function CodeForm({
   onVerify: (code: string) => Promise<void>;
   /** Resolves true when a new code was sent. */
   onResend: () => Promise<boolean>;
+  /** Seconds before the code may be mailed again, as the server counts them. */
+  resendWaitSeconds?: number;
 }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
@@ -81,7 +84,7 @@ export function CodeForm({
         <Button type="submit" fullWidth loading={busy}>
           {t('Verify')}
         </Button>
-        <ResendButton onResend={onResend} />
+        <ResendButton onResend={onResend} waitSeconds={resendWaitSeconds} />
       </Stack>
     </form>
   );

@@ -7,6 +7,7 @@ import { fieldErrors, notifyError, notifySuccess } from '../../../lib/notify';
 import { useFindAccount } from '../api/recover';
 import { AuthHeading } from './auth-heading';
 import { useTranslation } from 'react-i18next';
+import { keepSubmitClicks } from '../../../lib/blur-validation';
 
 /** Recovery step 1, 'Find your account' (SPEC §2 /recover). */
 export function FindAccountForm() {
@@ -17,6 +18,7 @@ export function FindAccountForm() {
     initialValues: { email: '' },
     validate: (values) => translateErrors(schemaResolver(emailInput, { sync: true })(values)),
     validateInputOnBlur: true,
+    enhanceGetInputProps: keepSubmitClicks,
   });
 
   const submit = form.onSubmit(async (values) => {

@@ -10,6 +10,7 @@ import { useLogin } from '../api/auth';
 import { useSetSession } from '../../../lib/session';
 import { AuthHeading } from './auth-heading';
 import { useTranslation } from 'react-i18next';
+import { keepSubmitClicks } from '../../../lib/blur-validation';
 
 /** The login screen (SPEC §2 /login, §5 Login, §4 "Login success"). */
 export function LoginForm() {
@@ -21,6 +22,7 @@ export function LoginForm() {
     initialValues: { email: '', password: '' },
     validate: (values) => translateErrors(schemaResolver(loginInput, { sync: true })(values)),
     validateInputOnBlur: true,
+    enhanceGetInputProps: keepSubmitClicks,
   });
 
   const submit = form.onSubmit(async (values) => {

@@ -6,7 +6,7 @@ import { CodeForm } from './code-form';
 import { useTranslation } from 'react-i18next';
 
 /** Recovery step 3: the code mailed in step 2 (SPEC §2 /recover/verify). */
-export function RecoverCode() {
+export function RecoverCode({ resendInMs }: { resendInMs: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const verify = useVerifyRecoveryCode();
@@ -14,6 +14,7 @@ export function RecoverCode() {
 
   return (
     <CodeForm
+      resendWaitSeconds={Math.ceil(resendInMs / 1000)}
       title={t('Enter your recovery code')}
       description={t('We sent a 6-digit code to your email. Enter it to choose a new password.')}
       onVerify={async (otp) => {

@@ -14,11 +14,18 @@ export function formatCountdown(seconds: number): string {
 
 /**
  * 'Resend Otp', disabled for 120 s with 'Available in mm:ss', then enabled; using it restarts
- * the countdown (SPEC §2, §4). The server enforces the same cooldown.
+ * the countdown (SPEC §2, §4). The server enforces the same cooldown and says how much of it
+ * is left (`waitSeconds`), so a reloaded screen counts on from there (issue 21.8).
  */
-export function ResendButton({ onResend }: { onResend: () => Promise<boolean> }) {
+export function ResendButton({
+  onResend,
+  waitSeconds = RESEND_COOLDOWN_S,
+}: {
+  onResend: () => Promise<boolean>;
+  waitSeconds?: number;
+}) {
   const { t } = useTranslation();
-  const [remaining, setRemaining] = useState(RESEND_COOLDOWN_S);
+  const [remaining, setRemaining] = useState(waitSeconds);
   const [sending, setSending] = useState(false);
 
   useEffect(() => {

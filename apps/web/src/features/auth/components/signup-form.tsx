@@ -10,6 +10,7 @@ import { useSignup } from '../api/auth';
 import { PasswordPair } from './password-pair';
 import { AuthHeading } from './auth-heading';
 import { useTranslation } from 'react-i18next';
+import { keepSubmitClicks } from '../../../lib/blur-validation';
 
 /**
  * The sign-up screen (SPEC §2 /signup, §5 Signup, §4 "Signup success"). The button stays
@@ -32,6 +33,7 @@ export function SignupForm() {
       );
     },
     validateInputOnBlur: true,
+    enhanceGetInputProps: keepSubmitClicks,
   });
   const password = form.getValues().password;
   const busy = signup.isPending;

@@ -8,7 +8,7 @@ import { CodeForm } from './code-form';
 import { useTranslation } from 'react-i18next';
 
 /** /verify (SPEC §4 "Verify success"): the code mailed at sign-up signs the person in. */
-export function VerifyEmail({ email }: { email: string }) {
+export function VerifyEmail({ email, resendInMs }: { email: string; resendInMs: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const setSession = useSetSession();
@@ -17,6 +17,7 @@ export function VerifyEmail({ email }: { email: string }) {
 
   return (
     <CodeForm
+      resendWaitSeconds={Math.ceil(resendInMs / 1000)}
       title={t('Verify your email')}
       description={
         <Trans

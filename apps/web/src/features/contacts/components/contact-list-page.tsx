@@ -156,8 +156,8 @@ export function ContactListPage({
             selection={selection}
             onOpen={open}
             columns={[
-              { header: t('Email'), render: (c) => c.email },
-              { header: t('Phone'), render: (c) => c.phone },
+              { header: t('Email'), render: (c) => c.email, title: (c) => c.email },
+              { header: t('Phone'), render: (c) => c.phone, title: (c) => c.phone },
             ]}
             secondary={(c) => c.phone || c.email}
             actions={(contact) => (

@@ -16,6 +16,8 @@ export interface Column {
   header: string;
   /** The cell of a contact. */
   render: (contact: Contact) => ReactNode;
+  /** The cell's whole text, shown on hover when the column is too narrow for it. */
+  title?: (contact: Contact) => string;
 }
 
 /**
@@ -78,7 +80,15 @@ export function ContactTable({
               {column.header}
             </span>
           ))}
-          <span role="columnheader" aria-label={t('Actions')} />
+          <span role="columnheader" aria-label={t('Actions')}>
+            {/* The first row's actions, invisible and inert, make this column as wide as the
+                rows' own, so every header sits over its column (issue 21.4). */}
+            {contacts[0] && (
+              <span className={`${classes.actions} ${classes.ghost}`} aria-hidden inert>
+                {actions(contacts[0])}
+              </span>
+            )}
+          </span>
         </div>
       </div>
       <div
@@ -205,7 +215,7 @@ function Row({
       </span>
       {columns.map((column) => (
         <span key={column.header} role="cell" className={`${classes.cell} ${classes.wide}`}>
-          <Text size="sm" truncate>
+          <Text size="sm" truncate title={column.title?.(contact)}>
             {column.render(contact)}
           </Text>
         </span>

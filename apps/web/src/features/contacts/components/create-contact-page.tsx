@@ -59,7 +59,12 @@ export function CreateContactPage() {
     validate: (values) => translateErrors(validateContactForm(values, 'create')),
   });
   const name = `${form.getValues().firstName} ${form.getValues().lastName}`.trim();
-  const filled = avatar !== null || Object.values(form.getValues()).some((value) => value !== '');
+  // A photo still uploading counts as filled: leaving then would orphan it (issue 21.7).
+  const [uploading, setUploading] = useState<Promise<UploadedAvatar | null> | null>(null);
+  const filled =
+    avatar !== null ||
+    uploading !== null ||
+    Object.values(form.getValues()).some((value) => value !== '');
 
   const pick = async (file: File) => {
     const problem = imageFileProblem(file);
@@ -67,16 +72,23 @@ export function CreateContactPage() {
       notifications.show({ color: 'red', message: problem });
       return;
     }
-    try {
-      const { image } = await upload.mutateAsync({
-        data: new Uint8Array(await new Response(file).arrayBuffer()),
-        publicId: avatar?.publicId,
-      });
-      setAvatar(image);
-      notifySuccess('Image uploaded successfully!');
-    } catch (error) {
-      notifyError(error, i18nKey('Failed to upload image. Please try again.'));
-    }
+    const uploaded = (async () => {
+      try {
+        const { image } = await upload.mutateAsync({
+          data: new Uint8Array(await new Response(file).arrayBuffer()),
+          publicId: avatar?.publicId,
+        });
+        setAvatar(image);
+        notifySuccess('Image uploaded successfully!');
+        return image;
+      } catch (error) {
+        notifyError(error, i18nKey('Failed to upload image. Please try again.'));
+        return null;
+      }
+    })();
+    setUploading(uploaded);
+    await uploaded;
+    setUploading(null);
   };
 
   const remove = async () => {
@@ -94,7 +106,9 @@ export function CreateContactPage() {
 
   const discardAndLeave = async () => {
     discard.close();
-    if (avatar) await removeImage.mutateAsync({ publicId: avatar.publicId }).catch(() => undefined);
+    // SPEC §4: discard deletes the uploaded photo, one still on its way included.
+    const photo = (uploading ? await uploading : null) ?? avatar;
+    if (photo) await removeImage.mutateAsync({ publicId: photo.publicId }).catch(() => undefined);
     setAvatar(null);
     form.reset();
     goBack();

@@ -6,7 +6,11 @@ import { RecoverCode } from '../../../features/auth/components/recover-code';
 export const Route = createFileRoute('/_auth/recover/verify')({
   head: () => ({ meta: [{ title: pageTitle(i18nKey('Enter your recovery code')) }] }),
   beforeLoad: async ({ context }) => {
-    await guardRecoveryStep(() => context.api.recover.checkCodeSent.query());
+    const { resendInMs } = await guardRecoveryStep(() => context.api.recover.checkCodeSent.query());
+    return { resendInMs };
   },
-  component: RecoverCode,
+  component: function RecoverCodePage() {
+    const { resendInMs } = Route.useRouteContext();
+    return <RecoverCode resendInMs={resendInMs} />;
+  },
 });
