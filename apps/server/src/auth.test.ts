@@ -2,7 +2,7 @@ import { schema } from '@kith/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
-import { codeFrom, TestClient } from './test-client';
+import { codeFrom, TestClient, trpcData } from './test-client';
 
 let t: TestApp;
 let counter = 0;
@@ -154,6 +154,22 @@ describe('verification codes', () => {
     expect(pending.body).toMatchObject({ result: { data: { json: { email } } } });
     const res = await client.mutation('auth.verify', { otp: codeFrom(t.outbox.at(-1)) });
     expect(res.status).toBe(200);
+  });
+
+  it('says how long the resend cooldown has left, so a reloaded /verify counts on (issue 21.8)', async () => {
+    const client = new TestClient(t.app);
+    const email = newEmail();
+    await client.mutation('auth.signup', { name: 'Ada', email, password: PASSWORD });
+    const wait = async () =>
+      trpcData<{ resendInMs: number }>(await client.query('auth.pendingVerification')).resendInMs;
+    // The real clock runs on a little between the calls.
+    expect(await wait()).toBeGreaterThan(115_000);
+    expect(await wait()).toBeLessThanOrEqual(120_000);
+    t.advanceClock(45_000);
+    expect(await wait()).toBeGreaterThan(70_000);
+    expect(await wait()).toBeLessThanOrEqual(75_000);
+    t.advanceClock(80_000);
+    expect(await wait()).toBe(0);
   });
 
   it('voids a code after 5 wrong tries, even for the right code after', async () => {

@@ -307,3 +307,16 @@ describe('lists', () => {
     expect(names).toEqual(['Anna', 'bob', 'Chloé', 'Émile', 'zoe']);
   });
 });
+
+describe('refused input over tRPC (issue 21.8)', () => {
+  it('says the first reason in words, not zod’s JSON, and keeps every field under zodError', async () => {
+    const res = await client.query('contacts.byId', { id: 'garbage' });
+    expect(res.status).toBe(400);
+    const error = (res.body as { error: { json: { message: string; data: unknown } } }).error.json;
+    expect(error.message).toBe('Unknown contact');
+    expect(error.data).toMatchObject({
+      code: 'BAD_REQUEST',
+      zodError: { id: ['Unknown contact'] },
+    });
+  });
+});

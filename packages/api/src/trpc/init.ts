@@ -42,16 +42,23 @@ const t = initTRPC.context<Context>().create({
   transformer,
   /**
    * Flattens a ZodError into `data.zodError` (field -> messages) so forms show each message
-   * under its field, and replaces the text of unexpected errors so nothing internal leaks.
+   * under its field, and says its first message as the error's own: zod's is a JSON dump of
+   * every issue, which a screen would show as it is (issue 21.8, `/person/garbage`). Replaces
+   * the text of unexpected errors so nothing internal leaks.
    */
   errorFormatter({ shape, error }): ApiErrorShape {
     const zodError = error.cause instanceof ZodError ? flattenZodError(error.cause) : null;
     const fieldErrors = error.cause instanceof ServiceError ? error.cause.fieldErrors : undefined;
     const unexpected =
       error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof ServiceError);
+    const message = unexpected
+      ? INTERNAL_ERROR_MESSAGE
+      : error.cause instanceof ZodError
+        ? firstZodMessage(error.cause)
+        : shape.message;
     return {
       ...shape,
-      message: unexpected ? INTERNAL_ERROR_MESSAGE : shape.message,
+      message,
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,

@@ -77,6 +77,9 @@ export function ContactForm() {
           data={subjectOptions.map((option) => ({ ...option, label: t(option.label) }))}
           allowDeselect={false}
           {...form.getInputProps('subject')}
+          // Select shows nothing only for null: '' after a reset kept the old choice in view.
+          value={form.getValues().subject || null}
+          onChange={(value) => form.setFieldValue('subject', value ?? '')}
         />
         <Textarea
           label={t('Message')}
