@@ -4,8 +4,12 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { errorMessage } from '../lib/notify';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §8 "Contact load failure": full screen 'Something went wrong', the message, Refresh Page. */
-export function LoadFailure({ error }: { error: unknown }) {
+/**
+ * SPEC §8 "Contact load failure": full screen 'Something went wrong', the message, Refresh
+ * Page. With `onRetry` (a list that failed to load, issue 21.8) the button is 'Try again'
+ * and loads it again without reloading the page.
+ */
+export function LoadFailure({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
   return (
     <Center py={80}>
@@ -17,7 +21,11 @@ export function LoadFailure({ error }: { error: unknown }) {
         <Text c="dimmed">
           {errorMessage(error, i18nKey('An unexpected error occurred. Please try again later.'))}
         </Text>
-        <Button onClick={() => window.location.reload()}>{t('Refresh Page')}</Button>
+        {onRetry ? (
+          <Button onClick={onRetry}>{t('Try again')}</Button>
+        ) : (
+          <Button onClick={() => window.location.reload()}>{t('Refresh Page')}</Button>
+        )}
       </Stack>
     </Center>
   );

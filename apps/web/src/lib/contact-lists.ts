@@ -61,6 +61,8 @@ export function useContactList(list: ContactListName, labelId?: string) {
     label: (pages[0] as { label?: { id: string; name: string } } | undefined)?.label ?? null,
     isPending: query.isPending,
     error: query.error,
+    /** Loads the list again after a failure. */
+    retry: () => void query.refetch(),
   };
 }
 

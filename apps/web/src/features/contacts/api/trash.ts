@@ -21,3 +21,9 @@ export function useTrashActions() {
     empty: trpc.trash.empty.useMutation({ onSuccess }),
   };
 }
+
+/** Brings one contact (`{ id }`) back from the trash, from its own page. */
+export function useRecoverContact() {
+  const refresh = useRefreshContactLists();
+  return trpc.trash.recover.useMutation({ onSuccess: () => refresh() });
+}

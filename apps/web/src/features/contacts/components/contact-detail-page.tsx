@@ -2,7 +2,9 @@ import { monthNames } from '@kith/validators';
 import { formatDateTime, formatDayMonth, formatLongDate } from '../../../lib/format';
 import {
   ActionIcon,
+  Alert,
   Anchor,
+  Button,
   Container,
   Group,
   Paper,
@@ -18,6 +20,7 @@ import {
   IconMail,
   IconMapPin,
   IconPencil,
+  IconRestore,
   IconPhone,
   IconStar,
   IconStarFilled,
@@ -30,6 +33,7 @@ import type { Contact } from '../../../lib/contact-lists';
 import { withProgress } from '../../../lib/notify';
 import { useToggleFavorite } from '../api/favorites';
 import { useMoveToTrash } from '../api/contacts';
+import { useRecoverContact } from '../api/trash';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ContactAvatar } from '../../../components/contact-avatar';
 import { WithContact } from './with-contact';
@@ -90,6 +94,7 @@ function ContactDetail({ contact }: { contact: Contact }) {
 
   return (
     <Container size="sm" px={0}>
+      {contact.isTrashed && <InTrashNotice id={contact._id} />}
       <Group ref={toastsBelow} justify="space-between" mb="md">
         <ActionIcon
           variant="subtle"
@@ -254,5 +259,36 @@ function Detail({
         </Text>
       </div>
     </Group>
+  );
+}
+
+/**
+ * A trashed contact's page says so and offers Recover (issue 21.8); its other controls are
+ * disabled until then.
+ */
+function InTrashNotice({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const recover = useRecoverContact();
+  return (
+    <Alert color="yellow" variant="light" mb="md" icon={<IconTrash size={20} />} role="status">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{t('This contact is in the Trash.')}</Text>
+        <Button
+          size="xs"
+          variant="white"
+          leftSection={<IconRestore size={14} />}
+          loading={recover.isPending}
+          onClick={() =>
+            void withProgress(
+              () => recover.mutateAsync({ id }),
+              () => t('Contact recovered'),
+              'recover',
+            )
+          }
+        >
+          {t('Recover')}
+        </Button>
+      </Group>
+    </Alert>
   );
 }

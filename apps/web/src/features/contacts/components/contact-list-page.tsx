@@ -12,10 +12,11 @@ import {
 } from '@tabler/icons-react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { errorMessage, withProgress } from '../../../lib/notify';
+import { withProgress } from '../../../lib/notify';
 import { useContactList, type Contact } from '../../../lib/contact-lists';
 import { useToggleFavorite } from '../api/favorites';
 import { useMoveManyToTrash } from '../api/contacts';
+import { LoadFailure } from '../../../components/load-failure';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ContactTable } from './contact-table';
 import { EmptyState } from './empty-state';
@@ -74,7 +75,7 @@ export function ContactListPage({
   const toastsBelow = useToastsBelow<HTMLDivElement>();
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const { items, total, label, isPending, error } = useContactList(list, labelId);
+  const { items, total, label, isPending, error, retry } = useContactList(list, labelId);
   const ids = useMemo(() => items.map((c) => c._id), [items]);
   const selection = useSelection(ids);
   const [confirmOpened, confirm] = useDisclosure(false);
@@ -103,13 +104,7 @@ export function ContactListPage({
       </Center>
     );
   }
-  if (error) {
-    return (
-      <Text c="red.8" role="alert" py="xl">
-        {errorMessage(error, i18nKey('An unexpected error occurred. Please try again later.'))}
-      </Text>
-    );
-  }
+  if (error) return <LoadFailure error={error} onRetry={retry} />;
 
   return (
     <>

@@ -1,12 +1,12 @@
-import { i18nKey } from '../../../lib/i18n';
 import { formatCount, formatLongDate } from '../../../lib/format';
 import { ActionIcon, Alert, Button, Center, Group, Loader, Menu, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconDots, IconRestore, IconTrash, IconTrashX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { errorMessage, withProgress } from '../../../lib/notify';
+import { withProgress } from '../../../lib/notify';
 import { useTrashActions } from '../api/trash';
 import { useContactList, type Contact } from '../../../lib/contact-lists';
+import { LoadFailure } from '../../../components/load-failure';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ContactTable } from './contact-table';
 import { EmptyState } from './empty-state';
@@ -30,7 +30,7 @@ type PendingDelete = { ids: string[]; all?: boolean } | null;
 export function TrashPage() {
   const { t } = useTranslation();
   const toastsBelow = useToastsBelow<HTMLDivElement>();
-  const { items, total, isPending, error } = useContactList('trash');
+  const { items, total, isPending, error, retry } = useContactList('trash');
   const ids = useMemo(() => items.map((c) => c._id), [items]);
   const selection = useSelection(ids);
   const [pending, setPending] = useState<PendingDelete>(null);
@@ -175,9 +175,7 @@ export function TrashPage() {
           <Loader aria-label={t('Loading trash')} />
         </Center>
       ) : error ? (
-        <Text c="red.8" role="alert">
-          {errorMessage(error, i18nKey('An unexpected error occurred. Please try again later.'))}
-        </Text>
+        <LoadFailure error={error} onRetry={retry} />
       ) : items.length === 0 ? (
         <EmptyState
           icon={IconTrash}
