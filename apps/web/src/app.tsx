@@ -2,11 +2,12 @@ import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createQueryClient } from './lib/query-client';
 import { createApiClient, createTrpcReactClient, trpc } from './lib/trpc';
 import { createAppRouter } from './router';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, localizedTheme } from './theme';
 import toasts from './toasts.module.css';
 
 /** Toasts sit at the top right and close after 5000 ms (SPEC §9); three at most at once. */
@@ -23,6 +24,8 @@ export function App({ history }: { history?: RouterHistory } = {}) {
   const [router] = useState(() =>
     createAppRouter({ queryClient, api: createApiClient() }, history),
   );
+  const { t } = useTranslation();
+  const theme = useMemo(() => localizedTheme(t('Close')), [t]);
 
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>

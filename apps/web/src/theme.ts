@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Drawer, Modal, Notification, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Kith's Mantine theme. System fonts only: no web font is ever fetched (privacy-first).
@@ -15,6 +15,22 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
 });
+
+/**
+ * The theme with the close (X) buttons of dialogs, drawers and toasts named `closeLabel` in
+ * the interface language: Mantine leaves them without an accessible name (issue 21.8).
+ */
+export function localizedTheme(closeLabel: string) {
+  const closeButtonProps = { 'aria-label': closeLabel };
+  return createTheme({
+    ...theme,
+    components: {
+      Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
+      Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+      Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
+    },
+  });
+}
 
 /** Mantine's default dimmed grey (gray.6) reads at 3.3:1 on white; gray.7 reads at 8:1. */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({

@@ -1,7 +1,12 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useFocusReturn } from '../lib/use-focus-return';
 
-/** A yes/no dialog with SPEC §2's wording; focus is trapped inside and returns on close. */
+/**
+ * A yes/no dialog with SPEC §2's wording; focus is trapped inside and returns on close. Focus
+ * starts on Cancel, so Enter or Space pressed by habit never confirms a destructive step
+ * (issue 21.8).
+ */
 export function ConfirmDialog({
   opened,
   title,
@@ -20,14 +25,15 @@ export function ConfirmDialog({
   busy?: boolean;
 }) {
   const { t } = useTranslation();
+  useFocusReturn(opened);
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered size="sm" returnFocus>
       <Text mb="lg">{text}</Text>
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
+        <Button variant="default" onClick={onClose} data-autofocus>
           {t('Cancel')}
         </Button>
-        <Button color="red" onClick={onConfirm} loading={busy} data-autofocus>
+        <Button color="red" onClick={onConfirm} loading={busy}>
           {confirmLabel}
         </Button>
       </Group>

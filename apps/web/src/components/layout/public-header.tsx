@@ -1,12 +1,25 @@
-import { Button, Container, Group } from '@mantine/core';
+import { Burger, Button, Container, Group, Menu } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { Logo } from '../logo';
 import classes from './public-layout.module.css';
 import { useTranslation } from 'react-i18next';
+import { i18nKey } from '../../lib/i18n';
 
-/** Sticky header of the public pages: logo home, page links on wide screens, Login and Sign Up. */
+/** The public pages every visitor may want, in the header (wide) or its menu (narrow). */
+const PAGES = [
+  { to: '/help', label: i18nKey('Help Center') },
+  { to: '/privacy', label: i18nKey('Privacy') },
+  { to: '/contact', label: i18nKey('Contact Us') },
+] as const;
+
+/**
+ * Sticky header of the public pages: logo home, the page links (on narrow screens behind a
+ * menu button, issue 21.8), Login and Sign Up.
+ */
 export function PublicHeader() {
   const { t } = useTranslation();
+  const [menuOpened, menu] = useDisclosure(false);
   return (
     <header className={classes.header}>
       <Container size="lg" h="100%">
@@ -19,17 +32,30 @@ export function PublicHeader() {
             <Logo />
           </Link>
           <Group gap={4} visibleFrom="sm" component="nav" aria-label={t('Main')}>
-            <Link to="/help" className={classes.navLink}>
-              {t('Help Center')}
-            </Link>
-            <Link to="/privacy" className={classes.navLink}>
-              {t('Privacy')}
-            </Link>
-            <Link to="/contact" className={classes.navLink}>
-              {t('Contact Us')}
-            </Link>
+            {PAGES.map((page) => (
+              <Link key={page.to} to={page.to} className={classes.navLink}>
+                {t(page.label)}
+              </Link>
+            ))}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <Menu opened={menuOpened} onChange={menu.toggle} position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Burger
+                  hiddenFrom="sm"
+                  size="sm"
+                  opened={menuOpened}
+                  aria-label={t('More pages')}
+                />
+              </Menu.Target>
+              <Menu.Dropdown>
+                {PAGES.map((page) => (
+                  <Menu.Item key={page.to} component={Link} to={page.to}>
+                    {t(page.label)}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
             <Button component={Link} to="/login" variant="subtle">
               {t('Login')}
             </Button>

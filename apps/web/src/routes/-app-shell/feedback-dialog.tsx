@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { notifyError } from '../../lib/notify';
 import { useSendFeedback } from './api';
 import { useTranslation } from 'react-i18next';
+import { useFocusReturn } from '../../lib/use-focus-return';
 
 /** SPEC §9: the thank-you dialog closes itself after 3 s. */
 export const THANK_YOU_MS = 3000;
@@ -16,6 +17,7 @@ const FEEDBACK_FAILED = 'Failed send feedback. Please try again.';
  */
 export function FeedbackDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  useFocusReturn(opened);
   const [message, setMessage] = useState('');
   const [thanked, setThanked] = useState(false);
   const send = useSendFeedback();

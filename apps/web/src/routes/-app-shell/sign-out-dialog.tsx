@@ -5,6 +5,7 @@ import { useLogout, useSetSession } from '../../lib/session';
 import { notifySuccess } from '../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../lib/timing';
 import { useTranslation } from 'react-i18next';
+import { useFocusReturn } from '../../lib/use-focus-return';
 
 /**
  * The sign-out confirmation (SPEC §4 "Logout"): on confirm, log out, show 'Logout
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function SignOutDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  useFocusReturn(opened);
   const navigate = useNavigate();
   const setSession = useSetSession();
   const logout = useLogout();

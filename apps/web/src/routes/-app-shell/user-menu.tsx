@@ -2,6 +2,7 @@ import { COLOR_SCHEMES, INTERFACE_LOCALES, type ColorSchemePreference } from '@k
 import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLanguage, IconLogout, IconMessage, IconMoon, IconUser } from '@tabler/icons-react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../lib/session';
@@ -16,6 +17,19 @@ const SCHEME_LABELS: Record<ColorSchemePreference, string> = {
   light: i18nKey('Light'),
   dark: i18nKey('Dark'),
 };
+
+/**
+ * An email that wraps after its `@` and before its dots, never inside a word (issue 21.8:
+ * "ada.lovelace@analytical-engi / nes.example").
+ */
+function breakableEmail(email: string): ReactNode {
+  return email.split(/(?=\.)|(?<=@)/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
 
 /**
  * The avatar menu (SPEC §2): Profile, Feedback and Sign Out under the signed-in person's
@@ -53,7 +67,9 @@ export function UserMenu() {
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label style={{ overflowWrap: 'anywhere' }}>{session?.email}</Menu.Label>
+          <Menu.Label style={{ overflowWrap: 'break-word' }}>
+            {breakableEmail(session?.email ?? '')}
+          </Menu.Label>
           <Menu.Item component={Link} to="/me" leftSection={<IconUser size={16} />}>
             {t('Profile')}
           </Menu.Item>

@@ -2,6 +2,7 @@ import { labelName } from '@kith/validators';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusReturn } from '../../../lib/use-focus-return';
 
 /** Asks for a label's name, to create or rename it; the name is checked as the server does. */
 export function LabelNameDialog({
@@ -22,6 +23,7 @@ export function LabelNameDialog({
   onClose: () => void;
   onSubmit: (name: string) => void;
 }) {
+  useFocusReturn(opened);
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       {/* Mounted on each opening (Modal unmounts closed content), so the field starts afresh. */}
