@@ -8,225 +8,225 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './routes/__root';
-import { Route as IndexRouteImport } from './routes/index';
-import { Route as AppRouteImport } from './routes/_app';
-import { Route as AuthRouteImport } from './routes/_auth';
-import { Route as PublicRouteImport } from './routes/_public';
-import { Route as AppFavoriteRouteImport } from './routes/_app/favorite';
-import { Route as AppImportRouteImport } from './routes/_app/import';
-import { Route as AppMeRouteImport } from './routes/_app/me';
-import { Route as AppMergeRouteImport } from './routes/_app/merge';
-import { Route as AppNewRouteImport } from './routes/_app/new';
-import { Route as AppTrashRouteImport } from './routes/_app/trash';
-import { Route as AuthLoginRouteImport } from './routes/_auth/login';
-import { Route as AuthSignupRouteImport } from './routes/_auth/signup';
-import { Route as AuthVerifyRouteImport } from './routes/_auth/verify';
-import { Route as PublicContactRouteImport } from './routes/_public/contact';
-import { Route as PublicHelpRouteImport } from './routes/_public/help';
-import { Route as PublicPrivacyRouteImport } from './routes/_public/privacy';
-import { Route as PublicTermsRouteImport } from './routes/_public/terms';
-import { Route as AppLabelIdRouteImport } from './routes/_app/label/$id';
-import { Route as AppPersonIdRouteImport } from './routes/_app/person/$id';
-import { Route as AuthRecoverIndexRouteImport } from './routes/_auth/recover/index';
-import { Route as AuthRecoverIdentifyRouteImport } from './routes/_auth/recover/identify';
-import { Route as AuthRecoverResetRouteImport } from './routes/_auth/recover/reset';
-import { Route as AuthRecoverVerifyRouteImport } from './routes/_auth/recover/verify';
-import { Route as AppPersonEditIdRouteImport } from './routes/_app/person/edit/$id';
+import { Route as rootRouteImport } from './routes/__root'
+import { Route as IndexRouteImport } from './routes/index'
+import { Route as AppRouteImport } from './routes/_app'
+import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as PublicRouteImport } from './routes/_public'
+import { Route as AppFavoriteRouteImport } from './routes/_app/favorite'
+import { Route as AppImportRouteImport } from './routes/_app/import'
+import { Route as AppMeRouteImport } from './routes/_app/me'
+import { Route as AppMergeRouteImport } from './routes/_app/merge'
+import { Route as AppNewRouteImport } from './routes/_app/new'
+import { Route as AppTrashRouteImport } from './routes/_app/trash'
+import { Route as AuthLoginRouteImport } from './routes/_auth/login'
+import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
+import { Route as AuthVerifyRouteImport } from './routes/_auth/verify'
+import { Route as PublicContactRouteImport } from './routes/_public/contact'
+import { Route as PublicHelpRouteImport } from './routes/_public/help'
+import { Route as PublicPrivacyRouteImport } from './routes/_public/privacy'
+import { Route as PublicTermsRouteImport } from './routes/_public/terms'
+import { Route as AppLabelIdRouteImport } from './routes/_app/label/$id'
+import { Route as AppPersonIdRouteImport } from './routes/_app/person/$id'
+import { Route as AuthRecoverIndexRouteImport } from './routes/_auth/recover/index'
+import { Route as AuthRecoverIdentifyRouteImport } from './routes/_auth/recover/identify'
+import { Route as AuthRecoverResetRouteImport } from './routes/_auth/recover/reset'
+import { Route as AuthRecoverVerifyRouteImport } from './routes/_auth/recover/verify'
+import { Route as AppPersonEditIdRouteImport } from './routes/_app/person/edit/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const PublicRoute = PublicRouteImport.update({
   id: '/_public',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AppFavoriteRoute = AppFavoriteRouteImport.update({
   id: '/favorite',
   path: '/favorite',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppImportRoute = AppImportRouteImport.update({
   id: '/import',
   path: '/import',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppMeRoute = AppMeRouteImport.update({
   id: '/me',
   path: '/me',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppMergeRoute = AppMergeRouteImport.update({
   id: '/merge',
   path: '/merge',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppNewRoute = AppNewRouteImport.update({
   id: '/new',
   path: '/new',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppTrashRoute = AppTrashRouteImport.update({
   id: '/trash',
   path: '/trash',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AuthLoginRoute = AuthLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => AuthRoute,
-} as any);
+} as any)
 const AuthSignupRoute = AuthSignupRouteImport.update({
   id: '/signup',
   path: '/signup',
   getParentRoute: () => AuthRoute,
-} as any);
+} as any)
 const AuthVerifyRoute = AuthVerifyRouteImport.update({
   id: '/verify',
   path: '/verify',
   getParentRoute: () => AuthRoute,
-} as any);
+} as any)
 const PublicContactRoute = PublicContactRouteImport.update({
   id: '/contact',
   path: '/contact',
   getParentRoute: () => PublicRoute,
-} as any);
+} as any)
 const PublicHelpRoute = PublicHelpRouteImport.update({
   id: '/help',
   path: '/help',
   getParentRoute: () => PublicRoute,
-} as any);
+} as any)
 const PublicPrivacyRoute = PublicPrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
   getParentRoute: () => PublicRoute,
-} as any);
+} as any)
 const PublicTermsRoute = PublicTermsRouteImport.update({
   id: '/terms',
   path: '/terms',
   getParentRoute: () => PublicRoute,
-} as any);
+} as any)
 const AppLabelIdRoute = AppLabelIdRouteImport.update({
   id: '/label/$id',
   path: '/label/$id',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppPersonIdRoute = AppPersonIdRouteImport.update({
   id: '/person/$id',
   path: '/person/$id',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AuthRecoverIndexRoute = AuthRecoverIndexRouteImport.update({
   id: '/recover/',
   path: '/recover/',
   getParentRoute: () => AuthRoute,
-} as any);
+} as any)
 const AuthRecoverIdentifyRoute = AuthRecoverIdentifyRouteImport.update({
   id: '/recover/identify',
   path: '/recover/identify',
   getParentRoute: () => AuthRoute,
-} as any);
+} as any)
 const AuthRecoverResetRoute = AuthRecoverResetRouteImport.update({
   id: '/recover/reset',
   path: '/recover/reset',
   getParentRoute: () => AuthRoute,
-} as any);
+} as any)
 const AuthRecoverVerifyRoute = AuthRecoverVerifyRouteImport.update({
   id: '/recover/verify',
   path: '/recover/verify',
   getParentRoute: () => AuthRoute,
-} as any);
+} as any)
 const AppPersonEditIdRoute = AppPersonEditIdRouteImport.update({
   id: '/person/edit/$id',
   path: '/person/edit/$id',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute;
-  '/favorite': typeof AppFavoriteRoute;
-  '/import': typeof AppImportRoute;
-  '/me': typeof AppMeRoute;
-  '/merge': typeof AppMergeRoute;
-  '/new': typeof AppNewRoute;
-  '/trash': typeof AppTrashRoute;
-  '/login': typeof AuthLoginRoute;
-  '/signup': typeof AuthSignupRoute;
-  '/verify': typeof AuthVerifyRoute;
-  '/contact': typeof PublicContactRoute;
-  '/help': typeof PublicHelpRoute;
-  '/privacy': typeof PublicPrivacyRoute;
-  '/terms': typeof PublicTermsRoute;
-  '/label/$id': typeof AppLabelIdRoute;
-  '/person/$id': typeof AppPersonIdRoute;
-  '/recover/identify': typeof AuthRecoverIdentifyRoute;
-  '/recover/reset': typeof AuthRecoverResetRoute;
-  '/recover/verify': typeof AuthRecoverVerifyRoute;
-  '/recover/': typeof AuthRecoverIndexRoute;
-  '/person/edit/$id': typeof AppPersonEditIdRoute;
+  '/': typeof IndexRoute
+  '/favorite': typeof AppFavoriteRoute
+  '/import': typeof AppImportRoute
+  '/me': typeof AppMeRoute
+  '/merge': typeof AppMergeRoute
+  '/new': typeof AppNewRoute
+  '/trash': typeof AppTrashRoute
+  '/login': typeof AuthLoginRoute
+  '/signup': typeof AuthSignupRoute
+  '/verify': typeof AuthVerifyRoute
+  '/contact': typeof PublicContactRoute
+  '/help': typeof PublicHelpRoute
+  '/privacy': typeof PublicPrivacyRoute
+  '/terms': typeof PublicTermsRoute
+  '/label/$id': typeof AppLabelIdRoute
+  '/person/$id': typeof AppPersonIdRoute
+  '/recover/identify': typeof AuthRecoverIdentifyRoute
+  '/recover/reset': typeof AuthRecoverResetRoute
+  '/recover/verify': typeof AuthRecoverVerifyRoute
+  '/recover/': typeof AuthRecoverIndexRoute
+  '/person/edit/$id': typeof AppPersonEditIdRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute;
-  '/favorite': typeof AppFavoriteRoute;
-  '/import': typeof AppImportRoute;
-  '/me': typeof AppMeRoute;
-  '/merge': typeof AppMergeRoute;
-  '/new': typeof AppNewRoute;
-  '/trash': typeof AppTrashRoute;
-  '/login': typeof AuthLoginRoute;
-  '/signup': typeof AuthSignupRoute;
-  '/verify': typeof AuthVerifyRoute;
-  '/contact': typeof PublicContactRoute;
-  '/help': typeof PublicHelpRoute;
-  '/privacy': typeof PublicPrivacyRoute;
-  '/terms': typeof PublicTermsRoute;
-  '/label/$id': typeof AppLabelIdRoute;
-  '/person/$id': typeof AppPersonIdRoute;
-  '/recover/identify': typeof AuthRecoverIdentifyRoute;
-  '/recover/reset': typeof AuthRecoverResetRoute;
-  '/recover/verify': typeof AuthRecoverVerifyRoute;
-  '/recover': typeof AuthRecoverIndexRoute;
-  '/person/edit/$id': typeof AppPersonEditIdRoute;
+  '/': typeof IndexRoute
+  '/favorite': typeof AppFavoriteRoute
+  '/import': typeof AppImportRoute
+  '/me': typeof AppMeRoute
+  '/merge': typeof AppMergeRoute
+  '/new': typeof AppNewRoute
+  '/trash': typeof AppTrashRoute
+  '/login': typeof AuthLoginRoute
+  '/signup': typeof AuthSignupRoute
+  '/verify': typeof AuthVerifyRoute
+  '/contact': typeof PublicContactRoute
+  '/help': typeof PublicHelpRoute
+  '/privacy': typeof PublicPrivacyRoute
+  '/terms': typeof PublicTermsRoute
+  '/label/$id': typeof AppLabelIdRoute
+  '/person/$id': typeof AppPersonIdRoute
+  '/recover/identify': typeof AuthRecoverIdentifyRoute
+  '/recover/reset': typeof AuthRecoverResetRoute
+  '/recover/verify': typeof AuthRecoverVerifyRoute
+  '/recover': typeof AuthRecoverIndexRoute
+  '/person/edit/$id': typeof AppPersonEditIdRoute
 }
 export interface FileRoutesById {
-  __root__: typeof rootRouteImport;
-  '/': typeof IndexRoute;
-  '/_app': typeof AppRouteWithChildren;
-  '/_auth': typeof AuthRouteWithChildren;
-  '/_public': typeof PublicRouteWithChildren;
-  '/_app/favorite': typeof AppFavoriteRoute;
-  '/_app/import': typeof AppImportRoute;
-  '/_app/me': typeof AppMeRoute;
-  '/_app/merge': typeof AppMergeRoute;
-  '/_app/new': typeof AppNewRoute;
-  '/_app/trash': typeof AppTrashRoute;
-  '/_auth/login': typeof AuthLoginRoute;
-  '/_auth/signup': typeof AuthSignupRoute;
-  '/_auth/verify': typeof AuthVerifyRoute;
-  '/_public/contact': typeof PublicContactRoute;
-  '/_public/help': typeof PublicHelpRoute;
-  '/_public/privacy': typeof PublicPrivacyRoute;
-  '/_public/terms': typeof PublicTermsRoute;
-  '/_app/label/$id': typeof AppLabelIdRoute;
-  '/_app/person/$id': typeof AppPersonIdRoute;
-  '/_auth/recover/identify': typeof AuthRecoverIdentifyRoute;
-  '/_auth/recover/reset': typeof AuthRecoverResetRoute;
-  '/_auth/recover/verify': typeof AuthRecoverVerifyRoute;
-  '/_auth/recover/': typeof AuthRecoverIndexRoute;
-  '/_app/person/edit/$id': typeof AppPersonEditIdRoute;
+  __root__: typeof rootRouteImport
+  '/': typeof IndexRoute
+  '/_app': typeof AppRouteWithChildren
+  '/_auth': typeof AuthRouteWithChildren
+  '/_public': typeof PublicRouteWithChildren
+  '/_app/favorite': typeof AppFavoriteRoute
+  '/_app/import': typeof AppImportRoute
+  '/_app/me': typeof AppMeRoute
+  '/_app/merge': typeof AppMergeRoute
+  '/_app/new': typeof AppNewRoute
+  '/_app/trash': typeof AppTrashRoute
+  '/_auth/login': typeof AuthLoginRoute
+  '/_auth/signup': typeof AuthSignupRoute
+  '/_auth/verify': typeof AuthVerifyRoute
+  '/_public/contact': typeof PublicContactRoute
+  '/_public/help': typeof PublicHelpRoute
+  '/_public/privacy': typeof PublicPrivacyRoute
+  '/_public/terms': typeof PublicTermsRoute
+  '/_app/label/$id': typeof AppLabelIdRoute
+  '/_app/person/$id': typeof AppPersonIdRoute
+  '/_auth/recover/identify': typeof AuthRecoverIdentifyRoute
+  '/_auth/recover/reset': typeof AuthRecoverResetRoute
+  '/_auth/recover/verify': typeof AuthRecoverVerifyRoute
+  '/_auth/recover/': typeof AuthRecoverIndexRoute
+  '/_app/person/edit/$id': typeof AppPersonEditIdRoute
 }
 export interface FileRouteTypes {
-  fileRoutesByFullPath: FileRoutesByFullPath;
+  fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/favorite'
@@ -248,8 +248,8 @@ export interface FileRouteTypes {
     | '/recover/reset'
     | '/recover/verify'
     | '/recover/'
-    | '/person/edit/$id';
-  fileRoutesByTo: FileRoutesByTo;
+    | '/person/edit/$id'
+  fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/favorite'
@@ -271,7 +271,7 @@ export interface FileRouteTypes {
     | '/recover/reset'
     | '/recover/verify'
     | '/recover'
-    | '/person/edit/$id';
+    | '/person/edit/$id'
   id:
     | '__root__'
     | '/'
@@ -297,199 +297,199 @@ export interface FileRouteTypes {
     | '/_auth/recover/reset'
     | '/_auth/recover/verify'
     | '/_auth/recover/'
-    | '/_app/person/edit/$id';
-  fileRoutesById: FileRoutesById;
+    | '/_app/person/edit/$id'
+  fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute;
-  AppRoute: typeof AppRouteWithChildren;
-  AuthRoute: typeof AuthRouteWithChildren;
-  PublicRoute: typeof PublicRouteWithChildren;
+  IndexRoute: typeof IndexRoute
+  AppRoute: typeof AppRouteWithChildren
+  AuthRoute: typeof AuthRouteWithChildren
+  PublicRoute: typeof PublicRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/': {
-      id: '/';
-      path: '/';
-      fullPath: '/';
-      preLoaderRoute: typeof IndexRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app': {
-      id: '/_app';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof AppRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_auth': {
-      id: '/_auth';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof AuthRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_public': {
-      id: '/_public';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof PublicRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_public'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof PublicRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/favorite': {
-      id: '/_app/favorite';
-      path: '/favorite';
-      fullPath: '/favorite';
-      preLoaderRoute: typeof AppFavoriteRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/favorite'
+      path: '/favorite'
+      fullPath: '/favorite'
+      preLoaderRoute: typeof AppFavoriteRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/import': {
-      id: '/_app/import';
-      path: '/import';
-      fullPath: '/import';
-      preLoaderRoute: typeof AppImportRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/import'
+      path: '/import'
+      fullPath: '/import'
+      preLoaderRoute: typeof AppImportRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/me': {
-      id: '/_app/me';
-      path: '/me';
-      fullPath: '/me';
-      preLoaderRoute: typeof AppMeRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/me'
+      path: '/me'
+      fullPath: '/me'
+      preLoaderRoute: typeof AppMeRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/merge': {
-      id: '/_app/merge';
-      path: '/merge';
-      fullPath: '/merge';
-      preLoaderRoute: typeof AppMergeRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/merge'
+      path: '/merge'
+      fullPath: '/merge'
+      preLoaderRoute: typeof AppMergeRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/new': {
-      id: '/_app/new';
-      path: '/new';
-      fullPath: '/new';
-      preLoaderRoute: typeof AppNewRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/new'
+      path: '/new'
+      fullPath: '/new'
+      preLoaderRoute: typeof AppNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/trash': {
-      id: '/_app/trash';
-      path: '/trash';
-      fullPath: '/trash';
-      preLoaderRoute: typeof AppTrashRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/trash'
+      path: '/trash'
+      fullPath: '/trash'
+      preLoaderRoute: typeof AppTrashRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_auth/login': {
-      id: '/_auth/login';
-      path: '/login';
-      fullPath: '/login';
-      preLoaderRoute: typeof AuthLoginRouteImport;
-      parentRoute: typeof AuthRoute;
-    };
+      id: '/_auth/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof AuthLoginRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/signup': {
-      id: '/_auth/signup';
-      path: '/signup';
-      fullPath: '/signup';
-      preLoaderRoute: typeof AuthSignupRouteImport;
-      parentRoute: typeof AuthRoute;
-    };
+      id: '/_auth/signup'
+      path: '/signup'
+      fullPath: '/signup'
+      preLoaderRoute: typeof AuthSignupRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/verify': {
-      id: '/_auth/verify';
-      path: '/verify';
-      fullPath: '/verify';
-      preLoaderRoute: typeof AuthVerifyRouteImport;
-      parentRoute: typeof AuthRoute;
-    };
+      id: '/_auth/verify'
+      path: '/verify'
+      fullPath: '/verify'
+      preLoaderRoute: typeof AuthVerifyRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_public/contact': {
-      id: '/_public/contact';
-      path: '/contact';
-      fullPath: '/contact';
-      preLoaderRoute: typeof PublicContactRouteImport;
-      parentRoute: typeof PublicRoute;
-    };
+      id: '/_public/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof PublicContactRouteImport
+      parentRoute: typeof PublicRoute
+    }
     '/_public/help': {
-      id: '/_public/help';
-      path: '/help';
-      fullPath: '/help';
-      preLoaderRoute: typeof PublicHelpRouteImport;
-      parentRoute: typeof PublicRoute;
-    };
+      id: '/_public/help'
+      path: '/help'
+      fullPath: '/help'
+      preLoaderRoute: typeof PublicHelpRouteImport
+      parentRoute: typeof PublicRoute
+    }
     '/_public/privacy': {
-      id: '/_public/privacy';
-      path: '/privacy';
-      fullPath: '/privacy';
-      preLoaderRoute: typeof PublicPrivacyRouteImport;
-      parentRoute: typeof PublicRoute;
-    };
+      id: '/_public/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PublicPrivacyRouteImport
+      parentRoute: typeof PublicRoute
+    }
     '/_public/terms': {
-      id: '/_public/terms';
-      path: '/terms';
-      fullPath: '/terms';
-      preLoaderRoute: typeof PublicTermsRouteImport;
-      parentRoute: typeof PublicRoute;
-    };
+      id: '/_public/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof PublicTermsRouteImport
+      parentRoute: typeof PublicRoute
+    }
     '/_app/label/$id': {
-      id: '/_app/label/$id';
-      path: '/label/$id';
-      fullPath: '/label/$id';
-      preLoaderRoute: typeof AppLabelIdRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/label/$id'
+      path: '/label/$id'
+      fullPath: '/label/$id'
+      preLoaderRoute: typeof AppLabelIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/person/$id': {
-      id: '/_app/person/$id';
-      path: '/person/$id';
-      fullPath: '/person/$id';
-      preLoaderRoute: typeof AppPersonIdRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/person/$id'
+      path: '/person/$id'
+      fullPath: '/person/$id'
+      preLoaderRoute: typeof AppPersonIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_auth/recover/': {
-      id: '/_auth/recover/';
-      path: '/recover';
-      fullPath: '/recover/';
-      preLoaderRoute: typeof AuthRecoverIndexRouteImport;
-      parentRoute: typeof AuthRoute;
-    };
+      id: '/_auth/recover/'
+      path: '/recover'
+      fullPath: '/recover/'
+      preLoaderRoute: typeof AuthRecoverIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/recover/identify': {
-      id: '/_auth/recover/identify';
-      path: '/recover/identify';
-      fullPath: '/recover/identify';
-      preLoaderRoute: typeof AuthRecoverIdentifyRouteImport;
-      parentRoute: typeof AuthRoute;
-    };
+      id: '/_auth/recover/identify'
+      path: '/recover/identify'
+      fullPath: '/recover/identify'
+      preLoaderRoute: typeof AuthRecoverIdentifyRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/recover/reset': {
-      id: '/_auth/recover/reset';
-      path: '/recover/reset';
-      fullPath: '/recover/reset';
-      preLoaderRoute: typeof AuthRecoverResetRouteImport;
-      parentRoute: typeof AuthRoute;
-    };
+      id: '/_auth/recover/reset'
+      path: '/recover/reset'
+      fullPath: '/recover/reset'
+      preLoaderRoute: typeof AuthRecoverResetRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/recover/verify': {
-      id: '/_auth/recover/verify';
-      path: '/recover/verify';
-      fullPath: '/recover/verify';
-      preLoaderRoute: typeof AuthRecoverVerifyRouteImport;
-      parentRoute: typeof AuthRoute;
-    };
+      id: '/_auth/recover/verify'
+      path: '/recover/verify'
+      fullPath: '/recover/verify'
+      preLoaderRoute: typeof AuthRecoverVerifyRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_app/person/edit/$id': {
-      id: '/_app/person/edit/$id';
-      path: '/person/edit/$id';
-      fullPath: '/person/edit/$id';
-      preLoaderRoute: typeof AppPersonEditIdRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/person/edit/$id'
+      path: '/person/edit/$id'
+      fullPath: '/person/edit/$id'
+      preLoaderRoute: typeof AppPersonEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
-  AppFavoriteRoute: typeof AppFavoriteRoute;
-  AppImportRoute: typeof AppImportRoute;
-  AppMeRoute: typeof AppMeRoute;
-  AppMergeRoute: typeof AppMergeRoute;
-  AppNewRoute: typeof AppNewRoute;
-  AppTrashRoute: typeof AppTrashRoute;
-  AppLabelIdRoute: typeof AppLabelIdRoute;
-  AppPersonIdRoute: typeof AppPersonIdRoute;
-  AppPersonEditIdRoute: typeof AppPersonEditIdRoute;
+  AppFavoriteRoute: typeof AppFavoriteRoute
+  AppImportRoute: typeof AppImportRoute
+  AppMeRoute: typeof AppMeRoute
+  AppMergeRoute: typeof AppMergeRoute
+  AppNewRoute: typeof AppNewRoute
+  AppTrashRoute: typeof AppTrashRoute
+  AppLabelIdRoute: typeof AppLabelIdRoute
+  AppPersonIdRoute: typeof AppPersonIdRoute
+  AppPersonEditIdRoute: typeof AppPersonEditIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -502,18 +502,18 @@ const AppRouteChildren: AppRouteChildren = {
   AppLabelIdRoute: AppLabelIdRoute,
   AppPersonIdRoute: AppPersonIdRoute,
   AppPersonEditIdRoute: AppPersonEditIdRoute,
-};
+}
 
-const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);
+const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 interface AuthRouteChildren {
-  AuthLoginRoute: typeof AuthLoginRoute;
-  AuthSignupRoute: typeof AuthSignupRoute;
-  AuthVerifyRoute: typeof AuthVerifyRoute;
-  AuthRecoverIdentifyRoute: typeof AuthRecoverIdentifyRoute;
-  AuthRecoverResetRoute: typeof AuthRecoverResetRoute;
-  AuthRecoverVerifyRoute: typeof AuthRecoverVerifyRoute;
-  AuthRecoverIndexRoute: typeof AuthRecoverIndexRoute;
+  AuthLoginRoute: typeof AuthLoginRoute
+  AuthSignupRoute: typeof AuthSignupRoute
+  AuthVerifyRoute: typeof AuthVerifyRoute
+  AuthRecoverIdentifyRoute: typeof AuthRecoverIdentifyRoute
+  AuthRecoverResetRoute: typeof AuthRecoverResetRoute
+  AuthRecoverVerifyRoute: typeof AuthRecoverVerifyRoute
+  AuthRecoverIndexRoute: typeof AuthRecoverIndexRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -524,15 +524,15 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthRecoverResetRoute: AuthRecoverResetRoute,
   AuthRecoverVerifyRoute: AuthRecoverVerifyRoute,
   AuthRecoverIndexRoute: AuthRecoverIndexRoute,
-};
+}
 
-const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren);
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface PublicRouteChildren {
-  PublicContactRoute: typeof PublicContactRoute;
-  PublicHelpRoute: typeof PublicHelpRoute;
-  PublicPrivacyRoute: typeof PublicPrivacyRoute;
-  PublicTermsRoute: typeof PublicTermsRoute;
+  PublicContactRoute: typeof PublicContactRoute
+  PublicHelpRoute: typeof PublicHelpRoute
+  PublicPrivacyRoute: typeof PublicPrivacyRoute
+  PublicTermsRoute: typeof PublicTermsRoute
 }
 
 const PublicRouteChildren: PublicRouteChildren = {
@@ -540,16 +540,17 @@ const PublicRouteChildren: PublicRouteChildren = {
   PublicHelpRoute: PublicHelpRoute,
   PublicPrivacyRoute: PublicPrivacyRoute,
   PublicTermsRoute: PublicTermsRoute,
-};
+}
 
-const PublicRouteWithChildren = PublicRoute._addFileChildren(PublicRouteChildren);
+const PublicRouteWithChildren =
+  PublicRoute._addFileChildren(PublicRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
   AuthRoute: AuthRouteWithChildren,
   PublicRoute: PublicRouteWithChildren,
-};
+}
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
-  ._addFileTypes<FileRouteTypes>();
+  ._addFileTypes<FileRouteTypes>()

@@ -11,11 +11,13 @@ export function keepSubmitClicks({
 }: {
   inputProps: { onBlur?: (event: FocusEvent<HTMLElement>) => void };
 }) {
+  // Taken now: Mantine assigns what this returns onto `inputProps` itself.
+  const validate = inputProps.onBlur;
   return {
     onBlur: (event: FocusEvent<HTMLElement>) => {
       const next = event.relatedTarget;
       if (next instanceof HTMLButtonElement && next.type === 'submit') return;
-      inputProps.onBlur?.(event);
+      validate?.(event);
     },
   };
 }
