@@ -142,6 +142,13 @@ test('table headers sit over their columns', async ({ page }, info) => {
     expect(cells, `columns of ${path}`).toEqual(headers);
   }
   await snapshot(page, 'trash-columns');
+
+  // A tablet's width shows each phone number whole, not cut to "+44 20 794…".
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.goto('/');
+  const phone = page.getByRole('row').filter({ hasText: 'Ada Lovelace' }).getByText('+1 555 0100');
+  await expect(phone).toBeVisible();
+  expect(await phone.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
 });
 
 test('the first click on Sign Up counts even when a field’s error clears under it', async ({

@@ -105,10 +105,10 @@ export const recoverRestRoutes: RestRoute[] = [
     method: 'POST',
     path: '/auth/recover/check/stp2',
     doc: {
-      summary: 'Recovery guard: a code was sent',
+      summary: 'Recovery guard: a code was sent; resendInMs is the wait before another',
       tag: 'Recovery',
       signedIn: false,
-      data: z.object({ ok: z.literal(true) }),
+      data: z.object({ ok: z.literal(true), resendInMs: z.number().int().nonnegative() }),
       errors: [400],
     },
     handle: async ({ caller }) => ({ data: await caller.recover.checkCodeSent(), message: 'OK' }),
