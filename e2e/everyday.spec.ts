@@ -120,7 +120,15 @@ test('toasts stay clear of the top bar, Save, and a list’s header buttons', as
 
 test('table headers sit over their columns', async ({ page }, info) => {
   await signedIn(page, info);
-  await createContactThroughApi(page, 'Ada', 'Lovelace');
+  const ada = await page.request.post('/api/v1/contacts', {
+    data: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada.lovelace@analytical-engines.example.com',
+      phone: '+44 20 7946 0018',
+    },
+  });
+  expect(ada.status()).toBe(201);
   const trashed = await createContactThroughApi(page, 'Alan', 'Turing');
   await page.request.patch(`/api/v1/trash/${trashed}`);
 
@@ -146,7 +154,11 @@ test('table headers sit over their columns', async ({ page }, info) => {
   // A tablet's width shows each phone number whole, not cut to "+44 20 794…".
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.goto('/');
-  const phone = page.getByRole('row').filter({ hasText: 'Ada Lovelace' }).getByText('+1 555 0100');
+  const phone = page
+    .getByRole('row')
+    .filter({ hasText: 'Ada Lovelace' })
+    .getByText('+44 20 7946 0018')
+    .locator('visible=true');
   await expect(phone).toBeVisible();
   expect(await phone.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
 });
