@@ -106,3 +106,33 @@ test('maps the columns of an unknown CSV, imports it, and undoes the import', as
   const after = await page.request.get('/api/v1/contacts');
   expect(((await after.json()) as { data: unknown[] }).data).toHaveLength(0);
 });
+
+test('reads a windows-1252 vCard and a UTF-16 CSV in their own encodings, and says so', async ({
+  page,
+}, info) => {
+  await signUpThroughApi(
+    page,
+    'Encoding Person',
+    `encoding-${info.project.name}-${Date.now()}@example.com`,
+  );
+  const webFixture = (name: string) =>
+    fileURLToPath(new URL(`../apps/web/src/features/imports/fixtures/${name}`, import.meta.url));
+
+  await page.goto('/import');
+  await page.locator('input[type=file]').setInputFiles(webFixture('windows-1252.vcf'));
+  await expect(
+    page.getByText(/Its text was read as Windows-1252 \(Western European\)\./),
+  ).toBeVisible();
+  await page.getByRole('button', { name: /^Import 1/ }).click();
+  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible();
+
+  await page.goto('/import');
+  await page.locator('input[type=file]').setInputFiles(webFixture('utf-16le-no-bom.csv'));
+  await expect(page.getByText(/Its text was read as UTF-16\./)).toBeVisible();
+  await page.getByRole('button', { name: /^Import 2/ }).click();
+  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible();
+
+  const res = await page.request.get('/api/v1/contacts');
+  const names = ((await res.json()) as { data: { name: string }[] }).data.map((c) => c.name);
+  expect(names.sort()).toEqual(['José Muñoz', 'Zoë Müller', 'Zoë Ångström']);
+});

@@ -21,6 +21,7 @@ import { useRefreshContactLists } from '../../lib/contact-lists';
 import { ChooseFile } from './choose-file';
 import { ColumnMapping } from './column-mapping';
 import { ImportPreview, type DuplicateChoice } from './import-preview';
+import { decodeImportFile } from './decode-file';
 import { usePreviewImport, useRunImport, useUndoImport, type ImportOutcome } from './api';
 import { UnfinishedImport } from './unfinished-import';
 
@@ -42,7 +43,9 @@ type Step =
 export function ImportPage() {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>({ name: 'choose' });
-  const [file, setFile] = useState<{ name: string; content: string } | null>(null);
+  const [file, setFile] = useState<{ name: string; content: string; encoding: string } | null>(
+    null,
+  );
   const [mapping, setMapping] = useState<ImportColumnTarget[]>([]);
   const [choiceForAll, setChoiceForAll] = useState<DuplicateChoice>('skip');
   const [choices, setChoices] = useState<Map<number, DuplicateChoice>>(new Map());
@@ -65,8 +68,11 @@ export function ImportPage() {
 
   const readFile = async (chosen: File) => {
     setFailure(null);
-    const content = await chosen.text();
-    setFile({ name: chosen.name, content });
+    // Read in the file's own encoding, not always as UTF-8 (decode-file.ts).
+    const { text: content, encoding } = await decodeImportFile(
+      new Uint8Array(await chosen.arrayBuffer()),
+    );
+    setFile({ name: chosen.name, content, encoding });
     preview.mutate(
       { content },
       { onSuccess: showPreview, onError: (error) => setFailure(errorMessage(error)) },
@@ -161,6 +167,7 @@ export function ImportPage() {
       {step.name === 'preview' && file && (
         <ImportPreview
           fileName={file.name}
+          encoding={file.encoding}
           preview={step.preview}
           choiceFor={choiceFor}
           onChoice={(row, choice) => setChoices(new Map(choices).set(row, choice))}

@@ -28,6 +28,13 @@ const FORMAT_NAMES: Record<Preview['format'], string> = {
   vcard: i18nKey('vCard'),
 };
 
+/** How the encodings a file may be read in are called where people meet them. */
+const ENCODING_NAMES: Record<string, string> = {
+  'utf-16le': 'UTF-16',
+  'utf-16be': 'UTF-16 (big-endian)',
+  'windows-1252': 'Windows-1252 (Western European)',
+};
+
 /**
  * Step 3: what the import will do, before anything is written. How many contacts are new,
  * which look like contacts already in the book (same email or phone) with the choice to skip
@@ -35,6 +42,7 @@ const FORMAT_NAMES: Record<Preview['format'], string> = {
  */
 export function ImportPreview({
   fileName,
+  encoding,
   preview,
   choiceFor,
   onChoice,
@@ -43,6 +51,8 @@ export function ImportPreview({
   onImport,
 }: {
   fileName: string;
+  /** The encoding the file was read in (WHATWG name); said when it is not UTF-8. */
+  encoding: string;
   preview: Preview;
   choiceFor: (row: number) => DuplicateChoice;
   onChoice: (row: number, choice: DuplicateChoice) => void;
@@ -70,6 +80,8 @@ export function ImportPreview({
             file: fileName,
             format: t(FORMAT_NAMES[preview.format]),
           })}
+          {encoding !== 'utf-8' &&
+            ` ${t('Its text was read as {{encoding}}.', { encoding: ENCODING_NAMES[encoding] ?? encoding })}`}
         </Text>
       </div>
 
