@@ -41,10 +41,19 @@ function unescapeText(text: string): string {
   return text.replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
 }
 
+/**
+ * Escapes ical.js leaves in place, undone (issue 17: they showed in notes and web addresses):
+ * `\:` and `\"`, which RFC 6350 does not define but Apple and Gmail write (`http\://`), and
+ * `\;` in a 3.0 text value, which ical.js keeps.
+ */
+function unescapeLenient(text: string): string {
+  return text.replace(/\\([:";])/g, '$1');
+}
+
 function asText(value: unknown): string {
   if (Array.isArray(value)) return value.map(asText).join(' ').trim();
   if (value === null || value === undefined) return '';
-  return String(value);
+  return unescapeLenient(String(value));
 }
 
 /**
@@ -168,7 +177,28 @@ function draftFromCard(row: number, properties: JCardProperty[]): ContactDraft {
           draft.extra.push(extraProperty(name, labelOf(params), type, values));
     }
   }
+  if (isOrganisationCard(properties)) nameAfterOrganisation(draft);
   return draft;
+}
+
+/**
+ * A card that stands for an organisation, not a person: RFC 6350 `KIND:org`, or Apple's
+ * `X-ABShowAs:COMPANY`. Its FN is the organisation's name, which must not be split into a
+ * first and last name (issue 17).
+ */
+function isOrganisationCard(properties: JCardProperty[]): boolean {
+  return properties.some(
+    ([name, , , value]) =>
+      (name === 'kind' && asText(value).toLowerCase() === 'org') ||
+      (name === 'x-abshowas' && asText(value).toUpperCase() === 'COMPANY'),
+  );
+}
+
+/** The organisation's name as the contact's whole name (the property itself stays in `extra`). */
+function nameAfterOrganisation(draft: ContactDraft): void {
+  const name = draft.company || draft.fullName || [draft.givenName, draft.familyName].join(' ');
+  draft.givenName = name.trim();
+  draft.familyName = '';
 }
 
 /** A 3.0 base64 photo becomes a data URI; a 4.0 data URI or a URL stays as it is. */
@@ -198,6 +228,8 @@ function extraProperty(
       components,
     };
   }
-  const texts = values.map((v) => (type === 'unknown' ? unescapeText(asText(v)) : asText(v)));
+  // ical.js unescapes text, not URIs (URL) nor unknown X- properties; writers escape both.
+  const raw = type === 'unknown' || type === 'uri';
+  const texts = values.map((v) => (raw ? unescapeText(asText(v)) : asText(v)));
   return { name: name.toUpperCase(), label, value: texts.join(', ') };
 }
