@@ -136,3 +136,37 @@ test('reads a windows-1252 vCard and a UTF-16 CSV in their own encodings, and sa
   const names = ((await res.json()) as { data: { name: string }[] }).data.map((c) => c.name);
   expect(names.sort()).toEqual(['José Muñoz', 'Zoë Müller', 'Zoë Ångström']);
 });
+
+test('asks whether 4/6/1980 is day first or month first when the file cannot tell', async ({
+  page,
+}, info) => {
+  await signUpThroughApi(
+    page,
+    'Dates Person',
+    `dates-${info.project.name}-${Date.now()}@example.com`,
+  );
+  await page.goto('/import');
+  await page.locator('input[type=file]').setInputFiles(fixture('outlook-ambiguous-dates.csv'));
+  await expect(
+    page.getByText('In this file, is 4/6/1980 the 4th of June or April 6th?'),
+  ).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await snapshot(page, 'import-date-order');
+  await page.getByText('Day first (4 June)').click();
+  await expect(page.getByRole('radio', { name: 'Day first (4 June)' })).toBeChecked();
+  await page.getByRole('button', { name: /^Import 2/ }).click();
+  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible();
+
+  const res = await page.request.get('/api/v1/contacts');
+  const people = (await res.json()) as { data: { name: string; birthday: unknown }[] };
+  expect(people.data.find((c) => c.name === 'Marco Rossi')?.birthday).toEqual({
+    day: 4,
+    month: 'june',
+    year: 1980,
+  });
+
+  // A file whose dates tell says how it read them.
+  await page.goto('/import');
+  await page.locator('input[type=file]').setInputFiles(fixture('outlook-day-first.csv'));
+  await expect(page.getByText(/Birthdays are read day first/)).toBeVisible();
+});

@@ -107,6 +107,11 @@ export const importPreviewInput = z.object({
     error: 'The file is larger than 7 MB. Split it and import each part.',
   }),
   mapping: z.array(z.enum(IMPORT_COLUMN_TARGETS)).max(500).optional(),
+  /**
+   * How to read a CSV's `a/b/yyyy` birthdays when the column itself cannot tell (every part
+   * 12 or less): the person's answer to the preview's question. A column that tells wins.
+   */
+  dateOrder: z.enum(['month-first', 'day-first']).optional(),
 });
 export type ImportPreviewInput = z.infer<typeof importPreviewInput>;
 

@@ -1,7 +1,14 @@
 import type { ExtraField, ImportColumnTarget } from '@kith/validators';
 import Papa from 'papaparse';
 import { GOOGLE_LABEL_SEPARATOR, SPREADSHEET_FORMULA } from '../contacts/contact-csv';
-import { collect, emptyDraft, type ContactDraft, type ReadResult } from './draft';
+import {
+  collect,
+  dateOrderOf,
+  emptyDraft,
+  type ContactDraft,
+  type DateOrder,
+  type ReadResult,
+} from './draft';
 import { cooperative } from '../shared/event-loop';
 
 /** The CSV layouts Kith recognises by their header row. */
@@ -413,24 +420,37 @@ function mappedDraft(
  * Reads the data rows of a CSV: Google's and Outlook's layouts by their headers, any other
  * through `mapping` (one target per column). Rows are numbered as a spreadsheet shows them:
  * the header is row 1.
+ *
+ * Birthdays written `a/b/yyyy` are read in the order the whole column shows (`dateOrderOf`);
+ * when it cannot tell, in `dateOrder` if the person chose one, else month first, and
+ * `dateOrder.asked` says the person should be asked.
  */
 export async function readCsvRows(
   table: CsvTable,
   layout: CsvLayout,
   mapping: ImportColumnTarget[],
-): Promise<ReadResult> {
+  chosenOrder?: DateOrder,
+): Promise<ReadResult & { dateOrder: { order: DateOrder; ambiguous: boolean } | null }> {
   const result: ReadResult = { contacts: [], problems: [] };
   const pause = cooperative();
+  const drafts: ContactDraft[] = [];
   for (const [index, cells] of table.rows.entries()) {
     await pause();
     const row = index + 2;
-    const draft =
+    drafts.push(
       layout === 'google' || layout === 'google-legacy'
         ? googleDraft(row, table.headers, cells)
         : layout === 'outlook'
           ? outlookDraft(row, table.headers, cells)
-          : mappedDraft(row, table.headers, mapping, cells);
-    collect(result, draft);
+          : mappedDraft(row, table.headers, mapping, cells),
+    );
   }
-  return result;
+  const told = dateOrderOf(drafts.map((draft) => draft.birthday));
+  const ambiguous = told === 'ambiguous';
+  const order: DateOrder = told && !ambiguous ? told : (chosenOrder ?? 'month-first');
+  for (const draft of drafts) {
+    await pause();
+    collect(result, draft, order);
+  }
+  return { ...result, dateOrder: told ? { order, ambiguous } : null };
 }

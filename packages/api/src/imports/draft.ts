@@ -72,11 +72,13 @@ const clip = (value: string) => value.trim().slice(0, IMPORT_TEXT_MAX);
 
 /**
  * A birthday as files write it: ISO `1985-04-15` / `19850415`, RFC 6350 `--0415` / `--04-15`
- * (no year), or Outlook's `4/15/1985` (month first). Apple writes year 1604 for "no year"
- * (its X-APPLE-OMIT-YEAR). Null when it is none of those or not a real date.
+ * (no year), or a spreadsheet's `4/15/1985`, month first or day first as `order` says
+ * (US Outlook writes month first, most of the world day first). Apple writes year 1604 for
+ * "no year" (its X-APPLE-OMIT-YEAR). Null when it is none of those or not a real date.
  */
 export function readBirthday(
   text: string,
+  order: DateOrder = 'month-first',
 ): { day: number; month: number; year: number | null } | null {
   const value = text.trim();
   let match = /^(\d{4}|--|-)-?(\d{2})-?(\d{2})(?:$|T)/.exec(value);
@@ -87,9 +89,9 @@ export function readBirthday(
     year = match[1]!.startsWith('-') ? null : Number(match[1]);
     month = Number(match[2]);
     day = Number(match[3]);
-  } else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(value))) {
-    month = Number(match[1]);
-    day = Number(match[2]);
+  } else if ((match = SLASH_DATE.exec(value))) {
+    const [first, second] = [Number(match[1]), Number(match[2])];
+    [month, day] = order === 'month-first' ? [first, second] : [second, first];
     year = match[3]!.length === 4 ? Number(match[3]) : null;
   } else {
     return null;
@@ -99,6 +101,33 @@ export function readBirthday(
   const date = new Date(Date.UTC(year ?? 2000, month - 1, day));
   if (month < 1 || month > 12 || date.getUTCDate() !== day) return null;
   return { day, month, year };
+}
+
+/** `23/6/1974`, `6/23/74`, `23.6.1974`: a date whose day and month order the file does not say. */
+const SLASH_DATE = /^(\d{1,2})[/.](\d{1,2})[/.](\d{2}|\d{4})$/;
+
+/** Which comes first in a spreadsheet's `a/b/yyyy` dates. */
+export type DateOrder = 'month-first' | 'day-first';
+
+/**
+ * The order of a column's `a/b/yyyy` dates, told from all of them (issue 17): a first part
+ * over 12 means day first, a second part over 12 month first. `ambiguous` when no date tells
+ * (every part is 12 or less) or when dates tell both ways; null when the column holds none.
+ */
+export function dateOrderOf(texts: string[]): DateOrder | 'ambiguous' | null {
+  let dayFirst = false;
+  let monthFirst = false;
+  let any = false;
+  for (const text of texts) {
+    const match = SLASH_DATE.exec(text.trim());
+    if (!match) continue;
+    any = true;
+    if (Number(match[1]) > 12) dayFirst = true;
+    if (Number(match[2]) > 12) monthFirst = true;
+  }
+  if (!any) return null;
+  if (dayFirst === monthFirst) return 'ambiguous';
+  return dayFirst ? 'day-first' : 'month-first';
 }
 
 const validEmail = (value: string) => z.email().safeParse(value).success;
@@ -132,7 +161,10 @@ function cleanLabels(names: string[]): string[] {
  * - a birthday that cannot be read is kept as a BDAY extra, with a warning.
  * A row with no name, email, phone or company at all is an error: there is nothing to keep.
  */
-export function completeDraft(draft: ContactDraft): {
+export function completeDraft(
+  draft: ContactDraft,
+  dateOrder: DateOrder = 'month-first',
+): {
   contact: ImportedContact | null;
   problems: ImportProblem[];
 } {
@@ -207,7 +239,7 @@ export function completeDraft(draft: ContactDraft): {
 
   let birthday: ImportedContact['birthday'] = null;
   if (draft.birthday.trim()) {
-    birthday = readBirthday(draft.birthday);
+    birthday = readBirthday(draft.birthday, dateOrder);
     if (!birthday) {
       warn(
         `The birthday "${draft.birthday.trim()}" is not a date; it is kept with the other details.`,
@@ -238,8 +270,12 @@ export function completeDraft(draft: ContactDraft): {
 }
 
 /** Adds the contact or the problems of each completed draft to a result. */
-export function collect(result: ReadResult, draft: ContactDraft): void {
-  const { contact, problems } = completeDraft(draft);
+export function collect(
+  result: ReadResult,
+  draft: ContactDraft,
+  dateOrder: DateOrder = 'month-first',
+): void {
+  const { contact, problems } = completeDraft(draft, dateOrder);
   if (contact) result.contacts.push(contact);
   result.problems.push(...problems);
 }

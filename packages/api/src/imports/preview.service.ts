@@ -6,7 +6,7 @@ import { combinedName } from '../contacts/contact-dto';
 import { phoneKey } from '../contacts/phone-key';
 import { ValidationError } from '../shared/errors';
 import { detectCsvLayout, readCsvRows, readCsvTable, suggestMapping } from './csv-read';
-import type { ImportProblem, ReadResult } from './draft';
+import type { DateOrder, ImportProblem, ReadResult } from './draft';
 import { readVCardFile } from './vcard-read';
 import { cooperative } from '../shared/event-loop';
 
@@ -40,6 +40,12 @@ export interface ImportPreview {
   contacts: ImportedContact[];
   problems: ImportProblem[];
   duplicates: ImportDuplicate[];
+  /**
+   * How a CSV's `a/b/yyyy` birthdays were read: `order`, and `ambiguous` when the column did
+   * not tell and the person should be asked (then `order` is their answer, or month first).
+   * Null for vCards and columns without such dates.
+   */
+  dateOrder: { order: DateOrder; ambiguous: boolean } | null;
 }
 
 export const importMessages = {
@@ -69,6 +75,7 @@ export async function previewImport(
   let format: ImportFormat;
   let read: ReadResult;
   let rest: Pick<ImportPreview, 'columns' | 'sample' | 'mapping' | 'needsMapping'> = base;
+  let dateOrder: ImportPreview['dateOrder'] = null;
 
   if (/BEGIN:VCARD/i.test(input.content)) {
     format = 'vcard';
@@ -94,6 +101,7 @@ export async function previewImport(
         contacts: [],
         problems: [],
         duplicates: [],
+        dateOrder: null,
       };
     }
     const mapping = input.mapping ?? [];
@@ -103,7 +111,9 @@ export async function previewImport(
       });
     }
     rest = { columns: table.headers, sample, mapping, needsMapping: false };
-    read = await readCsvRows(table, layout, mapping);
+    const csv = await readCsvRows(table, layout, mapping, input.dateOrder);
+    read = csv;
+    dateOrder = csv.dateOrder;
   }
   if (read.contacts.length === 0 && read.problems.length === 0) {
     throw new ValidationError(importMessages.noContacts, { content: [importMessages.noContacts] });
@@ -111,6 +121,7 @@ export async function previewImport(
   return {
     ...rest,
     format,
+    dateOrder,
     contacts: read.contacts,
     problems: [...read.problems, ...(await repeatsInFile(read.contacts))].sort(
       (a, b) => a.row - b.row,

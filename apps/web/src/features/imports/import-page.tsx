@@ -87,6 +87,19 @@ export function ImportPage() {
     );
   };
 
+  // The person's answer when a CSV's birthdays could be day first or month first.
+  const chooseDateOrder = (result: Preview, dateOrder: 'day-first' | 'month-first') => {
+    if (!file) return;
+    preview.mutate(
+      {
+        content: file.content,
+        mapping: result.format === 'csv' ? result.mapping : undefined,
+        dateOrder,
+      },
+      { onSuccess: showPreview, onError: (error) => setFailure(errorMessage(error)) },
+    );
+  };
+
   const startOver = () => {
     setFailure(null);
     setFile(null);
@@ -176,6 +189,7 @@ export function ImportPage() {
             setChoices(new Map());
           }}
           onCancel={startOver}
+          onDateOrder={(order) => chooseDateOrder(step.preview, order)}
           onImport={() => start(step.preview)}
         />
       )}

@@ -48,6 +48,7 @@ export function ImportPreview({
   onChoice,
   onChoiceForAll,
   onCancel,
+  onDateOrder,
   onImport,
 }: {
   fileName: string;
@@ -58,6 +59,8 @@ export function ImportPreview({
   onChoice: (row: number, choice: DuplicateChoice) => void;
   onChoiceForAll: (choice: DuplicateChoice) => void;
   onCancel: () => void;
+  /** Reads the file again with its birthdays day first or month first. */
+  onDateOrder: (order: 'day-first' | 'month-first') => void;
   onImport: () => void;
 }) {
   const { t } = useTranslation();
@@ -84,6 +87,8 @@ export function ImportPreview({
             ` ${t('Its text was read as {{encoding}}.', { encoding: ENCODING_NAMES[encoding] ?? encoding })}`}
         </Text>
       </div>
+
+      {preview.dateOrder && <DateOrderNote dateOrder={preview.dateOrder} onChange={onDateOrder} />}
 
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <Stat value={newCount} label={t('new contacts', { count: newCount })} />
@@ -211,6 +216,45 @@ function Stat({ value, label, color }: { value: number; label: string; color?: s
       <Text size="sm" c="dimmed">
         {label}
       </Text>
+    </Paper>
+  );
+}
+
+/**
+ * How the file's a/b/yyyy birthdays are read (issue 17: nothing silent). When the column
+ * cannot tell, the person is asked, and the file is read again with their answer.
+ */
+function DateOrderNote({
+  dateOrder,
+  onChange,
+}: {
+  dateOrder: NonNullable<Preview['dateOrder']>;
+  onChange: (order: 'day-first' | 'month-first') => void;
+}) {
+  const { t } = useTranslation();
+  if (!dateOrder.ambiguous) {
+    return (
+      <Text size="sm">
+        {dateOrder.order === 'day-first'
+          ? t('Birthdays are read day first, as the file writes them (23/6/1974 is 23 June).')
+          : t('Birthdays are read month first, as the file writes them (6/23/1974 is 23 June).')}
+      </Text>
+    );
+  }
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text size="sm" fw={600} id="date-order-question" mb="xs">
+        {t('In this file, is 4/6/1980 the 4th of June or April 6th?')}
+      </Text>
+      <SegmentedControl
+        aria-labelledby="date-order-question"
+        value={dateOrder.order}
+        onChange={(value) => onChange(value as 'day-first' | 'month-first')}
+        data={[
+          { value: 'day-first', label: t('Day first (4 June)') },
+          { value: 'month-first', label: t('Month first (April 6)') },
+        ]}
+      />
     </Paper>
   );
 }
