@@ -159,7 +159,7 @@ test('asks whether 4/6/1980 is day first or month first when the file cannot tel
 
   const res = await page.request.get('/api/v1/contacts');
   const people = (await res.json()) as { data: { name: string; birthday: unknown }[] };
-  expect(people.data.find((c) => c.name === 'Marco Rossi')?.birthday).toEqual({
+  expect(people.data.find((c) => c.name === 'Mario Bianchi')?.birthday).toEqual({
     day: 4,
     month: 'june',
     year: 1980,

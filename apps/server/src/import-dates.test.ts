@@ -41,13 +41,13 @@ describe('CSV birthdays, day first or month first', () => {
     const content = fixture('outlook-ambiguous-dates.csv');
     const asked = await caller.imports.preview({ content });
     expect(asked.dateOrder).toEqual({ order: 'month-first', ambiguous: true });
-    expect(birthdays(asked).Marco).toEqual({ day: 6, month: 4, year: 1980 });
+    expect(birthdays(asked).Mario).toEqual({ day: 6, month: 4, year: 1980 });
 
     const answered = await caller.imports.preview({ content, dateOrder: 'day-first' });
     expect(answered.dateOrder).toEqual({ order: 'day-first', ambiguous: true });
     expect(birthdays(answered)).toEqual({
-      Marco: { day: 4, month: 6, year: 1980 },
-      Anna: { day: 1, month: 2, year: 1990 },
+      Mario: { day: 4, month: 6, year: 1980 },
+      Elena: { day: 1, month: 2, year: 1990 },
     });
   });
 

@@ -572,6 +572,10 @@ describe('round trip (issue 6): export, import into a new account, export again'
     'vcard-21.vcf',
     'vcard-30.vcf',
     'vcard-40.vcf',
+    'vcard-escapes-and-orgs.vcf',
+    'vcard-two-orgs.vcf',
+    'outlook-day-first.csv',
+    'outlook-ambiguous-dates.csv',
   ];
 
   /** A new account holding every contact of the given files. */

@@ -80,6 +80,26 @@ const ADDRESS_PARTS = [
   'Country',
 ];
 
+/** RFC 6350 §3.4: a structured value's parts, each escaped, joined with `;`. */
+export function joinComponents(components: string[]): string {
+  return components.map((part) => part.replace(/[\\;,]/g, (c) => `\\${c}`)).join(';');
+}
+
+/** The inverse of `joinComponents`: parts split at unescaped `;`, each unescaped. */
+export function splitComponents(value: string): string[] {
+  const parts: string[] = [];
+  let part = '';
+  for (let i = 0; i < value.length; i++) {
+    const char = value[i]!;
+    if (char === '\\' && i + 1 < value.length) part += value[++i];
+    else if (char === ';') {
+      parts.push(part);
+      part = '';
+    } else part += char;
+  }
+  return [...parts, part];
+}
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** Google's Birthday column: `1985-12-10`, or `--12-10` without a year. */
@@ -150,6 +170,10 @@ export function csvRecord(
     if (group === 'Address') {
       const parts = field.components ?? ['', '', field.value];
       ADDRESS_PARTS.forEach((part, i) => (record[`Address ${n} - ${part}`] = parts[i] ?? ''));
+    } else if (group === 'Custom Field' && field.components) {
+      // A structured property (a second ORG with its units) keeps its parts as vCard writes
+      // them, `Harvard University;Computation Lab`, so reading the file back splits them again.
+      record[`${group} ${n} - Value`] = joinComponents(field.components);
     } else {
       record[`${group} ${n} - Value`] = field.value;
     }

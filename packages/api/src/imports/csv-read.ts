@@ -1,6 +1,10 @@
 import type { ExtraField, ImportColumnTarget } from '@kith/validators';
 import Papa from 'papaparse';
-import { GOOGLE_LABEL_SEPARATOR, SPREADSHEET_FORMULA } from '../contacts/contact-csv';
+import {
+  GOOGLE_LABEL_SEPARATOR,
+  splitComponents,
+  SPREADSHEET_FORMULA,
+} from '../contacts/contact-csv';
 import {
   collect,
   dateOrderOf,
@@ -104,10 +108,24 @@ const VCARD_NAMES = new Set(
 function googleCustomField(label: string, value: string): ExtraField {
   const property = /^(X-[A-Z0-9-]+|[A-Z]+)(?: \((.*)\))?$/.exec(label);
   if (property && (property[1]!.startsWith('X-') || VCARD_NAMES.has(property[1]!))) {
-    return { name: property[1]!, label: property[2] ?? '', value };
+    const name = property[1]!;
+    if (STRUCTURED.has(name)) {
+      // Written by Kith's export with its parts (`joinComponents`): split them again.
+      const components = splitComponents(value);
+      return {
+        name,
+        label: property[2] ?? '',
+        value: components.filter(Boolean).join(', '),
+        components,
+      };
+    }
+    return { name, label: property[2] ?? '', value };
   }
   return customField(label, value);
 }
+
+/** vCard properties whose value has parts (RFC 6350 N, ADR, ORG, GENDER). */
+const STRUCTURED = new Set(['N', 'ADR', 'ORG', 'GENDER']);
 
 /**
  * One row of a Google Contacts CSV, current or legacy headers. Emails and phones may hold

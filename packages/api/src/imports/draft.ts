@@ -41,6 +41,8 @@ export interface ContactDraft {
   labels: string[];
   isFavorite: boolean;
   extra: ExtraField[];
+  /** What the reader changed or set aside, for the preview (nothing silent, issue 17). */
+  warnings: string[];
 }
 
 export function emptyDraft(row: number): ContactDraft {
@@ -59,6 +61,7 @@ export function emptyDraft(row: number): ContactDraft {
     labels: [],
     isFavorite: false,
     extra: [],
+    warnings: [],
   };
 }
 
@@ -180,6 +183,7 @@ export function completeDraft(
   }
   const warn = (message: string) =>
     problems.push({ row: draft.row, name: '', severity: 'warning', message });
+  for (const message of draft.warnings) warn(message);
 
   let email = '';
   for (const item of emails) {

@@ -23,10 +23,29 @@ describe('readVCardFile: quirks of real writers (issue 17)', () => {
 
   it('decodes the escapes Apple and Gmail write, in notes, web addresses and X- properties', async () => {
     const { contacts } = await readVCardFile(fixture('vcard-escapes-and-orgs.vcf'));
-    const ada = contacts[2]!;
-    const extra = Object.fromEntries(ada.extra.map((f) => [f.name, f.value]));
+    const augusta = contacts[2]!;
+    const extra = Object.fromEntries(augusta.extra.map((f) => [f.name, f.value]));
     expect(extra.NOTE).toBe('Met at the "Difference Engine" talk; see http://example.com, too');
     expect(extra.URL).toBe('http://example.com/notes,2024');
     expect(extra['X-CUSTOM-THING']).toBe('a:b');
+  });
+
+  it('keeps a second ORG and TITLE with the other details, and says so in the preview', async () => {
+    const { contacts, problems } = await readVCardFile(fixture('vcard-two-orgs.vcf'));
+    const mary = contacts[0]!;
+    expect(mary).toMatchObject({ company: 'US Navy, Naval Reserve', jobTitle: 'Rear Admiral' });
+    expect(mary.extra).toEqual([
+      {
+        name: 'ORG',
+        label: '',
+        value: 'Harvard University, Computation Lab',
+        components: ['Harvard University', 'Computation Lab'],
+      },
+      { name: 'TITLE', label: '', value: 'Research Fellow' },
+    ]);
+    expect(problems.map((p) => p.message)).toEqual([
+      'A second organisation, "Harvard University, Computation Lab", is kept with the other details.',
+      'A second job title, "Research Fellow", is kept with the other details.',
+    ]);
   });
 });

@@ -143,12 +143,17 @@ function draftFromCard(row: number, properties: JCardProperty[]): ContactDraft {
         break;
       case 'org': {
         const parts = Array.isArray(value) ? value.map(asText) : [asText(value)];
-        if (!draft.company) draft.company = parts.filter(Boolean).join(', ');
+        const org = parts.filter(Boolean).join(', ');
+        if (!draft.company) draft.company = org;
+        else if (org) keepSecond(draft, 'ORG', 'organisation', org, parts);
         break;
       }
-      case 'title':
-        if (!draft.jobTitle) draft.jobTitle = asText(value);
+      case 'title': {
+        const title = asText(value);
+        if (!draft.jobTitle) draft.jobTitle = title;
+        else if (title) keepSecond(draft, 'TITLE', 'job title', title);
         break;
+      }
       case 'adr': {
         const parts = Array.isArray(value) ? value.map(asText) : asText(value).split(';');
         draft.addresses.push({ components: parts, label: labelOf(params) });
@@ -179,6 +184,21 @@ function draftFromCard(row: number, properties: JCardProperty[]): ContactDraft {
   }
   if (isOrganisationCard(properties)) nameAfterOrganisation(draft);
   return draft;
+}
+
+/**
+ * A second ORG or TITLE: the contact has one of each, so the others are kept with the other
+ * details (and written again by an export), and the preview says so (issue 17).
+ */
+function keepSecond(
+  draft: ContactDraft,
+  name: 'ORG' | 'TITLE',
+  what: string,
+  value: string,
+  components?: string[],
+): void {
+  draft.extra.push({ name, label: '', value, ...(components ? { components } : {}) });
+  draft.warnings.push(`A second ${what}, "${value}", is kept with the other details.`);
 }
 
 /**
