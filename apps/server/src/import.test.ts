@@ -576,6 +576,7 @@ describe('round trip (issue 6): export, import into a new account, export again'
     'vcard-two-orgs.vcf',
     'outlook-day-first.csv',
     'outlook-ambiguous-dates.csv',
+    'vcard-21-qp-no-charset.vcf',
   ];
 
   /** A new account holding every contact of the given files. */

@@ -33,8 +33,12 @@ function isQuotedPrintable(line: string): boolean {
   return head.includes('QUOTED-PRINTABLE');
 }
 
-/** Quoted-printable (RFC 2045 §6.7) bytes, read in the given charset. */
-export function decodeQuotedPrintable(value: string, charset = 'utf-8'): string {
+/**
+ * Quoted-printable (RFC 2045 §6.7) bytes, read in the given charset. Without a CHARSET
+ * parameter (`charset` undefined) they are read as UTF-8 when they are valid UTF-8, else as
+ * windows-1252, which old phones and Outlook wrote (issue 17: "M=FCller" came out "M�ller").
+ */
+export function decodeQuotedPrintable(value: string, charset?: string): string {
   const bytes: number[] = [];
   for (let i = 0; i < value.length; i++) {
     const char = value[i]!;
@@ -46,13 +50,19 @@ export function decodeQuotedPrintable(value: string, charset = 'utf-8'): string 
       bytes.push(...new TextEncoder().encode(char));
     }
   }
-  let decoder: InstanceType<typeof TextDecoder>;
-  try {
-    decoder = new TextDecoder(charset);
-  } catch {
-    decoder = new TextDecoder('utf-8');
+  const data = new Uint8Array(bytes);
+  if (charset) {
+    try {
+      return new TextDecoder(charset).decode(data);
+    } catch {
+      // A charset TextDecoder does not know: guess as if none were given.
+    }
   }
-  return decoder.decode(new Uint8Array(bytes));
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    return new TextDecoder('windows-1252').decode(data);
+  }
 }
 
 /** Splits `A;B="x;y";C` at the semicolons outside quotes. */
@@ -68,7 +78,7 @@ function upgradeLine(line: string, version21: boolean): string {
   let value = line.slice(colon + 1);
   const kept: string[] = [];
   let encoding = '';
-  let charset = 'utf-8';
+  let charset: string | undefined;
   for (const param of params) {
     const eq = param.indexOf('=');
     const key = eq < 0 ? '' : param.slice(0, eq).toUpperCase();
