@@ -27,10 +27,10 @@ describe('createDb', () => {
   it('applies the migrations, with the search extensions', async () => {
     const rows = await executeRows<{ extname: string }>(
       handle.db,
-      sql`select extname from pg_extension where extname in ('pg_trgm', 'unaccent') order by extname`,
+      sql`select extname from pg_extension where extname in ('btree_gin', 'pg_trgm', 'unaccent') order by extname`,
     );
     const names = rows.map((r) => r.extname);
-    expect(names).toEqual(['pg_trgm', 'unaccent']);
+    expect(names).toEqual(['btree_gin', 'pg_trgm', 'unaccent']);
   });
 
   it('refuses a second account with the same email', async () => {

@@ -10,6 +10,7 @@
 // or { error: message }. A message 'stop' closes the socket and the database.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -17,7 +18,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 try {
   const db = await PGlite.create({
     dataDir: workerData.dataDir,
-    extensions: { pg_trgm, unaccent },
+    extensions: { btree_gin, pg_trgm, unaccent },
   });
   const server = new PGLiteSocketServer({ db, path: workerData.socketPath });
   await server.start();

@@ -144,7 +144,10 @@ export async function createContact(
         ...birthdayColumns(values.birthday),
       })
       // A second create with the same key waits for the first to commit, then finds its row.
-      .onConflictDoNothing({ target: [contacts.userId, contacts.idempotencyKey] })
+      .onConflictDoNothing({
+        target: [contacts.userId, contacts.idempotencyKey],
+        where: sql`${contacts.idempotencyKey} is not null`,
+      })
       .returning({ id: contacts.id });
     const id = row?.id ?? (await contactWithKey(tx as Database, userId, idempotencyKey!));
     return getContact({ db: tx as Database, images: deps.images }, userId, id);

@@ -1,5 +1,5 @@
-import { schema } from '@kith/db';
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { schema, type Database } from '@kith/db';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { combinedName, type ContactSummary } from '../contacts/contact-dto';
 import { selectContactsWithPhoto } from '../contacts/contacts-with-photo';
@@ -9,16 +9,71 @@ const { contacts } = schema;
 /** SPEC §4 Search: results fit a dropdown; at most 20. */
 export const SEARCH_LIMIT = 20;
 
+/** Queries shorter than a trigram cannot use the trigram indexes. */
+const TRIGRAM = 3;
+
+/** How many name-ordered matches of a one- or two-character query are ranked. */
+export const SHORT_QUERY_CANDIDATES = 200;
+
 /** A query made only of phone characters is also matched against phone digits. */
 const PHONE_QUERY = /^[\d\s+\-().]+$/;
+
+/** The conditions and ranking of one search: what matches, and what comes first. */
+function searchTerms(userId: string, text: string) {
+  const escaped = escapeLike(text);
+  const digits = PHONE_QUERY.test(text) ? text.replace(/\D/g, '') : '';
+  const textMatch = sql`${contacts.searchText} like kith_fold(${`%${escaped}%`}) escape '\\'`;
+  const phoneMatch = digits ? sql`${contacts.phoneDigits} like ${`%${digits}%`}` : undefined;
+  const namePrefix = sql`${contacts.sortName} like kith_fold(${`${escaped}%`}) escape '\\'`;
+  const wordPrefix = sql`(' ' || ${contacts.searchText}) like kith_fold(${`% ${escaped}%`}) escape '\\'`;
+  const phonePrefix = digits ? sql`${contacts.phoneDigits} like ${`${digits}%`}` : sql`false`;
+  return {
+    matches: and(
+      eq(contacts.userId, userId),
+      isNull(contacts.trashedAt),
+      or(textMatch, phoneMatch),
+    ),
+    rank: sql`case when ${namePrefix} or ${phonePrefix} then 0 when ${wordPrefix} then 1 else 2 end`,
+  };
+}
+
+/**
+ * The query of a search of three characters or more (`text` trimmed), ranked and limited to
+ * `SEARCH_LIMIT`; with `ids`, only among those contacts. Exported so a test can EXPLAIN it.
+ */
+export function searchQuery(db: Database, userId: string, text: string, ids?: string[]) {
+  const { matches, rank } = searchTerms(userId, text);
+  return selectContactsWithPhoto(db)
+    .where(and(matches, ids ? inArray(contacts.id, ids) : undefined))
+    .orderBy(rank, asc(contacts.sortName), asc(contacts.id))
+    .limit(SEARCH_LIMIT);
+}
+
+/**
+ * The first `SHORT_QUERY_CANDIDATES` matches of a one- or two-character query in name order:
+ * such a query has no trigram to look up, so the person's contacts are walked through their
+ * own name index, and the cost is bounded by the book, not the table (issue 19). Exported so a
+ * test can EXPLAIN it.
+ */
+export function shortQueryCandidates(db: Database, userId: string, text: string) {
+  return db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(searchTerms(userId, text).matches)
+    .orderBy(asc(contacts.sortName), asc(contacts.id))
+    .limit(SHORT_QUERY_CANDIDATES);
+}
 
 /**
  * Searches the person's active contacts as they type (SPEC §4 Search): a substring of the
  * name, email or company, case- and accent-insensitive; or of the phone's digits whatever
  * the spacing or `+` prefix. Names that start with the query come first, then matches at the
- * start of any word, then the rest. `%`, `_`, `\` and
- * quotes are literal: the query is escaped for LIKE and bound as a parameter, never spliced.
- * The `pg_trgm` GIN indexes on `search_text` and `phone_digits` serve the LIKE patterns.
+ * start of any word, then the rest. `%`, `_`, `\` and quotes are literal: the query is
+ * escaped for LIKE and bound as a parameter, never spliced.
+ *
+ * Queries of three characters or more are served by the per-account `pg_trgm` GIN indexes on
+ * `search_text` and `phone_digits` (btree_gin puts the account first); shorter ones rank the
+ * first `SHORT_QUERY_CANDIDATES` matches in name order (`shortQueryCandidates`).
  */
 export async function searchContacts(
   deps: Pick<ApiDependencies, 'db' | 'images'>,
@@ -27,24 +82,12 @@ export async function searchContacts(
 ): Promise<ContactSummary[]> {
   const text = query.trim();
   if (!text) return [];
-  const escaped = escapeLike(text);
-  const digits = PHONE_QUERY.test(text) ? text.replace(/\D/g, '') : '';
-
-  const textMatch = sql`${contacts.searchText} like kith_fold(${`%${escaped}%`}) escape '\\'`;
-  const phoneMatch = digits ? sql`${contacts.phoneDigits} like ${`%${digits}%`}` : undefined;
-  const namePrefix = sql`${contacts.sortName} like kith_fold(${`${escaped}%`}) escape '\\'`;
-  const wordPrefix = sql`(' ' || ${contacts.searchText}) like kith_fold(${`% ${escaped}%`}) escape '\\'`;
-  const phonePrefix = digits ? sql`${contacts.phoneDigits} like ${`${digits}%`}` : sql`false`;
-
-  const rows = await selectContactsWithPhoto(deps.db)
-    .where(and(eq(contacts.userId, userId), isNull(contacts.trashedAt), or(textMatch, phoneMatch)))
-    .orderBy(
-      sql`case when ${namePrefix} or ${phonePrefix} then 0 when ${wordPrefix} then 1 else 2 end`,
-      asc(contacts.sortName),
-      asc(contacts.id),
-    )
-    .limit(SEARCH_LIMIT);
-
+  let ids: string[] | undefined;
+  if (text.length < TRIGRAM) {
+    ids = (await shortQueryCandidates(deps.db, userId, text)).map((c) => c.id);
+    if (ids.length === 0) return [];
+  }
+  const rows = await searchQuery(deps.db, userId, text, ids);
   return rows.map(({ contact, photo }) => ({
     _id: contact.id,
     name: combinedName(contact.givenName, contact.familyName),

@@ -112,13 +112,21 @@ export const contacts = pgTable(
       .on(t.trashedAt)
       .where(sql`${t.trashedAt} is not null`),
     index('contacts_avatar_image_id_idx').on(t.avatarImageId),
-    // NULLs are distinct, so only contacts created with a key take part.
-    uniqueIndex('contacts_user_idempotency_key_key').on(t.userId, t.idempotencyKey),
+    // Only contacts created with a key: partial, so it is no stand-in index for the account.
+    uniqueIndex('contacts_user_idempotency_key_key')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index('contacts_import_id_idx')
       .on(t.importId)
       .where(sql`${t.importId} is not null`),
-    index('contacts_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('contacts_phone_digits_trgm_idx').using('gin', t.phoneDigits.op('gin_trgm_ops')),
+    // Per account (btree_gin puts the account in the trigram index), so a search reads only
+    // the person's own contacts however large the table grows (issue 19).
+    index('contacts_user_search_text_trgm_idx')
+      .using('gin', t.userId, t.searchText.op('gin_trgm_ops'))
+      .where(sql`${t.trashedAt} is null`),
+    index('contacts_user_phone_digits_trgm_idx')
+      .using('gin', t.userId, t.phoneDigits.op('gin_trgm_ops'))
+      .where(sql`${t.trashedAt} is null`),
   ],
 );
 
