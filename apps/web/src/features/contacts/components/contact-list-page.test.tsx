@@ -96,4 +96,30 @@ describe('the search box (SPEC §4 Search)', () => {
     expect(screen.queryByText('Alan Turing')).toBeNull();
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
   });
+
+  it('sends one search per keystroke and aborts the one the next keystroke replaced (issue 19)', async () => {
+    const sent: string[] = [];
+    const aborted: string[] = [];
+    server.use(
+      ...signedIn(),
+      ...trpcHandler('contacts.list', () => ({ items: [], nextCursor: null, total: 0 })),
+      http.get(/\/api\/trpc\/search\.contacts/, async ({ request }) => {
+        const input = new URL(request.url).searchParams.get('input') ?? '';
+        const query = (JSON.parse(input) as Record<string, { json: { query: string } }>)['0']!.json
+          .query;
+        sent.push(query);
+        request.signal.addEventListener('abort', () => aborted.push(query));
+        if (query !== 'ada') await delay(300);
+        return HttpResponse.json([{ result: { data: { json: [] } } }]);
+      }),
+    );
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Search contacts' }));
+    const box = await screen.findByRole('textbox', { name: 'Search contacts' });
+    for (const text of ['a', 'ad', 'ada']) {
+      fireEvent.change(box, { target: { value: text } });
+      await waitFor(() => expect(sent).toContain(text));
+    }
+    await waitFor(() => expect(aborted).toEqual(['a', 'ad']));
+  });
 });
