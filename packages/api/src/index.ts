@@ -34,4 +34,4 @@ export { preloadPasswordLists } from './auth/passwords';
 export type { ImageStore } from './images/storage';
 export { withPhotoLinks, PHOTO_LINK_TTL_MS } from './images/photo-links';
 export { photosPlugin } from './images/photos.route';
-export { searchQuery, shortQueryCandidates } from './search/search.service';
+export { searchContacts, searchQuery, shortQueryCandidates } from './search/search.service';
