@@ -55,3 +55,46 @@ test('the signed-in screens pass WCAG 2.1 AA checks', async ({ page }, info) => 
     await snapshot(page, `light-${screenName(path)}`);
   }
 });
+
+test('screens stay WCAG 2.1 AA with a toast or a dialog open (issue 19)', async ({
+  page,
+}, info) => {
+  test.setTimeout(60_000);
+  await signUpThroughApi(
+    page,
+    'Axe Toasts',
+    `axe-toasts-${info.project.name}-${Date.now()}@example.com`,
+  );
+  const id = await createContactThroughApi(page, 'Toasted');
+  const trashed = await createContactThroughApi(page, 'Binned');
+  await page.request.patch(`/api/v1/trash/${trashed}`);
+  const toast = page.locator('.mantine-Notification-root');
+
+  await page.goto(`/person/${id}`);
+  await page.getByRole('button', { name: 'Add to favorites' }).click();
+  await expect(toast.filter({ hasText: 'Added Toasted' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Move to trash' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete from contacts?' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await snapshot(page, 'light-dialog-trash');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/trash');
+  await page.getByRole('row').filter({ hasText: 'Binned' }).hover();
+  if (info.project.name === 'phone') {
+    await page.getByRole('button', { name: 'Actions for Binned Example' }).click();
+    await page.getByRole('menuitem', { name: 'Recover' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Recover' }).first().click();
+  }
+  await expect(toast.filter({ hasText: 'Contact recovered' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.goto('/new');
+  await page.getByRole('button', { name: /account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign out?' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
