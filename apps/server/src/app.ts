@@ -70,8 +70,9 @@ export async function buildApp({
   app.addHook('onSend', async (_req, reply) => {
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
   });
-  // gzip for text answers over 1 KB: the web app's code and long contact lists travel
-  // several times smaller. Brotli is left out: too slow to compress on every request.
+  // gzip for the API's text answers over 1 KB (long contact lists travel several times
+  // smaller). Brotli is left out: too slow on every request. The web app's files come
+  // compressed from the build (preCompressed below), and a compressed answer is not compressed again.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
   app.addHook('onRequest', originGuard(allowedOrigins(env)));
   await app.register(fastifyCookie);
@@ -148,6 +149,8 @@ async function registerWebApp(app: FastifyInstance, root: string): Promise<void>
   await app.register(fastifyStatic, {
     root,
     wildcard: true,
+    // The build writes .br and .gz beside each text asset: sent as they are, by Accept-Encoding.
+    preCompressed: true,
     // Vite puts a content hash in every file name under assets/, so those never change.
     cacheControl: false,
     setHeaders(reply, path) {
