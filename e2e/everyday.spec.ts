@@ -116,6 +116,18 @@ test('toasts stay clear of the top bar, Save, and a list’s header buttons', as
     expect(overlaps(addedBox, await box(page.getByRole('button', { name })))).toBe(false);
   }
   await snapshot(page, 'toast-on-list');
+
+  // After moving to a contact within the app, toasts keep clear of its own header row.
+  await page.getByRole('row').filter({ hasText: 'Alan Turing' }).click();
+  await page.getByRole('button', { name: 'Add to favorites' }).click();
+  const starred = page.locator('.mantine-Notification-root').filter({ hasText: 'Added Alan' });
+  await expect(starred).toBeVisible();
+  const starredBox = await box(starred);
+  for (const name of ['Edit', 'Move to trash', 'Remove from favorites']) {
+    expect(overlaps(starredBox, await box(page.getByRole('button', { name, exact: true })))).toBe(
+      false,
+    );
+  }
 });
 
 test('table headers sit over their columns', async ({ page }, info) => {

@@ -67,6 +67,12 @@ describe('the contacts list', () => {
   });
 });
 
+/** The text a `search.contacts` request asks for (tRPC's batched GET input). */
+function searchedText(request: Request): string {
+  const input = new URL(request.url).searchParams.get('input') ?? '';
+  return (JSON.parse(input) as Record<string, { json: { query: string } }>)['0']!.json.query;
+}
+
 describe('the search box (SPEC §4 Search)', () => {
   it('shows the answer for the latest text even when an earlier answer arrives last', async () => {
     server.use(
@@ -74,9 +80,7 @@ describe('the search box (SPEC §4 Search)', () => {
       ...trpcHandler('contacts.list', () => ({ items: [], nextCursor: null, total: 0 })),
       // The answer for "a" is slow; the answer for "ad" is quick.
       http.get(/\/api\/trpc\/search\.contacts/, async ({ request }) => {
-        const input = new URL(request.url).searchParams.get('input') ?? '';
-        const query = (JSON.parse(input) as Record<string, { json: { query: string } }>)['0']!.json
-          .query;
+        const query = searchedText(request);
         if (query === 'a') await delay(400);
         const name = query === 'a' ? 'Alan Turing' : 'Ada Lovelace';
         return HttpResponse.json([
@@ -104,9 +108,7 @@ describe('the search box (SPEC §4 Search)', () => {
       ...signedIn(),
       ...trpcHandler('contacts.list', () => ({ items: [], nextCursor: null, total: 0 })),
       http.get(/\/api\/trpc\/search\.contacts/, async ({ request }) => {
-        const input = new URL(request.url).searchParams.get('input') ?? '';
-        const query = (JSON.parse(input) as Record<string, { json: { query: string } }>)['0']!.json
-          .query;
+        const query = searchedText(request);
         sent.push(query);
         request.signal.addEventListener('abort', () => aborted.push(query));
         if (query !== 'ada') await delay(300);
