@@ -297,8 +297,11 @@ test('Back from Edit returns to the contact it was opened from', async ({ page }
     .first()
     .click();
   await expect(page).toHaveURL(new RegExp(`/person/edit/${id}$`));
+  // The address changes before the screen does: wait for the edit screen's own Back.
+  await expect(page.getByRole('heading', { name: 'Edit contact' })).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(new RegExp(`/person/${id}$`));
+  await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
   // And the contact's own Back still leads to the list it came from.
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/$/);
