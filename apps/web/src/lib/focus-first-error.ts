@@ -2,7 +2,8 @@
  * Brings the first field with an error into view and focuses it, after the form shows its
  * errors (issue 21.2: Save sits at the top of a long form, so an error below the fold made
  * Save look dead). Mantine marks an input with an error `aria-invalid`; a group error
- * (birthday, address) is its `role="alert"` text, so the first of either is taken, in page order.
+ * (work, address, birthday) is text marked `data-field-error`, whose group's first input takes
+ * the focus. The first of either in page order is taken.
  */
 export function focusFirstError(): void {
   // The errors render on the next frame after the form sets them.
