@@ -292,7 +292,9 @@ describe('lists', () => {
     const first = await fresh.query('contacts.list', { limit: 2 });
     const page1 = first.body as {
       result: {
-        data: { json: { items: { firstName: string }[]; nextCursor: string; total: number } };
+        data: {
+          json: { items: { firstName: string }[]; nextCursor: string; total: number | null };
+        };
       };
     };
     expect(page1.result.data.json.total).toBe(5);
@@ -301,6 +303,8 @@ describe('lists', () => {
     while (cursor) {
       const next = await fresh.query('contacts.list', { limit: 2, cursor });
       const json = (next.body as typeof page1).result.data.json;
+      // Counted once, on the first page (issue 19); later pages leave it to that one.
+      expect(json.total).toBeNull();
       names.push(...json.items.map((c) => c.firstName));
       cursor = json.nextCursor;
     }

@@ -22,8 +22,12 @@ export interface ContactPage {
   items: ContactDto[];
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
-  /** How many contacts the whole list holds. */
-  total: number;
+  /**
+   * How many contacts the whole list holds, counted for the first page (no cursor) only; null
+   * on the pages after it, whose callers keep the first page's count (issue 19: a 100,000-
+   * contact book was counted again for each of its 99 pages).
+   */
+  total: number | null;
 }
 
 /**
@@ -43,8 +47,8 @@ type ListOrder = keyof typeof listOrders;
 /**
  * One page of a list (SPEC §7 GET /contacts, /favorites, /trash): the contacts and
  * favorites in the `sort` order, the trash most recently deleted first; with `labelId`, only
- * the contacts carrying that label. `total` counts the whole list. Without `limit` the
- * whole list comes at once.
+ * the contacts carrying that label. `total` counts the whole list on the first page (null
+ * on later ones). Without `limit` the whole list comes at once.
  *
  * @throws ValidationError for a cursor that is malformed or came from another order.
  */
@@ -81,7 +85,9 @@ export async function listContacts(
     .where(and(filter, cursorCondition))
     .orderBy(by(order.column), by(contacts.id));
   const rows = page.limit ? await query.limit(page.limit + 1) : await query;
-  const [totals] = await deps.db.select({ total: count() }).from(contacts).where(filter);
+  const [totals] = after
+    ? [null]
+    : await deps.db.select({ total: count() }).from(contacts).where(filter);
 
   const hasMore = Boolean(page.limit) && rows.length > page.limit!;
   const visible = hasMore ? rows.slice(0, page.limit!) : rows;
@@ -92,7 +98,7 @@ export async function listContacts(
       hasMore && last
         ? encodeCursor({ key: last.cursorKey, id: last.contact.id, order: orderName })
         : null,
-    total: totals?.total ?? 0,
+    total: after ? null : (totals?.total ?? 0),
   };
 }
 
