@@ -48,7 +48,7 @@ export function ResendButton({
       </Button>
       {remaining > 0 && (
         <Text size="sm" c="dimmed" aria-live="polite">
-          Available in {formatCountdown(remaining)}
+          {t('Available in {{time}}', { time: formatCountdown(remaining) })}
         </Text>
       )}
     </Group>
