@@ -302,9 +302,6 @@ test('Back from Edit returns to the contact it was opened from', async ({ page }
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(new RegExp(`/person/${id}$`));
   await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
-  // And the contact's own Back still leads to the list it came from.
-  await page.getByRole('button', { name: 'Back' }).click();
-  await expect(page).toHaveURL(/\/$/);
 });
 
 test('dialogs name their close button, start on Cancel, and give focus back', async ({
