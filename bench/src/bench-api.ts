@@ -5,7 +5,8 @@
  * bench/results.json. Not part of `pnpm test`.
  *
  * Settings: BENCH_CONTACTS (100000), BENCH_DURATION seconds per measurement (10),
- * BENCH_CONNECTIONS (10).
+ * BENCH_CONNECTIONS (10), BENCH_ONLY (a pattern: only the calls whose name matches it, e.g.
+ * `search`, to compare two versions of one call quickly).
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem, type as osType, release } from 'node:os';
@@ -19,6 +20,7 @@ import { seedBook } from './seed';
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ONLY = new RegExp(process.env.BENCH_ONLY ?? '');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 interface Measurement {
@@ -113,7 +115,7 @@ async function benchDatabase(
   ];
 
   const rows: Row[] = [];
-  for (const scenario of scenarios) {
+  for (const scenario of scenarios.filter((s) => ONLY.test(s.name))) {
     const oursResult = await measure(scenario.ours);
     const floorResult = await measure(scenario.floor);
     const row = {

@@ -178,11 +178,19 @@ async function benchDatabase(
         const params: unknown[] = [];
         const values = chunk.map((p) => {
           const base = params.length;
-          params.push(book.userId, p.given, p.family, p.email, p.phone, p.company, p.title);
-          return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7})`;
+          params.push(
+            book.userId,
+            p.given,
+            p.family,
+            JSON.stringify([{ value: p.email, type: 'home' }]),
+            JSON.stringify([{ value: p.phone, type: 'cell' }]),
+            p.company,
+            p.title,
+          );
+          return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}::jsonb, $${base + 5}::jsonb, $${base + 6}, $${base + 7})`;
         });
         await run(
-          `insert into contacts (user_id, given_name, family_name, email, phone, company, job_title) values ${values.join(', ')}`,
+          `insert into contacts (user_id, given_name, family_name, emails, phones, company, job_title) values ${values.join(', ')}`,
           params,
         );
       }

@@ -64,11 +64,13 @@ async function fillTo(db: Database, total: number) {
       .returning();
     const rows = Math.min(10_000, missing - a * 10_000);
     await db.execute(sql`
-      insert into ${schema.contacts} (user_id, given_name, family_name, email, phone)
+      insert into ${schema.contacts} (user_id, given_name, family_name, emails, phones)
       select ${user!.id}, (${given})[1 + (n * 7 + ${a}) % ${GIVEN.length}],
              (${family})[1 + (n * 13 + ${a}) % ${FAMILY.length}],
-             lower((${given})[1 + (n * 7 + ${a}) % ${GIVEN.length}]) || '.' || n || '@example.com',
-             '+1 555 ' || lpad(((n * 7919 + ${a}) % 10000000)::text, 7, '0')
+             jsonb_build_array(jsonb_build_object('type', '', 'value',
+               lower((${given})[1 + (n * 7 + ${a}) % ${GIVEN.length}]) || '.' || n || '@example.com')),
+             jsonb_build_array(jsonb_build_object('type', '', 'value',
+               '+1 555 ' || lpad(((n * 7919 + ${a}) % 10000000)::text, 7, '0')))
       from generate_series(1, ${rows}) as n`);
   }
   await db.execute(sql`analyze ${schema.contacts}`);

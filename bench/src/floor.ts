@@ -14,7 +14,7 @@ const SEARCH_SQL = `
   from contacts c left join images i on c.avatar_image_id = i.id
   where c.user_id = $1 and c.trashed_at is null
     and (c.search_text like kith_fold($2) escape '\\' or ($5 <> '' and c.phone_digits like $6))
-  order by case when c.sort_name like kith_fold($3) escape '\\' or ($5 <> '' and c.phone_digits like $7)
+  order by case when c.sort_name like kith_fold($3) escape '\\' or ($5 <> '' and (',' || c.phone_digits) like $7)
     then 0 when (' ' || c.search_text) like kith_fold($4) escape '\\' then 1 else 2 end,
     c.sort_name, c.id
   limit 20`;
@@ -35,7 +35,7 @@ export async function startFloor(run: RunSql, userId: string): Promise<FastifyIn
       `% ${escaped}%`,
       digits,
       `%${digits}%`,
-      `${digits}%`,
+      `%,${digits}%`,
     ]);
   });
 
@@ -64,8 +64,13 @@ export async function startFloor(run: RunSql, userId: string): Promise<FastifyIn
     '/contacts',
     async (req) => {
       const [row] = await run(
-        'insert into contacts (user_id, given_name, family_name, phone) values ($1, $2, $3, $4) returning *',
-        [userId, req.body.firstName, req.body.lastName, req.body.phone],
+        'insert into contacts (user_id, given_name, family_name, phones) values ($1, $2, $3, $4::jsonb) returning *',
+        [
+          userId,
+          req.body.firstName,
+          req.body.lastName,
+          JSON.stringify([{ value: req.body.phone, type: '' }]),
+        ],
       );
       return row;
     },

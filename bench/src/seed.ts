@@ -29,16 +29,34 @@ function fakeContact(userId: string) {
     userId,
     givenName,
     familyName,
-    email: faker.datatype.boolean(0.6)
-      ? faker.internet.email({ firstName: givenName, lastName: familyName }).toLowerCase()
-      : null,
-    phone: faker.phone.number({ style: 'international' }),
+    emails: faker.datatype.boolean(0.6)
+      ? [
+          {
+            value: faker.internet
+              .email({ firstName: givenName, lastName: familyName })
+              .toLowerCase(),
+            type: 'home',
+          },
+        ]
+      : [],
+    phones: [{ value: faker.phone.number({ style: 'international' }), type: 'cell' }],
     company: hasWork ? faker.company.name() : null,
     jobTitle: hasWork ? faker.person.jobTitle() : null,
-    country: hasAddress ? faker.location.country() : null,
-    city: hasAddress ? faker.location.city() : null,
-    postCode: hasAddress ? faker.location.zipCode() : null,
-    streetAddress: hasAddress ? faker.location.streetAddress() : null,
+    addresses: hasAddress
+      ? [
+          {
+            type: 'home',
+            poBox: '',
+            extended: '',
+            // Drawn in the order the older shape drew them, so the seeded book is the same.
+            country: faker.location.country(),
+            locality: faker.location.city(),
+            postalCode: faker.location.zipCode(),
+            street: faker.location.streetAddress(),
+            region: '',
+          },
+        ]
+      : [],
     birthdayDay: hasBirthday ? birthday.getUTCDate() : null,
     birthdayMonth: hasBirthday ? birthday.getUTCMonth() + 1 : null,
     birthdayYear: hasBirthday ? birthday.getUTCFullYear() : null,

@@ -38,9 +38,11 @@ beforeAll(async () => {
     .join('; ');
   // Similar names on purpose: "Ann Smith17", "Anna Smith17", "Anne Smith1017"...
   await database.sql`
-    insert into contacts (user_id, given_name, family_name, email, phone)
+    insert into contacts (user_id, given_name, family_name, emails, phones)
     select ${person.userId}, (array['Ann','Anna','Anne','Annie','Hannah'])[1 + i % 5],
-      'Smith' || (i % 2000), 'person' || i || '@example.com', '+1 555 ' || lpad(i::text, 4, '0')
+      'Smith' || (i % 2000),
+      jsonb_build_array(jsonb_build_object('value', 'person' || i || '@example.com', 'type', '')),
+      jsonb_build_array(jsonb_build_object('value', '+1 555 ' || lpad(i::text, 4, '0'), 'type', ''))
     from generate_series(1, ${BOOK_SIZE}) as i`;
   await database.sql`analyze contacts`;
 });

@@ -22,18 +22,20 @@ interface Extra {
   value: string;
   components?: string[];
 }
+/** An imported contact as the preview answers it: optional parts only when filled. */
 interface Imported {
   row: number;
   givenName: string;
   familyName: string;
-  email: string;
-  phone: string;
+  additionalNames?: string;
+  honorificPrefixes?: string;
+  emails: { value: string; type: string }[];
+  phones: { value: string; type: string }[];
   company: string;
   jobTitle: string;
-  streetAddress: string;
-  city: string;
-  postCode: string;
-  country: string;
+  addresses: Record<string, string>[];
+  urls?: { value: string; type: string }[];
+  note?: string;
   birthday: { day: number; month: number; year: number | null } | null;
   photo: string;
   labels: string[];
@@ -54,6 +56,7 @@ interface Contact {
   _id: string;
   name: string;
   email: string;
+  emails: { value: string; type: string }[];
   phone: string;
   isFavorite: boolean;
   avatar: { url: string };
@@ -102,46 +105,53 @@ async function allContacts(client: TestClient): Promise<Contact[]> {
 const byName = (contacts: Imported[], name: string) => contacts.find((c) => c.givenName === name)!;
 
 describe('import preview (issue 6): files are read, nothing is written', () => {
-  it('reads a Google CSV: labels, starred, extra emails and phones, problems by row', async () => {
+  it('reads a Google CSV: labels, starred, every email and phone with its type, problems by row', async () => {
     const { client } = await signedInClient(t);
     const result = await preview(client, fixture('google.csv'));
     expect(result.format).toBe('google');
-    expect(result.contacts.map((c) => c.givenName)).toEqual([
-      'Ada',
-      'José María',
-      'Acme Ltd',
-      'Grace',
+    expect(result.contacts.map((c) => [c.givenName, c.additionalNames ?? ''])).toEqual([
+      ['Ada', ''],
+      ['José', 'María'],
+      ['Acme Ltd', ''],
+      ['Grace', ''],
     ]);
     const ada = byName(result.contacts, 'Ada');
     expect(ada).toMatchObject({
       familyName: 'Lovelace',
-      email: 'ada@example.com',
-      phone: '+44 20 7946 0001',
+      honorificPrefixes: 'Countess',
+      emails: [
+        { value: 'ada@example.com', type: 'home' },
+        { value: 'ada@engines.example', type: 'work' },
+      ],
+      phones: [
+        { value: '+44 20 7946 0001', type: 'cell' },
+        { value: '+44 20 7946 0002', type: 'work' },
+      ],
       company: 'Analytical Engines',
       jobTitle: 'Mathematician',
-      streetAddress: "12 St James's Square",
-      city: 'London',
-      postCode: 'SW1Y 4JH',
-      country: 'United Kingdom',
+      addresses: [
+        expect.objectContaining({
+          street: "12 St James's Square",
+          locality: 'London',
+          postalCode: 'SW1Y 4JH',
+          country: 'United Kingdom',
+        }),
+      ],
+      urls: [{ value: 'https://ada.example.com', type: 'Homepage' }],
+      note: 'Wrote the first program.\nSecond line.',
       birthday: { day: 10, month: 12, year: 1815 },
       labels: ['Friends'],
       isFavorite: true,
     });
-    expect(ada.extra).toEqual(
-      expect.arrayContaining([
-        { name: 'EMAIL', label: 'Work', value: 'ada@engines.example' },
-        { name: 'TEL', label: 'Work', value: '+44 20 7946 0002' },
-        { name: 'NOTE', label: '', value: 'Wrote the first program.\nSecond line.' },
-        { name: 'URL', label: 'Homepage', value: 'https://ada.example.com' },
-        { name: 'X-CUSTOM', label: 'Favourite engine', value: 'Difference Engine' },
-        { name: 'X-NAME-PREFIX', label: '', value: 'Countess' },
-      ]),
-    );
-    const jose = byName(result.contacts, 'José María');
+    expect(ada.extra).toEqual([
+      { name: 'X-CUSTOM', label: 'Favourite engine', value: 'Difference Engine' },
+    ]);
+    const jose = byName(result.contacts, 'José');
     expect(jose.birthday).toEqual({ day: 15, month: 4, year: null });
     expect(jose.labels).toEqual(['Book club']);
-    expect(jose.extra).toContainEqual({ name: 'TEL', label: 'Mobile', value: '+34 600 000 002' });
-    expect(jose.city).toBe('Madrid, Madrid');
+    expect(jose.phones).toContainEqual({ value: '+34 600 000 002', type: 'cell' });
+    // The region stays apart from the city (issue 17).
+    expect(jose.addresses[0]).toMatchObject({ locality: 'Madrid', region: 'Madrid' });
     expect(result.problems).toEqual([
       expect.objectContaining({ row: 4, name: 'Acme Ltd', severity: 'warning' }),
       expect.objectContaining({
@@ -166,7 +176,7 @@ describe('import preview (issue 6): files are read, nothing is written', () => {
     expect(legacy.contacts[0]).toMatchObject({
       givenName: 'Alan',
       familyName: 'Turing',
-      email: 'alan@example.org',
+      emails: [expect.objectContaining({ value: 'alan@example.org' })],
       company: 'Bletchley Park',
       jobTitle: 'Cryptanalyst',
       labels: ['Colleagues'],
@@ -183,18 +193,20 @@ describe('import preview (issue 6): files are read, nothing is written', () => {
     expect(outlook.contacts[0]).toMatchObject({
       givenName: 'Katherine',
       familyName: 'Johnson',
-      email: 'katherine@nasa.example.gov',
-      phone: '+1 757 555 0100',
+      honorificPrefixes: 'Dr.',
+      emails: [
+        { value: 'katherine@nasa.example.gov', type: '' },
+        { value: 'kj@example.com', type: '' },
+      ],
       company: 'NASA',
-      city: 'Hampton',
+      addresses: [expect.objectContaining({ locality: 'Hampton', type: 'work' })],
       birthday: { day: 26, month: 8, year: 1918 },
       labels: ['NASA', 'Heroes'],
     });
-    expect(outlook.contacts[0]!.extra).toEqual(
+    expect(outlook.contacts[0]!.phones).toEqual(
       expect.arrayContaining([
-        { name: 'EMAIL', label: '', value: 'kj@example.com' },
-        { name: 'TEL', label: 'Business', value: '+1 757 555 0199' },
-        { name: 'X-NAME-PREFIX', label: '', value: 'Dr.' },
+        { value: '+1 757 555 0100', type: 'cell' },
+        { value: '+1 757 555 0199', type: 'work' },
       ]),
     );
     // Outlook's defaults for empty columns are not kept as fields.
@@ -230,7 +242,7 @@ describe('import preview (issue 6): files are read, nothing is written', () => {
     expect(mapped.contacts[0]).toMatchObject({
       givenName: 'Marie',
       familyName: 'Curie',
-      city: 'Paris',
+      addresses: [expect.objectContaining({ locality: 'Paris' })],
       labels: ['Science', 'Nobel'],
       extra: [],
     });
@@ -250,20 +262,17 @@ describe('import preview (issue 6): files are read, nothing is written', () => {
     expect(juergen).toMatchObject({
       givenName: 'Jürgen',
       familyName: 'Müller',
-      phone: '+49 30 1234567',
-      email: 'juergen@example.de',
+      phones: [
+        expect.objectContaining({ value: '+49 30 1234567' }),
+        { value: '+49 30 7654321', type: 'work' },
+      ],
+      emails: [expect.objectContaining({ value: 'juergen@example.de' })],
+      note: 'Erste Zeile\nZweite Zeile, sehr lang und weich umbrochen.',
       birthday: { day: 1, month: 1, year: 1970 },
     });
     expect(juergen!.photo).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
-    expect(juergen!.extra).toEqual([
-      {
-        name: 'NOTE',
-        label: '',
-        value: 'Erste Zeile\nZweite Zeile, sehr lang und weich umbrochen.',
-      },
-      { name: 'TEL', label: 'work', value: '+49 30 7654321' },
-    ]);
-    expect(yuki).toMatchObject({ givenName: 'Yuki', city: 'Tokyo', country: 'Japan' });
+    expect(juergen!.extra).toEqual([]);
+    expect(yuki!.addresses[0]).toMatchObject({ locality: 'Tokyo', country: 'Japan' });
   });
 
   it('reads vCard 3.0 from Apple (itemN labels, year 1604, categories) and 4.0', async () => {
@@ -271,42 +280,50 @@ describe('import preview (issue 6): files are read, nothing is written', () => {
     const apple = (await preview(client, fixture('vcard-30.vcf'))).contacts[0]!;
     expect(apple).toMatchObject({
       givenName: 'Margaret',
-      email: 'margaret@example.com',
-      phone: '+1 617 555 0142',
+      emails: [
+        expect.objectContaining({ value: 'margaret@example.com' }),
+        { value: 'mh@mit.example.edu', type: 'work' },
+      ],
+      phones: [
+        expect.objectContaining({ value: '+1 617 555 0142' }),
+        { value: '+1 617 555 0143', type: 'Lab' },
+      ],
+      urls: [{ value: 'https://apollo.example.com', type: 'HomePage' }],
       birthday: { day: 17, month: 8, year: null },
       labels: ['Heroes', 'Apollo'],
-      streetAddress: '77 Massachusetts Ave',
-      city: 'Cambridge, MA',
-      postCode: '02139',
-    });
-    expect(apple.extra).toEqual(
-      expect.arrayContaining([
-        { name: 'TEL', label: 'Lab', value: '+1 617 555 0143' },
-        { name: 'URL', label: 'HomePage', value: 'https://apollo.example.com' },
-        { name: 'EMAIL', label: 'work', value: 'mh@mit.example.edu' },
-        { name: 'X-SOCIALPROFILE', label: 'twitter', value: 'https://twitter.example/mh' },
+      addresses: [
+        expect.objectContaining({
+          street: '77 Massachusetts Ave',
+          locality: 'Cambridge',
+          region: 'MA',
+          postalCode: '02139',
+        }),
         {
-          name: 'ADR',
-          label: 'work',
-          value: 'Building 33, 75 Cambridge Pkwy, Cambridge, MA, 02142, USA',
-          components: ['', 'Building 33', '75 Cambridge Pkwy', 'Cambridge', 'MA', '02142', 'USA'],
+          type: 'work',
+          poBox: '',
+          extended: 'Building 33',
+          street: '75 Cambridge Pkwy',
+          locality: 'Cambridge',
+          region: 'MA',
+          postalCode: '02142',
+          country: 'USA',
         },
-      ]),
-    );
+      ],
+    });
+    expect(apple.extra).toContainEqual({
+      name: 'X-SOCIALPROFILE',
+      label: 'twitter',
+      value: 'https://twitter.example/mh',
+    });
 
     const v4 = await preview(client, fixture('vcard-40.vcf'));
     const tim = v4.contacts[0]!;
     expect(tim).toMatchObject({
       givenName: 'Tim',
       familyName: 'Berners-Lee',
-      phone: '+44-20-7946-0958',
+      phones: [expect.objectContaining({ value: '+44-20-7946-0958' })],
       birthday: { day: 8, month: 6, year: null },
-    });
-    expect(tim.extra).toContainEqual({
-      name: 'NOTE',
-      label: '',
-      value:
-        'A very long note that goes on and on so that this line has to be folded by the writer at seventy-five octets, as RFC 6350 section 3.2 says.',
+      note: 'A very long note that goes on and on so that this line has to be folded by the writer at seventy-five octets, as RFC 6350 section 3.2 says.',
     });
     expect(v4.problems).toEqual([
       expect.objectContaining({
@@ -387,11 +404,7 @@ describe('import batches, duplicates and undo (issue 6)', () => {
     expect(contacts).toHaveLength(5);
     const ada = contacts.find((c) => c.name === 'Ada Lovelace')!;
     expect(ada.isFavorite).toBe(true);
-    expect(ada.extra).toContainEqual({
-      name: 'EMAIL',
-      label: 'Work',
-      value: 'ada@engines.example',
-    });
+    expect(ada.emails).toContainEqual({ value: 'ada@engines.example', type: 'work' });
     const margaret = contacts.find((c) => c.name === 'Margaret Hamilton')!;
     expect(margaret.avatar.url).toMatch(/\.webp\?exp=\d+&sig=/);
     expect(margaret.birthday).toEqual({ day: 17, month: 'august', year: null });
@@ -577,6 +590,7 @@ describe('round trip (issue 6): export, import into a new account, export again'
     'outlook-day-first.csv',
     'outlook-ambiguous-dates.csv',
     'vcard-21-qp-no-charset.vcf',
+    'vcard-name-parts.vcf',
   ];
 
   /** A new account holding every contact of the given files. */
@@ -590,7 +604,7 @@ describe('round trip (issue 6): export, import into a new account, export again'
     return client;
   }
 
-  async function exported(client: TestClient, format: 'vcf' | 'csv'): Promise<string> {
+  async function exported(client: TestClient, format: 'vcf' | 'vcf3' | 'csv'): Promise<string> {
     const res = await client.mutation('contacts.export', { format });
     expect(res.status).toBe(200);
     return trpcData<{ content: string }>(res).content;
@@ -636,6 +650,41 @@ describe('round trip (issue 6): export, import into a new account, export again'
     expect(before).toContain('BDAY;VALUE=text:sometime in spring');
     expect(before.match(/PHOTO:data:image\/webp/g)).toHaveLength(3);
     expect(before).toContain('PHOTO:https://127.0.0.1/private.png');
+  });
+
+  it('keeps every field of a vCard 3.0 export, as Apple clients read it', async () => {
+    const first = await accountWith(FIXTURES.map(fixture));
+    const before = await exported(first, 'vcf3');
+    const second = await accountWith([before]);
+    const after = await exported(second, 'vcf3');
+    const comparable = (content: string) =>
+      comparableVCards(content).map((line) =>
+        line.startsWith('PHOTO;ENCODING=b;TYPE=WEBP:') ? 'PHOTO:<webp>' : line,
+      );
+    expect(comparable(after)).toEqual(comparable(before));
+    expect(await fieldsOf(second)).toEqual(await fieldsOf(first));
+    expect(before).toContain('VERSION:3.0');
+    // 3.0 has no year-less dates: Apple's 1604 with X-APPLE-OMIT-YEAR.
+    expect(before).toContain('BDAY;X-APPLE-OMIT-YEAR=1604:1604-08-17');
+    expect(before).toContain('EMAIL;TYPE=work:mh@mit.example.edu');
+    expect(before).toContain('TEL;TYPE=cell,pref:+44 20 7946 0001');
+    expect(before.match(/PHOTO;ENCODING=b;TYPE=WEBP:/g)).toHaveLength(3);
+  });
+
+  it('writes the real types, the region, ORG units and every value (issue 17)', async () => {
+    const first = await accountWith(FIXTURES.map(fixture));
+    const vcf = (await exported(first, 'vcf')).replace(/\r\n /g, '');
+    expect(vcf).toContain('ORG:US Navy;Naval Reserve');
+    expect(vcf).toContain('TEL;VALUE=text;PREF=1;TYPE=cell:+44 20 7946 0001');
+    expect(vcf).toContain('EMAIL;TYPE=work:ada@engines.example');
+    expect(vcf).toContain('N:Lovelace;Ada;;Countess;');
+    expect(vcf).toContain(';Madrid;Madrid;');
+    const csv = await exported(first, 'csv');
+    const header = csv.split('\r\n')[0]!;
+    for (const column of ['Middle Name', 'Organization Department', 'Address 1 - Region']) {
+      expect(header).toContain(column);
+    }
+    expect(csv).toContain('Mobile,+44 20 7946 0001');
   });
 
   it('keeps every field of a CSV export', async () => {

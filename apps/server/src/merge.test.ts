@@ -111,8 +111,12 @@ describe('Merge & fix: merging', () => {
       phone: '+44 20 7946 0000',
       email: 'ada@example.com',
       worksAt: { companyName: 'Analytical', jobTitle: 'Countess' },
-      // The phone not picked stays with the merged contact, as an extra field.
-      extra: [{ name: 'TEL', label: '', value: '1' }],
+      // The phone not picked stays with the merged contact, after the picked one.
+      phones: [
+        { value: '+44 20 7946 0000', type: '' },
+        { value: '1', type: '' },
+      ],
+      extra: [],
       avatar: { publicId: photo },
       isFavorite: true,
     });

@@ -19,11 +19,12 @@ beforeAll(async () => {
   const others = await Promise.all(Array.from({ length: 40 }, () => makeUser(t)));
   const owners = [userId, ...others.map((u) => u.id)];
   await t.db.execute(sql`
-    insert into ${schema.contacts} (user_id, given_name, family_name, email, phone)
+    insert into ${schema.contacts} (user_id, given_name, family_name, emails, phones)
     select (${sql.raw(`array[${owners.map((id) => `'${id}'::uuid`).join(',')}]`)})[
              case when n <= 300 then 1 else 2 + n % 40 end],
-           'Given' || n, 'Family' || md5(n::text), 'person' || n || '@example.com',
-           '+1 555 ' || lpad(n::text, 7, '0')
+           'Given' || n, 'Family' || md5(n::text),
+           jsonb_build_array(jsonb_build_object('value', 'person' || n || '@example.com', 'type', '')),
+           jsonb_build_array(jsonb_build_object('value', '+1 555 ' || lpad(n::text, 7, '0'), 'type', ''))
     from generate_series(1, 12300) as n`);
   await t.db.execute(sql`analyze ${schema.contacts}`);
 }, 120_000);

@@ -363,7 +363,7 @@ describe('7. CSV export does not carry live formulas', () => {
       givenName: '=HYPERLINK("https://evil.example","Click")',
       familyName: '@SUM(1+1)',
       company: '-2+3',
-      phone: '+1 555 0100',
+      phones: [{ value: '+1 555 0100', type: '' }],
     });
   });
 });
@@ -560,14 +560,8 @@ describe('10. lesser findings', () => {
       row,
       givenName: `Copy${row}`,
       familyName: 'Attempt',
-      email: '',
-      phone: '',
       company: '',
       jobTitle: '',
-      country: '',
-      city: '',
-      postCode: '',
-      streetAddress: '',
       birthday: null,
       isFavorite: false,
       labels: [],

@@ -38,7 +38,7 @@ describe('createDb', () => {
     await expect(makeUser('same@example.com')).rejects.toThrow();
   });
 
-  it('folds case and accents into the searchable text, and keeps only the phone digits', async () => {
+  it("folds case and accents into the searchable text, and keeps only the phones' digits", async () => {
     const user = await makeUser('fold@example.com');
     const [row] = await handle.db
       .insert(contacts)
@@ -47,12 +47,16 @@ describe('createDb', () => {
         givenName: 'Zoë',
         familyName: 'Ångström',
         company: 'Café Müller',
-        phone: '+44 (20) 7946-0018',
+        phones: [
+          { value: '+44 (20) 7946-0018', type: 'cell' },
+          { value: '555 0100', type: 'home' },
+        ],
       })
       .returning();
     expect(row?.searchText).toContain('zoe angstrom');
     expect(row?.searchText).toContain('cafe muller');
-    expect(row?.phoneDigits).toBe('442079460018');
+    expect(row?.phoneDigits).toBe('442079460018,5550100');
+    expect(row?.phone).toBe('+44 (20) 7946-0018');
   });
 
   it("removes a person's contacts and feedback with the account", async () => {

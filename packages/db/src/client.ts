@@ -29,9 +29,15 @@ export interface CreateDbOptions {
   pgliteDir?: string;
   /** Connections in the postgres.js pool (default 10). */
   maxConnections?: number;
+  /**
+   * The migrations to apply; the committed ones by default. A migration's test passes a copy
+   * that stops before it, to fill a database of the older shape.
+   */
+  migrationsFolder?: string;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+/** The committed migrations, applied by `createDb`. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
 
 /** Any number, the same in every instance: the advisory lock that serialises migrations. */
 const MIGRATION_LOCK_KEY = 727_100_001;
@@ -53,8 +59,11 @@ export const STATEMENT_TIMEOUT_MS = 15_000;
  * @throws when the database cannot be reached or a migration fails.
  */
 export async function createDb(options: CreateDbOptions = {}): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10);
-  return openPglite(options.pgliteDir);
+  const folder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.maxConnections ?? 10, folder);
+  }
+  return openPglite(options.pgliteDir, folder);
 }
 
 /**
@@ -62,7 +71,10 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DatabaseH
  * no other user of the machine can connect, and opens one connection to it: PGlite serves
  * one session, as it always did in-process, so queries queue in postgres.js.
  */
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  migrationsFolder: string,
+): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const socketDir = mkdtempSync(join(tmpdir(), 'kith-pglite-'));
   const socketPath = join(socketDir, '.s.PGSQL.5432');
@@ -119,8 +131,12 @@ function clientOptions(max: number) {
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
-  await migratePostgresLocked(url);
+async function openPostgres(
+  url: string,
+  max: number,
+  migrationsFolder: string,
+): Promise<DatabaseHandle> {
+  await migratePostgresLocked(url, migrationsFolder);
   const client = postgres(url, clientOptions(max));
   const db = drizzlePostgres({ client, schema });
   return {
@@ -130,7 +146,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   };
 }
 
-async function migratePostgresLocked(url: string): Promise<void> {
+async function migratePostgresLocked(url: string, migrationsFolder: string): Promise<void> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;

@@ -3,4 +3,5 @@ export { isDatabaseUnavailable, isUniqueViolation, isUnstorableText } from './av
 export type { CreateDbOptions, Database, DatabaseHandle, DatabaseKind } from './client';
 export * as schema from './schema';
 export type { ContactExtraField } from './schema/contacts';
+export type { ContactDate, PostalAddress, TypedValue } from './schema/card';
 export type { User } from './schema/users';

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { createDb, type DatabaseHandle } from './client';
+import { createDb, type CreateDbOptions, type DatabaseHandle } from './client';
 
 /**
  * A fresh, migrated database for one test file (DESIGN.md "Testing layers"). In-memory
  * PGlite by default; when the test project sets `KITH_TEST_DB=postgres`, a new database is
  * created on the server of `TEST_DATABASE_URL` and dropped again by `close()`.
  */
-export async function createTestDb(): Promise<DatabaseHandle> {
+export async function createTestDb(
+  options: Pick<CreateDbOptions, 'migrationsFolder'> = {},
+): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.KITH_TEST_DB !== 'postgres') return createDb();
+  if (process.env.KITH_TEST_DB !== 'postgres') return createDb(options);
   if (!adminUrl) throw new Error('KITH_TEST_DB=postgres needs TEST_DATABASE_URL');
 
   const name = `kith_test_${randomBytes(6).toString('hex')}`;
@@ -17,7 +19,7 @@ export async function createTestDb(): Promise<DatabaseHandle> {
   await admin.unsafe(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await createDb({ databaseUrl: url.toString(), maxConnections: 4 });
+  const handle = await createDb({ ...options, databaseUrl: url.toString(), maxConnections: 4 });
   return {
     ...handle,
     async close() {

@@ -155,13 +155,130 @@ const phone = z
   .min(1, { error: m.phoneRequired })
   .max(40, { error: 'At most 40 characters' });
 
+/** The most values one list of a contact (emails, phones, addresses...) holds. */
+export const CONTACT_LIST_MAX = 50;
+
+/** Longest note, in characters. */
+export const NOTE_MAX = 10_000;
+
+/**
+ * A value's type: RFC 6350 TYPE values joined by commas (`cell`, `work,fax`) or a person's
+ * own label ("Boat"); '' for none.
+ */
+const valueType = z
+  .string()
+  .trim()
+  .max(60, { error: 'At most 60 characters' })
+  .nullish()
+  .transform((value) => value ?? '');
+
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.array(item).max(CONTACT_LIST_MAX, { error: `At most ${CONTACT_LIST_MAX} values` });
+
+/** An email of a contact's list (RFC 6350 EMAIL), lowercased. */
+export const emailValueInput = z.object({
+  value: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: m.invalidEmail })),
+  type: valueType,
+});
+
+/** A phone of a contact's list (RFC 6350 TEL). */
+export const phoneValueInput = z.object({ value: phone, type: valueType });
+
+/** A web address, chat handle or related person (RFC 6350 URL, IMPP, RELATED). */
+export const typedValueInput = z.object({
+  value: z
+    .string()
+    .trim()
+    .min(1, { error: 'Enter a value or remove this line' })
+    .max(CONTACT_FIELD_MAX * 5, { error: `At most ${CONTACT_FIELD_MAX * 5} characters` }),
+  type: valueType,
+});
+
+/** A postal address (RFC 6350 ADR): its seven parts, at least one filled, and its type. */
+export const postalAddressInput = z
+  .object({
+    type: valueType,
+    poBox: optionalText,
+    extended: optionalText,
+    street: optionalText,
+    locality: optionalText,
+    region: optionalText,
+    postalCode: postCode,
+    country: optionalText,
+  })
+  .refine(
+    (a) =>
+      [a.poBox, a.extended, a.street, a.locality, a.region, a.postalCode, a.country].some(Boolean),
+    {
+      error: 'Fill in the address or remove it',
+    },
+  );
+
+const dayRange = 'Day must be between 1 and 31';
+const monthRange = 'Choose a month from January to December';
+
+/**
+ * An anniversary or labelled date (RFC 6350 ANNIVERSARY; Apple's X-ABDATE): a type
+ * ('anniversary' or a label), day, month 1..12 and an optional year.
+ */
+export const contactDateInput = z
+  .object({
+    type: z.string().trim().min(1, { error: 'Name this date' }).max(60),
+    day: z.number().int().min(1, { error: dayRange }).max(31, { error: dayRange }),
+    month: z.number().int().min(1, { error: monthRange }).max(12, { error: monthRange }),
+    year: z
+      .number()
+      .int()
+      .min(1, { error: 'Enter the year as a number' })
+      .max(9999, { error: 'Enter the year as a number' })
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .refine((d) => new Date(Date.UTC(d.year ?? 2000, d.month - 1, d.day)).getUTCDate() === d.day, {
+    error: 'This date does not exist',
+    path: ['day'],
+  });
+
+/**
+ * The parts of a contact beyond SPEC §3's fields (issue 17), each optional: N's other parts,
+ * the nickname, ORG's units, every email, phone, address, web address, chat handle, related
+ * person and date, and the note. A list given replaces the contact's whole list; its first
+ * value is the preferred one, which SPEC's `email`, `phone` and `location` read and write.
+ */
+export const contactCardInput = {
+  additionalNames: optionalText.optional(),
+  honorificPrefixes: optionalText.optional(),
+  honorificSuffixes: optionalText.optional(),
+  nickname: optionalText.optional(),
+  orgUnits: z.array(z.string().trim().max(CONTACT_FIELD_MAX)).max(10).optional(),
+  emails: listOf(emailValueInput).optional(),
+  phones: listOf(phoneValueInput).optional(),
+  addresses: listOf(postalAddressInput).optional(),
+  urls: listOf(typedValueInput).optional(),
+  impps: listOf(typedValueInput).optional(),
+  related: listOf(typedValueInput).optional(),
+  dates: listOf(contactDateInput).optional(),
+  note: z
+    .string()
+    .trim()
+    .max(NOTE_MAX, { error: `At most ${NOTE_MAX} characters` })
+    .nullish()
+    .transform((value) => value ?? '')
+    .optional(),
+};
+
 const requiredName = (message: string) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(CONTACT_FIELD_MAX);
 
 /**
  * A new contact (SPEC §5 "Contact form"; POST /contacts): first and last name and phone are
  * required; email must be valid when given; the worksAt, location and birthday groups are
- * all-or-nothing.
+ * all-or-nothing. `email`, `phone` and `location` are the preferred values of the lists of
+ * `contactCardInput`, which may carry more.
  */
 export const contactCreateInput = z.object({
   /**
@@ -183,6 +300,7 @@ export const contactCreateInput = z.object({
   worksAt: worksAtInput,
   location: locationInput,
   birthday: birthdayInput,
+  ...contactCardInput,
 });
 export type ContactCreateInput = z.input<typeof contactCreateInput>;
 export type ContactCreateValues = z.output<typeof contactCreateInput>;
@@ -206,6 +324,7 @@ export const contactUpdateInput = z.object({
   worksAt: worksAtInput.optional(),
   location: locationInput.optional(),
   birthday: birthdayInput.optional(),
+  ...contactCardInput,
 });
 export type ContactUpdateInput = z.input<typeof contactUpdateInput>;
 export type ContactUpdateValues = z.output<typeof contactUpdateInput>;
@@ -231,8 +350,11 @@ export const CONTACT_SORTS = [
 export type ContactSort = (typeof CONTACT_SORTS)[number];
 export const contactSort = z.enum(CONTACT_SORTS);
 
-/** Export formats: vCard 4.0 (RFC 6350) or Google-compatible CSV. */
-export const EXPORT_FORMATS = ['vcf', 'csv'] as const;
+/**
+ * Export formats: vCard 4.0 (RFC 6350), vCard 3.0 (RFC 2426, what Apple's Contacts reads) or
+ * Google-compatible CSV.
+ */
+export const EXPORT_FORMATS = ['vcf', 'vcf3', 'csv'] as const;
 
 /**
  * What to export: every contact not in the trash, or only the favorites, one label's

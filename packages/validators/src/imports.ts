@@ -36,40 +36,81 @@ export const extraField = z.object({
 });
 export type ExtraField = z.infer<typeof extraField>;
 
+/** An imported value with its type (see `TypedValue` in @kith/db). */
+const importedValue = z.object({ value: text, type: text });
+
 /**
- * A contact as an import file gave it, already read and cleaned by `imports.preview`:
- * the product's fields, a birthday (the year may be missing, RFC 6350 `--MMDD`), a photo as
- * a `data:` URI or an `https:` address, label names, and every other property in `extra`.
+ * A contact as an import file gave it, already read and cleaned by `imports.preview`: the
+ * card's fields (issue 17; the first value of each list is the preferred one), a birthday
+ * (the year may be missing, RFC 6350 `--MMDD`), a photo as a `data:` URI or an `https:`
+ * address, label names, and every other property in `extra`.
  */
-export const importedContact = z.object({
-  /** Where it was in the file: the CSV line or the vCard's position, from 1. */
-  row: z.number().int().min(1),
-  givenName: text.refine((value) => value.trim() !== '', { error: 'A name is required' }),
-  familyName: text,
-  email: text,
-  phone: text,
-  company: text,
-  jobTitle: text,
-  streetAddress: text,
-  city: text,
-  postCode: text,
-  country: text,
-  birthday: z
-    .object({
-      day: z.number().int().min(1).max(31),
-      month: z.number().int().min(1).max(12),
-      year: z.number().int().min(1).max(9999).nullable(),
-    })
-    .nullable(),
-  photo: z
-    .string()
-    .max(IMPORT_PHOTO_MAX)
-    .overwrite((value) => value.replace(/\0/g, '')),
-  labels: z.array(text.pipe(z.string().trim().min(1).max(60))).max(100),
-  /** Google's `* starred` group. */
-  isFavorite: z.boolean().default(false),
-  extra: z.array(extraField).max(500),
-});
+export const importedContact = z
+  .object({
+    /** Where it was in the file: the CSV line or the vCard's position, from 1. */
+    row: z.number().int().min(1),
+    /** '' when the card names a family alone (`N:Smith;;;;`); one of the two is required. */
+    givenName: text,
+    familyName: text,
+    additionalNames: text.default(''),
+    honorificPrefixes: text.default(''),
+    honorificSuffixes: text.default(''),
+    nickname: text.default(''),
+    company: text,
+    orgUnits: z.array(text).max(10).default([]),
+    jobTitle: text,
+    emails: z.array(importedValue).max(500).default([]),
+    phones: z.array(importedValue).max(500).default([]),
+    addresses: z
+      .array(
+        z.object({
+          type: text,
+          poBox: text,
+          extended: text,
+          street: text,
+          locality: text,
+          region: text,
+          postalCode: text,
+          country: text,
+        }),
+      )
+      .max(500)
+      .default([]),
+    urls: z.array(importedValue).max(500).default([]),
+    impps: z.array(importedValue).max(500).default([]),
+    related: z.array(importedValue).max(500).default([]),
+    dates: z
+      .array(
+        z.object({
+          type: text,
+          day: z.number().int().min(1).max(31),
+          month: z.number().int().min(1).max(12),
+          year: z.number().int().min(1).max(9999).nullable(),
+        }),
+      )
+      .max(500)
+      .default([]),
+    note: text.default(''),
+    birthday: z
+      .object({
+        day: z.number().int().min(1).max(31),
+        month: z.number().int().min(1).max(12),
+        year: z.number().int().min(1).max(9999).nullable(),
+      })
+      .nullable(),
+    photo: z
+      .string()
+      .max(IMPORT_PHOTO_MAX)
+      .overwrite((value) => value.replace(/\0/g, '')),
+    labels: z.array(text.pipe(z.string().trim().min(1).max(60))).max(100),
+    /** Google's `* starred` group. */
+    isFavorite: z.boolean().default(false),
+    extra: z.array(extraField).max(500),
+  })
+  .refine((contact) => contact.givenName.trim() || contact.familyName.trim(), {
+    error: 'A name is required',
+    path: ['givenName'],
+  });
 export type ImportedContact = z.infer<typeof importedContact>;
 
 /**

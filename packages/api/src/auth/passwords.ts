@@ -2,21 +2,31 @@ import { ValidationError } from '../shared/errors';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { loadBreachedPasswords, type BreachedPasswords } from './breached-passwords';
 import { argon2id, hash, verify } from 'argon2';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 
 /**
  * argon2id with OWASP's minimum parameters (Password Storage Cheat Sheet: m=19 MiB, t=2, p=1).
  */
 const ARGON2_OPTIONS = { type: argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * argon2 runs on libuv's thread pool (4 threads); 20 logins in one batch kept every core
+ * busy and starved the event loop (reliability/freeze.test.ts: /api/health waited 201 ms).
+ * So hashes run on every core but one (one at a time on a single core), a core is always left
+ * for requests, and the rest wait their turn: each costs ~30 ms, and sign-in is rate-limited.
+ */
+const argon2Slots = pLimit(Math.max(1, availableParallelism() - 1));
+
 /** Hashes a password into a PHC string (`$argon2id$v=19$m=19456,t=2,p=1$...`). */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return argon2Slots(() => hash(password, ARGON2_OPTIONS));
 }
 
 /** True when `password` matches the PHC `hash`; false for a mismatch or a malformed hash. */
 export async function verifyPassword(phc: string, password: string): Promise<boolean> {
   try {
-    return await verify(phc, password);
+    return await argon2Slots(() => verify(phc, password));
   } catch {
     return false;
   }

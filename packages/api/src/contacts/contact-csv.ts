@@ -1,4 +1,5 @@
-import type { ContactExtraField, schema } from '@kith/db';
+import type { schema, TypedValue } from '@kith/db';
+import { isVCardType } from '../vcard/contact-vcard';
 
 type ContactRow = typeof schema.contacts.$inferSelect;
 
@@ -17,8 +18,13 @@ export const SPREADSHEET_FORMULA = /^(?:[=@\t\r]|[+-](?![\d\s().-]*$))/;
  */
 export const GOOGLE_CSV_COLUMNS = [
   'First Name',
+  'Middle Name',
   'Last Name',
+  'Name Prefix',
+  'Name Suffix',
+  'Nickname',
   'Birthday',
+  'Notes',
   'Photo',
   'Labels',
   'E-mail 1 - Label',
@@ -32,53 +38,47 @@ export const GOOGLE_CSV_COLUMNS = [
   'Address 1 - Country',
   'Organization Name',
   'Organization Title',
+  'Organization Department',
 ] as const;
 
 /** Google's separator between the labels of one contact (and the values of one cell). */
 export const GOOGLE_LABEL_SEPARATOR = ' ::: ';
 
-/** Google's single columns an extra field goes to, by its vCard name. */
-const SINGLE_COLUMNS: Record<string, string> = {
-  'X-NAME-PREFIX': 'Name Prefix',
-  'X-NAME-SUFFIX': 'Name Suffix',
-  NICKNAME: 'Nickname',
-  NOTE: 'Notes',
-};
-
-/** Google's numbered column groups an extra field goes to, by its vCard name. */
-const NUMBERED_COLUMNS: Record<string, string> = {
-  EMAIL: 'E-mail',
-  TEL: 'Phone',
-  ADR: 'Address',
-  URL: 'Website',
-  RELATED: 'Relation',
-  'X-EVENT': 'Event',
-  ANNIVERSARY: 'Event',
-  IMPP: 'IM',
-  'X-CUSTOM': 'Custom Field',
-};
-
-/** The order extra columns come in after the fixed ones. */
+/** The order numbered column groups come in after the fixed ones. */
 const GROUP_ORDER = [
   'E-mail',
   'Phone',
   'Address',
   'Website',
+  'IM',
   'Relation',
   'Event',
-  'IM',
   'Custom Field',
 ];
-const SINGLE_ORDER = ['Name Prefix', 'Name Suffix', 'Nickname', 'Notes'];
 const ADDRESS_PARTS = [
-  'PO Box',
-  'Extended Address',
   'Street',
+  'Extended Address',
+  'PO Box',
   'City',
   'Region',
   'Postal Code',
   'Country',
 ];
+
+/** How Google names RFC 6350 TYPE values: `cell` is "Mobile", `work,fax` "Work Fax". */
+const GOOGLE_TYPE_NAMES: Record<string, string> = { cell: 'Mobile' };
+
+/**
+ * A type as Google's CSV labels it: TYPE values by Google's names (read back by the
+ * importer's `normaliseType`), a person's own label as it is.
+ */
+export function googleTypeLabel(type: string): string {
+  if (!isVCardType(type)) return type;
+  return type
+    .split(',')
+    .map((t) => GOOGLE_TYPE_NAMES[t] ?? t.charAt(0).toUpperCase() + t.slice(1))
+    .join(' ');
+}
 
 /** RFC 6350 §3.4: a structured value's parts, each escaped, joined with `;`. */
 export function joinComponents(components: string[]): string {
@@ -102,93 +102,100 @@ export function splitComponents(value: string): string[] {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** Google's Birthday column: `1985-12-10`, or `--12-10` without a year. */
-function googleBirthday(contact: ContactRow): string {
-  const { birthdayDay: day, birthdayMonth: month, birthdayYear: year } = contact;
+/** Google's date columns: `1985-12-10`, or `--12-10` without a year. */
+function googleDate(day: number | null, month: number | null, year: number | null): string {
   if (!day || !month) return '';
   return `${year ? pad(year, 4) : '-'}-${pad(month)}-${pad(day)}`;
 }
 
 /**
- * One contact as a Google CSV record, column name to value: the fixed columns, then each
- * extra field in Google's own column (`E-mail 2 - …`, `Address 2 - …`, `Website 1 - …`,
- * `Notes`, `Custom Field 1 - …`), so importing the file into Kith or Google keeps it. A
- * property Google has no column for becomes a custom field named after it.
+ * One contact as a Google CSV record, column name to value: the name's parts, every email,
+ * phone, address (all seven parts), web address, chat handle, related person and date in
+ * Google's numbered columns with its type (`E-mail 2 - Label`: "Work"), the organisation and
+ * its department, the note; then every extra field as a custom field named after its vCard
+ * property (`X-SOCIALPROFILE (twitter)`), so importing the file into Kith gives the same
+ * contact back.
  */
 export function csvRecord(
   contact: ContactRow,
   photoUrl: string,
   labelNames: string[],
 ): Record<string, string> {
-  const hasAddress = contact.streetAddress || contact.city || contact.postCode || contact.country;
   const record: Record<string, string> = {
     'First Name': contact.givenName,
+    'Middle Name': contact.additionalNames,
     'Last Name': contact.familyName,
-    Birthday: googleBirthday(contact),
+    'Name Prefix': contact.honorificPrefixes,
+    'Name Suffix': contact.honorificSuffixes,
+    Nickname: contact.nickname,
+    Birthday: googleDate(contact.birthdayDay, contact.birthdayMonth, contact.birthdayYear),
+    Notes: contact.note,
     Photo: photoUrl,
     Labels: [...labelNames, ...(contact.isFavorite ? ['* starred'] : [])].join(
       GOOGLE_LABEL_SEPARATOR,
     ),
-    'E-mail 1 - Label': contact.email ? '* Home' : '',
-    'E-mail 1 - Value': contact.email ?? '',
-    'Phone 1 - Label': contact.phone ? 'Mobile' : '',
-    'Phone 1 - Value': contact.phone ?? '',
-    'Address 1 - Label': hasAddress ? 'Home' : '',
-    'Address 1 - Street': contact.streetAddress ?? '',
-    'Address 1 - City': contact.city ?? '',
-    'Address 1 - Postal Code': contact.postCode ?? '',
-    'Address 1 - Country': contact.country ?? '',
     'Organization Name': contact.company ?? '',
     'Organization Title': contact.jobTitle ?? '',
+    'Organization Department': contact.orgUnits.length ? joinComponents(contact.orgUnits) : '',
   };
-  // The primary email, phone and address are number 1 of their group.
-  const next: Record<string, number> = { 'E-mail': 2, Phone: 2, Address: 2 };
-  const put = (field: ContactExtraField) => {
-    const single = SINGLE_COLUMNS[field.name];
-    if (single && !record[single]) {
-      record[single] = field.value;
-      return;
-    }
-    if (field.name === 'BDAY' && !record.Birthday) {
-      record.Birthday = field.value;
-      return;
-    }
-    if (field.name === 'PHOTO' && !record.Photo) {
-      record.Photo = field.value;
-      return;
-    }
-    let group = NUMBERED_COLUMNS[field.name];
-    let label = field.label;
-    if (!group || (single && record[single])) {
-      group = 'Custom Field';
-      label = field.name === 'X-CUSTOM' ? label : field.name + (label ? ` (${label})` : '');
-    }
-    if (field.name === 'ANNIVERSARY') label = 'Anniversary';
-    const n = next[group] ?? 1;
-    next[group] = n + 1;
+  const next: Record<string, number> = {};
+  const put = (group: string, label: string, values: Record<string, string>) => {
+    const n = (next[group] = (next[group] ?? 0) + 1);
     record[`${group} ${n} - Label`] = label;
-    if (group === 'Address') {
-      const parts = field.components ?? ['', '', field.value];
-      ADDRESS_PARTS.forEach((part, i) => (record[`Address ${n} - ${part}`] = parts[i] ?? ''));
-    } else if (group === 'Custom Field' && field.components) {
-      // A structured property (a second ORG with its units) keeps its parts as vCard writes
-      // them, `Harvard University;Computation Lab`, so reading the file back splits them again.
-      record[`${group} ${n} - Value`] = joinComponents(field.components);
-    } else {
-      record[`${group} ${n} - Value`] = field.value;
-    }
+    for (const [part, value] of Object.entries(values)) record[`${group} ${n} - ${part}`] = value;
   };
-  for (const field of contact.extra ?? []) put(field);
+  const putList = (group: string, list: TypedValue[]) => {
+    for (const item of list) put(group, googleTypeLabel(item.type), { Value: item.value });
+  };
+  putList('E-mail', contact.emails);
+  putList('Phone', contact.phones);
+  for (const address of contact.addresses) {
+    const parts = [
+      address.street,
+      address.extended,
+      address.poBox,
+      address.locality,
+      address.region,
+      address.postalCode,
+      address.country,
+    ];
+    put(
+      'Address',
+      googleTypeLabel(address.type),
+      Object.fromEntries(ADDRESS_PARTS.map((part, i) => [part, parts[i]!])),
+    );
+  }
+  putList('Website', contact.urls);
+  putList('IM', contact.impps);
+  putList('Relation', contact.related);
+  for (const date of contact.dates) {
+    const label = date.type === 'anniversary' ? 'Anniversary' : date.type;
+    put('Event', label, { Value: googleDate(date.day, date.month, date.year) });
+  }
+  for (const field of contact.extra ?? []) {
+    // A photo address that could not be fetched, a birthday that was not a date: their column.
+    if (field.name === 'PHOTO' && !record.Photo) record.Photo = field.value;
+    else if (field.name === 'BDAY' && !record.Birthday) record.Birthday = field.value;
+    else {
+      const label =
+        field.name === 'X-CUSTOM'
+          ? field.label
+          : field.name + (field.label ? ` (${field.label})` : '');
+      // A structured property (a second ORG with its units) keeps its parts as vCard writes
+      // them, `Harvard University;Computation Lab`, so reading the file back splits them.
+      const value = field.components ? joinComponents(field.components) : field.value;
+      put('Custom Field', label, { Value: value });
+    }
+  }
   return record;
 }
 
 function columnRank(column: string): number[] {
-  const fixed = (GOOGLE_CSV_COLUMNS as readonly string[]).indexOf(column);
-  if (fixed >= 0) return [0, fixed];
-  const single = SINGLE_ORDER.indexOf(column);
-  if (single >= 0) return [1, single];
   const numbered = /^(.+) (\d+) - (.+)$/.exec(column);
-  if (!numbered) return [3, 0];
+  if (!numbered) {
+    const fixed = (GOOGLE_CSV_COLUMNS as readonly string[]).indexOf(column);
+    return fixed >= 0 ? [0, fixed] : [3, 0];
+  }
   const part = numbered[3] === 'Label' ? -1 : ADDRESS_PARTS.indexOf(numbered[3]!);
   return [2, GROUP_ORDER.indexOf(numbered[1]!), Number(numbered[2]), part];
 }

@@ -1,15 +1,17 @@
 import type { ContactExtraField, schema } from '@kith/db';
 import { monthNames, type MonthName } from '@kith/validators';
+import { cardOf, type Card } from './card';
 
 type ContactRow = typeof schema.contacts.$inferSelect;
 
 /**
  * A contact as the API returns it: SPEC §3's legacy shape (`_id`, `name`, `avatar`,
  * `worksAt`, `location`, `birthday`), plus `firstName` / `lastName` (vCard given and family
- * name). Empty parts are '' (numbers null), never missing, so legacy clients can read
- * `contact.avatar.url` safely.
+ * name) and the card's other parts (`Card`: every email, phone and address with its type,
+ * the first being SPEC's `email`, `phone` and `location`). Empty parts are '' (numbers null,
+ * lists []), never missing, so legacy clients can read `contact.avatar.url` safely.
  */
-export interface ContactDto {
+export interface ContactDto extends Card {
   _id: string;
   userId: string;
   name: string;
@@ -67,6 +69,7 @@ export function toContactDto(row: ContactRow, avatarUrl: string | null): Contact
     },
     isFavorite: row.isFavorite,
     isTrashed: row.trashedAt !== null,
+    ...cardOf(row),
     extra: row.extra ?? [],
     trashedAt: row.trashedAt,
     createdAt: row.createdAt,

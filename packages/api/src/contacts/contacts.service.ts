@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'dri
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError } from '../shared/errors';
 import { deleteImages, ownedImage } from '../images/images.service';
+import { cardChanges, cardOf, emptyCard } from './card';
 import { combinedName, monthNumber, splitName, type ContactDto } from './contact-dto';
 import { decodeCursor, encodeCursor } from './cursor';
 import { selectContactsWithPhoto, toDto } from './contacts-with-photo';
@@ -120,7 +121,8 @@ export async function getContact(
 }
 
 /**
- * Creates a contact (SPEC §7 POST /contacts). An avatar must be an image the person uploaded.
+ * Creates a contact (SPEC §7 POST /contacts), SPEC's `email`, `phone` and `location` as the
+ * preferred values of any lists given. An avatar must be an image the person uploaded.
  * With an `idempotencyKey` the person already created a contact with, nothing is created and
  * that contact is answered (a double click or a retry makes one contact; issue 21).
  *
@@ -142,11 +144,10 @@ export async function createContact(
         idempotencyKey,
         givenName: values.firstName,
         familyName: values.lastName,
-        phone: values.phone,
         avatarImageId,
-        ...emailColumns(values.email),
+        ...emptyCard(),
+        ...cardChanges(emptyCard(), values),
         ...worksAtColumns(values.worksAt),
-        ...locationColumns(values.location),
         ...birthdayColumns(values.birthday),
       })
       // A second create with the same key waits for the first to commit, then finds its row.
@@ -170,8 +171,9 @@ async function contactWithKey(db: Database, userId: string, key: string): Promis
 }
 
 /**
- * Changes the given fields of a contact (SPEC §7 PUT and PATCH /contacts/{id}); groups are
- * replaced whole. A new avatar replaces and deletes the old image; an empty `publicId`
+ * Changes the given fields of a contact (SPEC §7 PUT and PATCH /contacts/{id}); groups and
+ * lists are replaced whole, and SPEC's `email`, `phone` and `location` replace the preferred
+ * value of their list (`cardChanges`). A new avatar replaces and deletes the old image; an empty `publicId`
  * removes the avatar and deletes its image.
  *
  * @throws NotFoundError for an unknown or foreign contact, or an avatar that is not the person's.
@@ -199,10 +201,8 @@ export async function updateContact(
     }
     if (values.firstName !== undefined) changes.givenName = values.firstName;
     if (values.lastName !== undefined) changes.familyName = values.lastName;
-    if (values.phone !== undefined) changes.phone = values.phone;
-    if (values.email !== undefined) Object.assign(changes, emailColumns(values.email));
+    Object.assign(changes, cardChanges(cardOf(current), values));
     if (values.worksAt) Object.assign(changes, worksAtColumns(values.worksAt));
-    if (values.location) Object.assign(changes, locationColumns(values.location));
     if (values.birthday) Object.assign(changes, birthdayColumns(values.birthday));
 
     let replaced: string | null = null;
@@ -246,21 +246,8 @@ async function attachImage(db: Database, userId: string, imageId: string, now: D
 
 const orNull = (value: string) => value || null;
 
-function emailColumns(email: string) {
-  return { email: orNull(email) };
-}
-
 function worksAtColumns(worksAt: ContactCreateValues['worksAt']) {
   return { company: orNull(worksAt.companyName), jobTitle: orNull(worksAt.jobTitle) };
-}
-
-function locationColumns(location: ContactCreateValues['location']) {
-  return {
-    country: orNull(location.country),
-    city: orNull(location.city),
-    postCode: orNull(location.postCode),
-    streetAddress: orNull(location.streetAddress),
-  };
 }
 
 function birthdayColumns(birthday: ContactCreateValues['birthday']) {

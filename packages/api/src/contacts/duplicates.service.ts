@@ -1,16 +1,20 @@
-import { executeRows, schema, type Database } from '@kith/db';
+import { executeRows, schema, type Database, type TypedValue } from '@kith/db';
 import type { ContactMergeInput, MergeField } from '@kith/validators';
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { deleteImages } from '../images/images.service';
 import { mergeExtras } from './extra-fields';
+import { cardOf, unionCards, unionValues } from './card';
 import { cooperative } from '../shared/event-loop';
 import { selectContactsWithPhoto, toDto } from './contacts-with-photo';
 import type { ContactDto } from './contact-dto';
 import { phoneKey } from './phone-key';
 
 const { contacts, contactLabels } = schema;
+
+/** Contacts read at a time by `findDuplicates`. */
+const DUPLICATE_READ_PAGE = 2_000;
 
 /** How alike two names must be (pg_trgm `similarity`, 0 to 1) to be offered as duplicates. */
 export const NAME_SIMILARITY = 0.7;
@@ -36,7 +40,7 @@ export const MERGE_NOT_FOUND = 'One of these contacts is gone. Refresh the page 
 
 /**
  * Likely duplicates among the person's contacts not in the trash (issue 6 "Merge & fix"):
- * the same email (any case), the same phone number once normalised, or very similar names
+ * any email in common (any case), any phone number in common once normalised, or very similar names
  * (pg_trgm similarity at least 0.7). Groups join every contact linked by any reason.
  * Nothing is ever merged here. Every step is bounded: emails and phones are matched by key,
  * names by their sorted neighbourhood (see `similarNames`), so the cost grows with the book
@@ -49,34 +53,50 @@ export async function findDuplicates(
   userId: string,
 ): Promise<DuplicateGroups> {
   const active = and(eq(contacts.userId, userId), isNull(contacts.trashedAt));
-  const rows = await deps.db
-    .select({
-      id: contacts.id,
-      email: contacts.email,
-      phone: contacts.phone,
-      sortName: contacts.sortName,
-      createdAt: contacts.createdAt,
-    })
-    .from(contacts)
-    .where(active);
+  // Read a page at a time, so mapping a large book's rows never holds the event loop long.
+  const rows: {
+    id: string;
+    emails: TypedValue[];
+    phones: TypedValue[];
+    sortName: string;
+    createdAt: Date;
+  }[] = [];
+  for (;;) {
+    const after = rows.at(-1)?.id;
+    const page = await deps.db
+      .select({
+        id: contacts.id,
+        emails: contacts.emails,
+        phones: contacts.phones,
+        sortName: contacts.sortName,
+        createdAt: contacts.createdAt,
+      })
+      .from(contacts)
+      .where(and(active, after ? gt(contacts.id, after) : undefined))
+      .orderBy(asc(contacts.id))
+      .limit(DUPLICATE_READ_PAGE);
+    rows.push(...page);
+    if (page.length < DUPLICATE_READ_PAGE) break;
+  }
   const pairs: [string, string, DuplicateReason][] = [];
   const pause = cooperative();
   const linkSame = async (
-    key: (row: (typeof rows)[number]) => string | null,
+    keys: (row: (typeof rows)[number]) => string[],
     reason: DuplicateReason,
   ) => {
     const first = new Map<string, string>();
     for (const row of rows) {
       await pause();
-      const value = key(row);
-      if (!value) continue;
-      const seen = first.get(value);
-      if (seen) pairs.push([seen, row.id, reason]);
-      else first.set(value, row.id);
+      for (const value of new Set(keys(row))) {
+        if (!value) continue;
+        const seen = first.get(value);
+        if (seen) pairs.push([seen, row.id, reason]);
+        else first.set(value, row.id);
+      }
     }
   };
-  await linkSame((row) => row.email?.trim().toLowerCase() || null, 'email');
-  await linkSame((row) => (row.phone ? phoneKey(row.phone) || null : null), 'phone');
+  await linkSame((row) => row.emails.map((email) => email.value.trim().toLowerCase()), 'email');
+  await linkSame((row) => row.phones.map((phone) => phoneKey(phone.value)), 'phone');
 
   const similar = await similarNames(deps.db, userId);
   for (const row of similar) pairs.push([row.a, row.b, 'name']);
@@ -176,22 +196,26 @@ async function similarNames(db: Database, userId: string): Promise<{ a: string; 
   );
 }
 
-/** The columns each merge field carries. */
-const FIELD_COLUMNS: Record<MergeField, (keyof typeof contacts.$inferSelect)[]> = {
-  name: ['givenName', 'familyName'],
-  email: ['email'],
-  phone: ['phone'],
-  worksAt: ['company', 'jobTitle'],
-  location: ['country', 'city', 'postCode', 'streetAddress'],
+/** The columns each merge field other than a list's carries. */
+const FIELD_COLUMNS: Record<
+  Exclude<MergeField, keyof typeof FIELD_LISTS>,
+  (keyof typeof contacts.$inferSelect)[]
+> = {
+  name: ['givenName', 'familyName', 'additionalNames', 'honorificPrefixes', 'honorificSuffixes'],
+  worksAt: ['company', 'jobTitle', 'orgUnits'],
   birthday: ['birthdayDay', 'birthdayMonth', 'birthdayYear'],
   avatar: ['avatarImageId'],
 };
 
+/** The list whose preferred value a merge field picks; every value of every copy is kept. */
+const FIELD_LISTS = { email: 'emails', phone: 'phones', location: 'addresses' } as const;
+
 /**
  * Merges duplicates into one contact, in one transaction: the kept contact takes each picked
  * field from the contact chosen for it, every label of the copies, and the star if any copy
- * had it; the emails and phones not picked, and the copies' extra fields, become extra fields
- * of the kept contact, so nothing is lost. The copies go to the Trash (recover them to undo).
+ * had it; every email, phone, address, date, link and note of every copy joins the kept
+ * contact's (`unionCards`), the picked contact's email, phone and address first, and the
+ * copies' extra fields are kept, so nothing is lost. The copies go to the Trash (recover them to undo).
  * A photo taken from a copy moves to the kept contact; the kept contact's own photo it
  * replaces is deleted.
  *
@@ -218,7 +242,21 @@ export async function mergeContacts(
     const byId = new Map(rows.map((row) => [row.id, row]));
     const keep = byId.get(input.keepId)!;
 
-    const changes: Partial<typeof contacts.$inferInsert> = {};
+    // Nothing of the copies is lost: every email, phone, address, date and link of each copy
+    // joins the kept contact's lists, with its type; the picked contact's values come first,
+    // so its email, phone and address become the preferred ones.
+    let card = cardOf(keep);
+    for (const row of rows) if (row.id !== keep.id) card = unionCards(card, cardOf(row));
+    const picked = (field: keyof typeof FIELD_LISTS) =>
+      input.take[field] ? byId.get(input.take[field]) : undefined;
+    const email = picked('email');
+    const phone = picked('phone');
+    const location = picked('location');
+    if (email) card.emails = unionValues('emails', email.emails, card.emails);
+    if (phone) card.phones = unionValues('phones', phone.phones, card.phones);
+    if (location) card.addresses = unionValues('addresses', location.addresses, card.addresses);
+    // The whole card first; the picked name and work below replace its text parts.
+    const changes: Partial<typeof contacts.$inferInsert> = { ...card };
     let photoFrom: string | null = null;
     for (const [field, sourceId] of Object.entries(input.take) as [MergeField, string][]) {
       const source = byId.get(sourceId);
@@ -227,23 +265,17 @@ export async function mergeContacts(
           [`take.${field}`]: ['Pick values from the contacts being merged.'],
         });
       }
-      if (sourceId === keep.id) continue;
-      for (const column of FIELD_COLUMNS[field]) {
+      if (sourceId === keep.id || field in FIELD_LISTS) continue;
+      for (const column of FIELD_COLUMNS[field as keyof typeof FIELD_COLUMNS]) {
         (changes as Record<string, unknown>)[column] = source[column];
       }
       if (field === 'avatar') photoFrom = sourceId;
     }
     if (rows.some((row) => row.isFavorite)) changes.isFavorite = true;
-    // Nothing of the copies is lost: their extra fields, and the emails and phones not
-    // picked, are kept as extra fields of the merged contact.
-    const email = changes.email !== undefined ? changes.email : keep.email;
-    const phone = changes.phone !== undefined ? changes.phone : keep.phone;
-    const others = rows.flatMap((row) => [
-      ...(row.id === keep.id ? [] : row.extra),
-      ...(row.email && row.email !== email ? [{ name: 'EMAIL', label: '', value: row.email }] : []),
-      ...(row.phone && row.phone !== phone ? [{ name: 'TEL', label: '', value: row.phone }] : []),
-    ]);
-    const extra = mergeExtras(keep.extra, others);
+    const extra = mergeExtras(
+      keep.extra,
+      rows.flatMap((row) => (row.id === keep.id ? [] : row.extra)),
+    );
     if (extra.length !== keep.extra.length) changes.extra = extra;
     if (Object.keys(changes).length > 0) {
       await tx.update(contacts).set(changes).where(eq(contacts.id, keep.id));

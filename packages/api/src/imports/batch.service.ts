@@ -3,6 +3,7 @@ import type { ImportBatchInput, ImportedContact } from '@kith/validators';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { mergeExtras } from '../contacts/extra-fields';
+import { cardOf, unionCards } from '../contacts/card';
 import { imageRow, removeBytes, storeImage, type StoredImage } from '../images/images.service';
 import { photoSource } from './photos';
 
@@ -22,24 +23,20 @@ function columnsOf(contact: ImportedContact) {
   return {
     givenName: contact.givenName,
     familyName: contact.familyName,
-    email: orNull(contact.email),
-    phone: orNull(contact.phone),
     company: orNull(contact.company),
     jobTitle: orNull(contact.jobTitle),
-    streetAddress: orNull(contact.streetAddress),
-    city: orNull(contact.city),
-    postCode: orNull(contact.postCode),
-    country: orNull(contact.country),
     birthdayDay: contact.birthday?.day ?? null,
     birthdayMonth: contact.birthday?.month ?? null,
     birthdayYear: contact.birthday?.year ?? null,
+    ...cardOf(contact),
   };
 }
 
 /**
  * Writes one batch of an import in one transaction (issue 6: "one transaction per batch"):
- * creates the `create` contacts and updates the `update` ones (imported values replace the
- * contact's where the file has one; extras and labels are added). Labels are found by name
+ * creates the `create` contacts and updates the `update` ones (an imported name, company,
+ * title and birthday replace the contact's; emails, phones, addresses and the other lists
+ * join, the file's first; extras and labels are added). Labels are found by name
  * whatever their case, or created. Each created row carries `importId`, and each updated
  * contact's previous values are kept in `contact_import_backups`, so `undoImport` can take the
  * whole import back. Photos are read and stored before the transaction; if it fails, their
@@ -146,16 +143,28 @@ export async function importBatch(
             previous: previous as unknown as Record<string, unknown>,
           });
         }
-        // The file's values replace the contact's where the file has one; the birthday is
-        // replaced whole, so a birthday without a year does not keep the old year.
-        const { birthdayDay, birthdayMonth, birthdayYear, ...fields } = columnsOf(contact);
+        // The file's name, company and title replace the contact's where the file has one;
+        // the birthday is replaced whole, so a birthday without a year does not keep the old
+        // year. Lists join: the file's values first (now preferred), then the contact's own.
+        const {
+          givenName,
+          familyName,
+          company,
+          jobTitle,
+          birthdayDay,
+          birthdayMonth,
+          birthdayYear,
+        } = columnsOf(contact);
         const columns = Object.fromEntries(
-          Object.entries(fields).filter(([, value]) => value !== null && value !== ''),
+          Object.entries({ givenName, familyName, company, jobTitle }).filter(
+            ([, value]) => value !== null && value !== '',
+          ),
         );
         await db
           .update(contacts)
           .set({
             ...columns,
+            ...unionCards(cardOf(contact), previous),
             ...(contact.birthday ? { birthdayDay, birthdayMonth, birthdayYear } : {}),
             isFavorite: previous.isFavorite || contact.isFavorite,
             avatarImageId: photos.get(contact)?.id ?? previous.avatarImageId,
@@ -188,14 +197,9 @@ function backupOf(row: typeof contacts.$inferSelect, labelIds: string[]) {
   return {
     givenName: row.givenName,
     familyName: row.familyName,
-    email: row.email,
-    phone: row.phone,
     company: row.company,
     jobTitle: row.jobTitle,
-    streetAddress: row.streetAddress,
-    city: row.city,
-    postCode: row.postCode,
-    country: row.country,
+    ...cardOf(row),
     birthdayDay: row.birthdayDay,
     birthdayMonth: row.birthdayMonth,
     birthdayYear: row.birthdayYear,

@@ -73,21 +73,18 @@ const googleLabel = (label: string) => label.replace(/^\*\s*/, '').trim();
 const NUMBERED =
   /^(E-mail|Phone|Address|Website|Relation|Event|Custom Field|IM|Organization) (\d+) - (.+)$/;
 
-/** Numbered Google columns that are kept as extras, by their vCard property. */
-const GOOGLE_EXTRA_KINDS: Record<string, string> = {
-  Website: 'URL',
-  Relation: 'RELATED',
-  Event: 'X-EVENT',
-  IM: 'IMPP',
-};
+/** Numbered Google columns read into a list of the contact. */
+const GOOGLE_LISTS = { Website: 'urls', Relation: 'related', IM: 'impps' } as const;
 
-/** Google single columns kept as extras. */
-const GOOGLE_SINGLE_EXTRAS: Record<string, string> = {
-  Nickname: 'NICKNAME',
-  Notes: 'NOTE',
-  'Name Prefix': 'X-NAME-PREFIX',
-  'Name Suffix': 'X-NAME-SUFFIX',
-};
+/** Google's single columns read into a text part of the contact. */
+const GOOGLE_TEXTS = {
+  Nickname: 'nickname',
+  Notes: 'note',
+  'Name Prefix': 'honorificPrefixes',
+  'Name Suffix': 'honorificSuffixes',
+  'Middle Name': 'additionalNames',
+  'Additional Name': 'additionalNames',
+} as const;
 
 function customField(header: string, value: string): ExtraField {
   return { name: 'X-CUSTOM', label: header, value };
@@ -136,7 +133,6 @@ const STRUCTURED = new Set(['N', 'ADR', 'ORG', 'GENDER']);
 function googleDraft(row: number, headers: string[], cells: string[]): ContactDraft {
   const draft = emptyDraft(row);
   const groups = new Map<string, Record<string, string>>();
-  let middleName = '';
   headers.forEach((header, i) => {
     const value = (cells[i] ?? '').trim();
     if (!value) return;
@@ -153,10 +149,6 @@ function googleDraft(row: number, headers: string[], cells: string[]): ContactDr
       case 'Given Name':
         draft.givenName = value;
         break;
-      case 'Middle Name':
-      case 'Additional Name':
-        middleName = value;
-        break;
       case 'Last Name':
       case 'Family Name':
         draft.familyName = value;
@@ -169,6 +161,9 @@ function googleDraft(row: number, headers: string[], cells: string[]): ContactDr
         break;
       case 'Organization Title':
         draft.jobTitle = value;
+        break;
+      case 'Organization Department':
+        draft.orgUnits = splitComponents(value).filter(Boolean);
         break;
       case 'Birthday':
         draft.birthday = value;
@@ -189,21 +184,18 @@ function googleDraft(row: number, headers: string[], cells: string[]): ContactDr
         }
         break;
       default:
-        if (GOOGLE_SINGLE_EXTRAS[header]) {
-          draft.extra.push({ name: GOOGLE_SINGLE_EXTRAS[header], label: '', value });
-        } else {
-          draft.extra.push(customField(header, value));
-        }
+        if (header in GOOGLE_TEXTS)
+          draft[GOOGLE_TEXTS[header as keyof typeof GOOGLE_TEXTS]] = value;
+        else draft.extra.push(customField(header, value));
     }
   });
-  if (middleName) draft.givenName = [draft.givenName, middleName].filter(Boolean).join(' ');
 
   for (const group of groups.values()) {
     const kind = group.kind!;
     const label = googleLabel(group.Label ?? group.Type ?? '');
     if (kind === 'E-mail' || kind === 'Phone') {
       const list = kind === 'E-mail' ? draft.emails : draft.phones;
-      for (const value of splitGoogle(group.Value ?? '')) list.push({ value, label });
+      for (const value of splitGoogle(group.Value ?? '')) list.push({ value, type: label });
     } else if (kind === 'Address') {
       const components = [
         group['PO Box'] ?? '',
@@ -214,14 +206,9 @@ function googleDraft(row: number, headers: string[], cells: string[]): ContactDr
         group['Postal Code'] ?? '',
         group.Country ?? '',
       ];
-      if (components.some(Boolean)) draft.addresses.push({ components, label });
+      if (components.some(Boolean)) draft.addresses.push({ components, type: label });
       else if (group.Formatted) {
-        draft.extra.push({
-          name: 'ADR',
-          label,
-          value: group.Formatted,
-          components: ['', '', group.Formatted, '', '', '', ''],
-        });
+        draft.addresses.push({ components: ['', '', group.Formatted], type: label });
       }
     } else if (kind === 'Organization') {
       // Legacy headers: `Organization 1 - Name`, `- Title`, the rest kept.
@@ -232,15 +219,18 @@ function googleDraft(row: number, headers: string[], cells: string[]): ContactDr
         else draft.extra.push(customField(`${kind} - ${part}`, value));
       }
     } else if (kind === 'IM') {
-      const value = [group.Service, group.Value].filter(Boolean).join(':');
-      if (value) draft.extra.push({ name: 'IMPP', label, value });
-    } else if (kind === 'Event' && label.toLowerCase() === 'anniversary' && group.Value) {
-      draft.extra.push({ name: 'ANNIVERSARY', label: '', value: group.Value });
+      // Kith writes the whole address (`xmpp:ada@example.org`); Google a service and a handle.
+      const service = group.Service && !group.Value?.includes(':') ? `${group.Service}:` : '';
+      const value = group.Value ? service.toLowerCase() + group.Value : '';
+      if (value) draft.impps.push({ value, type: label });
+    } else if (kind === 'Event') {
+      const type = label.toLowerCase() === 'anniversary' ? 'anniversary' : label || 'other';
+      if (group.Value) draft.dates.push({ value: group.Value, type });
     } else if (kind === 'Custom Field') {
       if (group.Value) draft.extra.push(googleCustomField(label, group.Value));
     } else {
-      const name = GOOGLE_EXTRA_KINDS[kind]!;
-      for (const value of splitGoogle(group.Value ?? '')) draft.extra.push({ name, label, value });
+      const list = draft[GOOGLE_LISTS[kind as keyof typeof GOOGLE_LISTS]];
+      for (const value of splitGoogle(group.Value ?? '')) list.push({ value, type: label });
     }
   }
   return draft;
@@ -274,14 +264,21 @@ function outlookDraft(row: number, headers: string[], cells: string[]): ContactD
     return v === OUTLOOK_DEFAULTS[header] ? '' : v;
   };
 
-  draft.givenName = [take('First Name'), take('Middle Name')].filter(Boolean).join(' ');
+  draft.givenName = take('First Name');
+  draft.additionalNames = take('Middle Name');
   draft.familyName = take('Last Name');
+  draft.honorificPrefixes = take('Title');
+  draft.honorificSuffixes = take('Suffix');
+  draft.nickname = take('Nickname');
+  draft.note = take('Notes');
   draft.company = take('Company');
+  const department = take('Department');
+  if (department) draft.orgUnits = [department];
   draft.jobTitle = take('Job Title');
   draft.birthday = take('Birthday');
   for (const header of ['E-mail Address', 'E-mail 2 Address', 'E-mail 3 Address']) {
     const email = take(header);
-    if (email) draft.emails.push({ value: email, label: '' });
+    if (email) draft.emails.push({ value: email, type: '' });
     consumed.add(header.replace('Address', 'Display Name'));
     consumed.add(header.replace('Address', 'Type'));
   }
@@ -289,7 +286,7 @@ function outlookDraft(row: number, headers: string[], cells: string[]): ContactD
   phoneHeaders.sort((a, b) => rank(a) - rank(b));
   for (const header of phoneHeaders) {
     const phone = take(header);
-    if (phone) draft.phones.push({ value: phone, label: header.replace(/ Phone$/, '') });
+    if (phone) draft.phones.push({ value: phone, type: header.replace(/ Phone$/, '') });
   }
   for (const kind of ['Home', 'Business', 'Other']) {
     const street = [take(`${kind} Street`), take(`${kind} Street 2`), take(`${kind} Street 3`)]
@@ -304,23 +301,16 @@ function outlookDraft(row: number, headers: string[], cells: string[]): ContactD
       take(`${kind} Postal Code`),
       take(`${kind} Country/Region`) || take(`${kind} Country`),
     ];
-    if (components.some(Boolean)) draft.addresses.push({ components, label: kind });
+    if (components.some(Boolean)) draft.addresses.push({ components, type: kind });
   }
   const categories = take('Categories');
   if (categories) draft.labels.push(...categories.split(/[;,]/));
-  const singles: [string, string, string][] = [
-    ['Notes', 'NOTE', ''],
-    ['Web Page', 'URL', ''],
-    ['Personal Web Page', 'URL', 'Personal'],
-    ['Nickname', 'NICKNAME', ''],
-    ['Title', 'X-NAME-PREFIX', ''],
-    ['Suffix', 'X-NAME-SUFFIX', ''],
-    ['Anniversary', 'ANNIVERSARY', ''],
-  ];
-  for (const [header, name, label] of singles) {
-    const v = take(header);
-    if (v) draft.extra.push({ name, label, value: v });
-  }
+  const web = take('Web Page');
+  if (web) draft.urls.push({ value: web, type: '' });
+  const personal = take('Personal Web Page');
+  if (personal) draft.urls.push({ value: personal, type: 'Personal' });
+  const anniversary = take('Anniversary');
+  if (anniversary) draft.dates.push({ value: anniversary, type: 'anniversary' });
   headers.forEach((header) => {
     if (consumed.has(header)) return;
     const v = take(header);
@@ -397,10 +387,10 @@ function mappedDraft(
         draft[target] = value;
         break;
       case 'email':
-        draft.emails.push(...value.split(/\s*(?::::|;)\s*/).map((v) => ({ value: v, label: '' })));
+        draft.emails.push(...value.split(/\s*(?::::|;)\s*/).map((v) => ({ value: v, type: '' })));
         break;
       case 'phone':
-        draft.phones.push(...splitGoogle(value).map((v) => ({ value: v, label: '' })));
+        draft.phones.push(...splitGoogle(value).map((v) => ({ value: v, type: '' })));
         break;
       case 'streetAddress':
         address[2] = value;
@@ -420,17 +410,17 @@ function mappedDraft(
         );
         break;
       case 'note':
-        draft.extra.push({ name: 'NOTE', label: '', value });
+        draft.note = [draft.note, value].filter(Boolean).join('\n\n');
         break;
       case 'website':
-        draft.extra.push({ name: 'URL', label: '', value });
+        draft.urls.push({ value, type: '' });
         break;
       case 'custom':
         draft.extra.push(customField(header, value));
         break;
     }
   });
-  if (address.some(Boolean)) draft.addresses.push({ components: address, label: '' });
+  if (address.some(Boolean)) draft.addresses.push({ components: address, type: '' });
   return draft;
 }
 

@@ -19,6 +19,12 @@ export interface ImportProblem {
   message: string;
 }
 
+/** A value as a file wrote it, with its type (`normaliseType`). */
+export interface DraftValue {
+  value: string;
+  type: string;
+}
+
 /** A contact being read from a file, before it is checked and completed. */
 export interface ContactDraft {
   row: number;
@@ -26,15 +32,26 @@ export interface ContactDraft {
   familyName: string;
   /** vCard FN, or a CSV's single name column: used when there is no given or family name. */
   fullName: string;
-  emails: { value: string; label: string }[];
-  phones: { value: string; label: string }[];
+  additionalNames: string;
+  honorificPrefixes: string;
+  honorificSuffixes: string;
+  nickname: string;
+  emails: DraftValue[];
+  phones: DraftValue[];
   company: string;
+  orgUnits: string[];
   jobTitle: string;
   /**
    * Addresses as RFC 6350 ADR's seven parts: PO box, extended, street, city, region, post
    * code, country.
    */
-  addresses: { components: string[]; label: string }[];
+  addresses: { components: string[]; type: string }[];
+  urls: DraftValue[];
+  impps: DraftValue[];
+  related: DraftValue[];
+  /** Anniversaries and labelled dates as the file wrote them; `type` 'anniversary' or a label. */
+  dates: DraftValue[];
+  note: string;
   /** The birthday as the file wrote it. */
   birthday: string;
   photo: string;
@@ -51,11 +68,21 @@ export function emptyDraft(row: number): ContactDraft {
     givenName: '',
     familyName: '',
     fullName: '',
+    additionalNames: '',
+    honorificPrefixes: '',
+    honorificSuffixes: '',
+    nickname: '',
     emails: [],
     phones: [],
     company: '',
+    orgUnits: [],
     jobTitle: '',
     addresses: [],
+    urls: [],
+    impps: [],
+    related: [],
+    dates: [],
+    note: '',
     birthday: '',
     photo: '',
     labels: [],
@@ -63,6 +90,47 @@ export function emptyDraft(row: number): ContactDraft {
     extra: [],
     warnings: [],
   };
+}
+
+/**
+ * Words address books use for a value's type, as RFC 6350 TYPE values: Google's and
+ * Outlook's "Mobile", "Business Fax", Apple's built-in `HomeFAX`. `voice` and `internet`
+ * say nothing (they are the defaults) and `pref` is the list's order, so they are dropped.
+ */
+const TYPE_WORDS: Record<string, string[]> = {
+  mobile: ['cell'],
+  cell: ['cell'],
+  home: ['home'],
+  work: ['work'],
+  business: ['work'],
+  other: ['other'],
+  fax: ['fax'],
+  pager: ['pager'],
+  text: ['text'],
+  video: ['video'],
+  textphone: ['textphone'],
+  homefax: ['home', 'fax'],
+  workfax: ['work', 'fax'],
+  otherfax: ['other', 'fax'],
+  voice: [],
+  internet: [],
+  pref: [],
+  x400: [],
+};
+
+/**
+ * A type as Kith keeps it (see `TypedValue` in @kith/db): words that are all known types
+ * become RFC 6350 TYPE values (`Work Fax` -> `work,fax`, `Mobile` -> `cell`); anything else
+ * is the person's own label and stays as written ("iPhone", "Boat").
+ */
+export function normaliseType(label: string): string {
+  const text = label.trim();
+  const words = text
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  if (words.length === 0 || !words.every((word) => word in TYPE_WORDS)) return text;
+  return [...new Set(words.flatMap((word) => TYPE_WORDS[word]!))].join(',');
 }
 
 /** The outcome of reading one file: the contacts to import and what went wrong. */
@@ -135,9 +203,11 @@ export function dateOrderOf(texts: string[]): DateOrder | 'ambiguous' | null {
 
 const validEmail = (value: string) => z.email().safeParse(value).success;
 
-/** `{label, value}` of an email or phone kept as an extra field. */
-function extraOf(name: 'EMAIL' | 'TEL', item: { value: string; label: string }): ExtraField {
-  return { name, label: clip(item.label), value: clip(item.value) };
+/** A list's values trimmed and cut to length, the empty ones dropped. */
+function cleanValues(values: DraftValue[]): DraftValue[] {
+  return values
+    .map((item) => ({ value: clip(item.value), type: clip(normaliseType(item.type)) }))
+    .filter((item) => item.value);
 }
 
 /** Label names: trimmed, deduplicated whatever their case, each at most 60 characters. */
@@ -155,13 +225,12 @@ function cleanLabels(names: string[]): string[] {
 
 /**
  * Completes a draft into the contact the import writes, or explains why it cannot:
- * - the first valid email and the first phone become the contact's own, the others extras;
- *   an email that is not valid is kept as an extra, with a warning;
- * - the first address fills the location (its region joins the city, its PO box and
- *   extended part the street); the others stay whole as ADR extras;
+ * - every value keeps its type; the first of each list is the preferred one;
+ * - an email that is not valid is kept as an extra, with a warning;
  * - with no given or family name, the full name is split (last word the family name), else
- *   the company, email or phone stands in as the name, with a warning;
- * - a birthday that cannot be read is kept as a BDAY extra, with a warning.
+ *   the company, email or phone stands in as the name, with a warning; a family name alone
+ *   stays the family name;
+ * - a birthday or other date that cannot be read is kept as an extra, with a warning.
  * A row with no name, email, phone or company at all is an error: there is nothing to keep.
  */
 export function completeDraft(
@@ -173,8 +242,6 @@ export function completeDraft(
 } {
   const extra = [...draft.extra];
   const problems: ImportProblem[] = [];
-  const emails = draft.emails.filter((e) => e.value.trim());
-  const phones = draft.phones.filter((p) => p.value.trim());
 
   let givenName = clip(draft.givenName);
   let familyName = clip(draft.familyName);
@@ -185,25 +252,19 @@ export function completeDraft(
     problems.push({ row: draft.row, name: '', severity: 'warning', message });
   for (const message of draft.warnings) warn(message);
 
-  let email = '';
-  for (const item of emails) {
-    const value = item.value.trim();
-    if (!email && validEmail(value)) email = value.toLowerCase();
+  const emails: DraftValue[] = [];
+  for (const item of cleanValues(draft.emails)) {
+    if (validEmail(item.value)) emails.push({ ...item, value: item.value.toLowerCase() });
     else {
-      if (!validEmail(value))
-        warn(`"${value}" is not a valid email; it is kept with the other details.`);
-      extra.push(extraOf('EMAIL', item));
+      warn(`"${item.value}" is not a valid email; it is kept with the other details.`);
+      extra.push({ name: 'EMAIL', label: item.type, value: item.value });
     }
   }
-  const phone = phones[0] ? clip(phones[0].value) : '';
-  for (const item of phones.slice(1)) extra.push(extraOf('TEL', item));
+  const phones = cleanValues(draft.phones);
 
-  if (!givenName) {
-    givenName = familyName;
-    familyName = '';
-  }
-  if (!givenName) {
-    const standIn = clip(draft.company) || email || emails[0]?.value.trim() || phone;
+  // A family name alone stays the family name (issue 17: it was moved to the first name).
+  if (!givenName && !familyName) {
+    const standIn = clip(draft.company) || emails[0]?.value || phones[0]?.value;
     if (!standIn) {
       return {
         contact: null,
@@ -221,24 +282,21 @@ export function completeDraft(
     warn('No name; it is named after its company, email or phone.');
   }
 
-  // The first address fills the location; its region goes with the city and its PO box
-  // and extended part with the street, so nothing of it is lost. Others stay whole as extras.
-  let location = { streetAddress: '', city: '', postCode: '', country: '' };
+  const addresses: ImportedContact['addresses'] = [];
   for (const address of draft.addresses) {
     const parts = Array.from({ length: 7 }, (_, i) => clip(address.components[i] ?? ''));
     if (parts.every((part) => !part)) continue;
-    const [poBox, extended, street, city, region, code, country] = parts;
-    if (!location.streetAddress && !location.city && !location.postCode && !location.country) {
-      location = {
-        streetAddress: [street, extended, poBox].filter(Boolean).join(', '),
-        city: [city, region].filter(Boolean).join(', '),
-        postCode: code!,
-        country: country!,
-      };
-    } else {
-      const value = parts.filter(Boolean).join(', ');
-      extra.push({ name: 'ADR', label: clip(address.label), value, components: parts });
-    }
+    const [poBox, extended, street, locality, region, postalCode, country] = parts as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const type = clip(normaliseType(address.type));
+    addresses.push({ type, poBox, extended, street, locality, region, postalCode, country });
   }
 
   let birthday: ImportedContact['birthday'] = null;
@@ -251,6 +309,21 @@ export function completeDraft(
       extra.push({ name: 'BDAY', label: '', value: clip(draft.birthday) });
     }
   }
+  const dates: ImportedContact['dates'] = [];
+  for (const item of draft.dates) {
+    if (!item.value.trim()) continue;
+    const date = readBirthday(item.value, dateOrder);
+    if (date) dates.push({ type: clip(item.type), ...date });
+    else {
+      const anniversary = item.type === 'anniversary';
+      warn(`The date "${item.value.trim()}" is not a date; it is kept with the other details.`);
+      extra.push({
+        name: anniversary ? 'ANNIVERSARY' : 'X-EVENT',
+        label: anniversary ? '' : clip(item.type),
+        value: clip(item.value),
+      });
+    }
+  }
 
   const name = [givenName, familyName].filter(Boolean).join(' ');
   return {
@@ -258,11 +331,21 @@ export function completeDraft(
       row: draft.row,
       givenName,
       familyName,
-      email,
-      phone,
+      additionalNames: clip(draft.additionalNames),
+      honorificPrefixes: clip(draft.honorificPrefixes),
+      honorificSuffixes: clip(draft.honorificSuffixes),
+      nickname: clip(draft.nickname),
       company: clip(draft.company),
+      orgUnits: draft.orgUnits.map(clip).filter(Boolean).slice(0, 10),
       jobTitle: clip(draft.jobTitle),
-      ...location,
+      emails,
+      phones,
+      addresses,
+      urls: cleanValues(draft.urls),
+      impps: cleanValues(draft.impps),
+      related: cleanValues(draft.related),
+      dates,
+      note: clip(draft.note),
       birthday,
       photo: draft.photo.trim(),
       labels: cleanLabels(draft.labels),

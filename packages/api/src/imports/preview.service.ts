@@ -1,6 +1,6 @@
-import { schema, type Database, type ContactExtraField } from '@kith/db';
+import { schema, type Database, type TypedValue } from '@kith/db';
 import type { ImportColumnTarget, ImportedContact, ImportPreviewInput } from '@kith/validators';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { combinedName } from '../contacts/contact-dto';
 import { phoneKey } from '../contacts/phone-key';
@@ -37,7 +37,8 @@ export interface ImportPreview {
   sample: string[][];
   mapping: ImportColumnTarget[];
   needsMapping: boolean;
-  contacts: ImportedContact[];
+  /** Without their empty optional parts (`withoutEmptyParts`); send them back as they are. */
+  contacts: PreviewContact[];
   problems: ImportProblem[];
   duplicates: ImportDuplicate[];
   /**
@@ -122,7 +123,7 @@ export async function previewImport(
     ...rest,
     format,
     dateOrder,
-    contacts: read.contacts,
+    contacts: await withoutEmptyParts(read.contacts),
     problems: [...read.problems, ...(await repeatsInFile(read.contacts))].sort(
       (a, b) => a.row - b.row,
     ),
@@ -141,9 +142,9 @@ async function repeatsInFile(imported: ImportedContact[]): Promise<ImportProblem
   for (const contact of imported) {
     await pause();
     const keys = [
-      contact.email && `email:${contact.email.toLowerCase()}`,
-      contact.phone && `phone:${phoneKey(contact.phone)}`,
-    ].filter((key): key is string => Boolean(key));
+      ...contact.emails.map((email) => `email:${email.value.toLowerCase()}`),
+      ...contact.phones.map((phone) => phoneKey(phone.value)).map((key) => key && `phone:${key}`),
+    ].filter(Boolean);
     if (keys.some((key) => seen.has(key))) {
       problems.push({
         row: contact.row,
@@ -157,38 +158,64 @@ async function repeatsInFile(imported: ImportedContact[]): Promise<ImportProblem
   return problems;
 }
 
+/** Contacts of the book read at a time by `matchDuplicates`. */
+const BOOK_PAGE = 2_000;
+
 /** Each imported contact's first match in the book, by any of its emails, then phones. */
 async function matchDuplicates(
   db: Database,
   userId: string,
   imported: ImportedContact[],
 ): Promise<ImportDuplicate[]> {
-  const book = await db
-    .select({
-      id: contacts.id,
-      givenName: contacts.givenName,
-      familyName: contacts.familyName,
-      email: contacts.email,
-      phone: contacts.phone,
-    })
-    .from(contacts)
-    .where(and(eq(contacts.userId, userId), isNull(contacts.trashedAt)));
+  // The book a page at a time, so mapping a large one's rows never holds the event loop long.
+  const book: {
+    id: string;
+    givenName: string;
+    familyName: string;
+    emails: TypedValue[];
+    phones: TypedValue[];
+  }[] = [];
+  for (;;) {
+    const after = book.at(-1)?.id;
+    const page = await db
+      .select({
+        id: contacts.id,
+        givenName: contacts.givenName,
+        familyName: contacts.familyName,
+        emails: contacts.emails,
+        phones: contacts.phones,
+      })
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.userId, userId),
+          isNull(contacts.trashedAt),
+          after ? gt(contacts.id, after) : undefined,
+        ),
+      )
+      .orderBy(asc(contacts.id))
+      .limit(BOOK_PAGE);
+    book.push(...page);
+    if (page.length < BOOK_PAGE) break;
+  }
   const byEmail = new Map<string, (typeof book)[number]>();
   const byPhone = new Map<string, (typeof book)[number]>();
   const pause = cooperative();
   for (const row of book) {
     await pause();
-    if (row.email) byEmail.set(row.email.toLowerCase(), row);
-    const key = row.phone ? phoneKey(row.phone) : '';
-    if (key) byPhone.set(key, row);
+    for (const email of row.emails) byEmail.set(email.value.toLowerCase(), row);
+    for (const phone of row.phones) {
+      const key = phoneKey(phone.value);
+      if (key) byPhone.set(key, row);
+    }
   }
   const duplicates: ImportDuplicate[] = [];
   for (const contact of imported) {
     await pause();
-    const emails = [contact.email, ...extraValues(contact.extra, 'EMAIL')].filter(Boolean);
-    const phones = [contact.phone, ...extraValues(contact.extra, 'TEL')].filter(Boolean);
-    const email = emails.map((e) => byEmail.get(e.toLowerCase())).find(Boolean);
-    const phone = email ? undefined : phones.map((p) => byPhone.get(phoneKey(p))).find(Boolean);
+    const email = contact.emails.map((e) => byEmail.get(e.value.toLowerCase())).find(Boolean);
+    const phone = email
+      ? undefined
+      : contact.phones.map((p) => byPhone.get(phoneKey(p.value))).find(Boolean);
     const match = email ?? phone;
     if (match) {
       duplicates.push({
@@ -202,5 +229,47 @@ async function matchDuplicates(
   return duplicates;
 }
 
-const extraValues = (extra: ContactExtraField[], name: string) =>
-  extra.filter((field) => field.name === name).map((field) => field.value);
+/** The card's parts a contact of a file often lacks; `importedContact` fills them in again. */
+const OPTIONAL_PARTS = [
+  'additionalNames',
+  'honorificPrefixes',
+  'honorificSuffixes',
+  'nickname',
+  'orgUnits',
+  'emails',
+  'phones',
+  'addresses',
+  'urls',
+  'impps',
+  'related',
+  'dates',
+  'note',
+] as const;
+
+type OptionalPart = (typeof OPTIONAL_PARTS)[number];
+
+/** An imported contact as the preview answers it: the optional parts only when filled. */
+export type PreviewContact = Omit<ImportedContact, OptionalPart> &
+  Partial<Pick<ImportedContact, OptionalPart>>;
+
+const optionalParts = new Set<string>(OPTIONAL_PARTS);
+
+/**
+ * The contacts without their empty optional parts: a 7 MB file's preview is serialised in one
+ * go on the event loop, and a dozen empty parts on each of 25,000 contacts made that longer
+ * (reliability/freeze.test.ts). The batch input's defaults restore them.
+ */
+async function withoutEmptyParts(imported: ImportedContact[]): Promise<PreviewContact[]> {
+  const pause = cooperative();
+  const compact: PreviewContact[] = [];
+  for (const contact of imported) {
+    await pause();
+    const parts: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(contact)) {
+      const empty = value === '' || (Array.isArray(value) && value.length === 0);
+      if (!(empty && optionalParts.has(key))) parts[key] = value;
+    }
+    compact.push(parts as PreviewContact);
+  }
+  return compact;
+}

@@ -25,15 +25,19 @@ describe('readVCardFile: quirks of real writers (issue 17)', () => {
     const { contacts } = await readVCardFile(fixture('vcard-escapes-and-orgs.vcf'));
     const augusta = contacts[2]!;
     const extra = Object.fromEntries(augusta.extra.map((f) => [f.name, f.value]));
-    expect(extra.NOTE).toBe('Met at the "Difference Engine" talk; see http://example.com, too');
-    expect(extra.URL).toBe('http://example.com/notes,2024');
+    expect(augusta.note).toBe('Met at the "Difference Engine" talk; see http://example.com, too');
+    expect(augusta.urls).toEqual([{ value: 'http://example.com/notes,2024', type: '' }]);
     expect(extra['X-CUSTOM-THING']).toBe('a:b');
   });
 
   it('keeps a second ORG and TITLE with the other details, and says so in the preview', async () => {
     const { contacts, problems } = await readVCardFile(fixture('vcard-two-orgs.vcf'));
     const mary = contacts[0]!;
-    expect(mary).toMatchObject({ company: 'US Navy, Naval Reserve', jobTitle: 'Rear Admiral' });
+    expect(mary).toMatchObject({
+      company: 'US Navy',
+      orgUnits: ['Naval Reserve'],
+      jobTitle: 'Rear Admiral',
+    });
     expect(mary.extra).toEqual([
       {
         name: 'ORG',
@@ -55,6 +59,49 @@ describe('readVCardFile: quirks of real writers (issue 17)', () => {
       ['Günther', 'Bräuer'],
       ['Sigrún', 'Ødegård'],
     ]);
-    expect(contacts[0]!.extra).toContainEqual({ name: 'NOTE', label: '', value: 'Straße 5, Köln' });
+    expect(contacts[0]!.note).toBe('Straße 5, Köln');
+  });
+});
+
+describe('readVCardFile: the card’s parts (issue 17)', () => {
+  it('keeps N’s every part, several nicknames, ORG units and each value’s type', async () => {
+    const { contacts, problems } = await readVCardFile(fixture('vcard-name-parts.vcf'));
+    expect(problems).toEqual([]);
+    const [john, smith] = contacts;
+    expect(john).toMatchObject({
+      givenName: 'John',
+      familyName: 'Public',
+      additionalNames: 'Quinlan, Paul',
+      honorificPrefixes: 'Mr.',
+      honorificSuffixes: 'Esq., Jr.',
+      nickname: 'Jack, Johnny',
+      company: 'ABC, Inc.',
+      orgUnits: ['North American Division', 'Marketing'],
+      phones: [
+        { value: '+1-418-656-9254', type: 'work' },
+        { value: '+1-418-262-6501', type: 'cell' },
+      ],
+      emails: [{ value: 'john.public@example.com', type: 'work' }],
+      addresses: [
+        {
+          type: 'work',
+          poBox: '',
+          extended: 'Suite D2-630',
+          street: '2875 Laurier',
+          locality: 'Quebec',
+          region: 'QC',
+          postalCode: 'G1V 2M2',
+          country: 'Canada',
+        },
+      ],
+      dates: [{ type: 'anniversary', day: 15, month: 4, year: 1996 }],
+    });
+    // A family name alone stays the family name; Apple's built-in labels become TYPE values.
+    expect(smith).toMatchObject({
+      givenName: '',
+      familyName: 'Smith',
+      phones: [{ value: '+44 20 7946 0100', type: 'home,fax' }],
+      dates: [{ type: 'Name day', day: 1, month: 5, year: null }],
+    });
   });
 });

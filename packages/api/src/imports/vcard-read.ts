@@ -13,6 +13,15 @@ const CONSUMED = new Set([
   'n',
   'email',
   'tel',
+  'url',
+  'impp',
+  'related',
+  'x-abrelatednames',
+  'anniversary',
+  'x-anniversary',
+  'x-abdate',
+  'note',
+  'nickname',
   'org',
   'title',
   'adr',
@@ -51,7 +60,8 @@ function unescapeLenient(text: string): string {
 }
 
 function asText(value: unknown): string {
-  if (Array.isArray(value)) return value.map(asText).join(' ').trim();
+  // A component with several values (RFC 6350 §3.3 `Jr.,M.D.`) keeps them apart.
+  if (Array.isArray(value)) return value.map(asText).filter(Boolean).join(', ');
   if (value === null || value === undefined) return '';
   return unescapeLenient(String(value));
 }
@@ -61,18 +71,22 @@ function asText(value: unknown): string {
  * contacts to import. Each card is read on its own, so one broken card is reported as a
  * problem of its position and the others still come in.
  *
- * EMAIL, TEL, ADR, ORG, TITLE, BDAY (`--0415` included), PHOTO (data URI, base64 or URL) and
- * CATEGORIES (Google's `starred` making it a favorite) fill the contact; Apple's
- * `itemN.X-ABLabel` names the property of its group; every other property (NOTE, URL,
- * NICKNAME, X-...) is kept in `extra`.
+ * N (every part), NICKNAME, EMAIL, TEL, ADR, URL, IMPP, RELATED, ORG (with its units), TITLE,
+ * BDAY (`--0415` included), ANNIVERSARY and Apple's X-ABDATE, NOTE, PHOTO (data URI, base64 or
+ * URL) and CATEGORIES (Google's `starred` making it a favorite) fill the contact, each value
+ * with its TYPE; Apple's `itemN.X-ABLabel` names the property of its group; every other
+ * property (X-..., a second NOTE, KIND) is kept in `extra`.
  */
 export async function readVCardFile(content: string): Promise<ReadResult> {
   const result: ReadResult = { contacts: [], problems: [] };
-  const cards = content.match(/BEGIN:VCARD[\s\S]*?END:VCARD/gi) ?? [];
+  // One card at a time: matching every card of a 7 MB file at once held the event loop.
+  const cards = /BEGIN:VCARD[\s\S]*?END:VCARD/gi;
   const pause = cooperative();
-  for (const [index, card] of cards.entries()) {
+  let row = 0;
+  for (let match = cards.exec(content); match; match = cards.exec(content)) {
     await pause();
-    const row = index + 1;
+    row += 1;
+    const card = match[0];
     let properties: JCardProperty[];
     try {
       const parsed = ICAL.parse(normaliseVCard(card)) as [string, JCardProperty[], unknown[]];
@@ -130,22 +144,55 @@ function draftFromCard(row: number, properties: JCardProperty[]): ContactDraft {
       case 'n': {
         const parts = Array.isArray(value) ? value.map(asText) : asText(value).split(';');
         draft.familyName = parts[0] ?? '';
-        draft.givenName = [parts[1], parts[2]].filter(Boolean).join(' ');
-        if (parts[3]) draft.extra.push({ name: 'X-NAME-PREFIX', label: '', value: parts[3] });
-        if (parts[4]) draft.extra.push({ name: 'X-NAME-SUFFIX', label: '', value: parts[4] });
+        draft.givenName = parts[1] ?? '';
+        draft.additionalNames = parts[2] ?? '';
+        draft.honorificPrefixes = parts[3] ?? '';
+        draft.honorificSuffixes = parts[4] ?? '';
         break;
       }
       case 'email':
-        draft.emails.push({ value: asText(value), label: labelOf(params) });
+        draft.emails.push({ value: asText(value), type: labelOf(params) });
         break;
       case 'tel':
-        draft.phones.push({ value: asText(value).replace(/^tel:/i, ''), label: labelOf(params) });
+        draft.phones.push({ value: asText(value).replace(/^tel:/i, ''), type: labelOf(params) });
+        break;
+      case 'url':
+        draft.urls.push({ value: unescapeText(asText(value)), type: labelOf(params) });
+        break;
+      case 'impp':
+        draft.impps.push({ value: unescapeText(asText(value)), type: labelOf(params) });
+        break;
+      case 'related':
+      case 'x-abrelatednames':
+        draft.related.push({ value: unescapeText(asText(value)), type: labelOf(params) });
+        break;
+      case 'anniversary':
+      case 'x-anniversary':
+        draft.dates.push({ value: asText(value), type: 'anniversary' });
+        break;
+      case 'x-abdate': {
+        // Apple's labelled dates: `item1.X-ABDATE` with `item1.X-ABLabel:_$!<Anniversary>!$_`.
+        const label = labelOf(params);
+        const type = label.toLowerCase() === 'anniversary' ? 'anniversary' : label || 'other';
+        draft.dates.push({ value: asText(value), type });
+        break;
+      }
+      case 'note':
+        if (!draft.note) draft.note = asText(value);
+        else draft.extra.push({ name: 'NOTE', label: '', value: asText(value) });
+        break;
+      case 'nickname':
+        if (!draft.nickname) draft.nickname = values.map(asText).join(', ');
+        else
+          draft.extra.push({ name: 'NICKNAME', label: '', value: values.map(asText).join(', ') });
         break;
       case 'org': {
         const parts = Array.isArray(value) ? value.map(asText) : [asText(value)];
         const org = parts.filter(Boolean).join(', ');
-        if (!draft.company) draft.company = org;
-        else if (org) keepSecond(draft, 'ORG', 'organisation', org, parts);
+        if (!draft.company && draft.orgUnits.length === 0) {
+          draft.company = parts[0] ?? '';
+          draft.orgUnits = parts.slice(1).filter(Boolean);
+        } else if (org) keepSecond(draft, 'ORG', 'organisation', org, parts);
         break;
       }
       case 'title': {
@@ -156,7 +203,7 @@ function draftFromCard(row: number, properties: JCardProperty[]): ContactDraft {
       }
       case 'adr': {
         const parts = Array.isArray(value) ? value.map(asText) : asText(value).split(';');
-        draft.addresses.push({ components: parts, label: labelOf(params) });
+        draft.addresses.push({ components: parts, type: labelOf(params) });
         break;
       }
       case 'bday':

@@ -1,6 +1,6 @@
-import type { ContactExtraField, schema } from '@kith/db';
+import type { ContactDate, ContactExtraField, PostalAddress, schema, TypedValue } from '@kith/db';
 import { combinedName } from '../contacts/contact-dto';
-import { escapeText, formatVCard, type VCardProperty } from './write';
+import { escapeText, formatVCard, type VCardProperty, type VCardVersion } from './write';
 
 type ContactRow = typeof schema.contacts.$inferSelect;
 
@@ -29,7 +29,25 @@ export function birthdayValue(day: number | null, month: number | null, year: nu
   return year ? `${pad(year, 4)}${pad(month)}${pad(day)}` : `--${pad(month)}${pad(day)}`;
 }
 
-/** TYPE values of RFC 6350 (§6.4.1, §6.4.2); any other label is written as Apple's X-ABLabel. */
+/**
+ * A date as a vCard 3.0 writes it (RFC 2426 §3.1.5, `YYYY-MM-DD`): 3.0 has no date without
+ * a year, so it is written in year 1604 with Apple's `X-APPLE-OMIT-YEAR`, which Apple's
+ * clients and Kith's reader take as "no year".
+ */
+function date30(
+  day: number,
+  month: number,
+  year: number | null,
+): VCardProperty['params'] & {
+  value: string;
+} {
+  return {
+    value: `${pad(year ?? 1604, 4)}-${pad(month)}-${pad(day)}`,
+    ...(year ? {} : { 'x-apple-omit-year': '1604' }),
+  };
+}
+
+/** TYPE values of RFC 6350 (§6.4.1, §6.4.2); any other type is written as Apple's X-ABLabel. */
 const VCARD_TYPES = new Set([
   'home',
   'work',
@@ -42,6 +60,11 @@ const VCARD_TYPES = new Set([
   'textphone',
   'other',
 ]);
+
+/** Whether a type is RFC 6350 TYPE values (`work,fax`) rather than a person's own label. */
+export function isVCardType(type: string): boolean {
+  return type !== '' && type.split(',').every((token) => VCARD_TYPES.has(token));
+}
 
 /** Properties whose value is a URI (or a date), written as they are, never text-escaped. */
 const RAW_VALUES = new Set([
@@ -60,103 +83,191 @@ const RAW_VALUES = new Set([
 /** The category (vCard) or system group (Google CSV `* starred`) of a favorite. */
 export const STARRED = 'starred';
 
-/** Extras that are parts of N rather than properties of their own. */
-const NAME_PARTS = new Set(['X-NAME-PREFIX', 'X-NAME-SUFFIX']);
+/** Writes properties, giving each labelled one an `itemN.` group and its X-ABLabel. */
+class CardWriter {
+  readonly props: VCardProperty[] = [];
+  private group = 0;
 
-/**
- * The contact's extra fields as properties: a label made of RFC 6350 TYPE values becomes
- * TYPE, any other label ties an `itemN.` group to an `itemN.X-ABLabel` (as Apple writes it),
- * so reading the card back gives the same labels.
- */
-function extraProperties(extra: ContactExtraField[]): VCardProperty[] {
-  const props: VCardProperty[] = [];
-  let group = 0;
-  for (const field of extra) {
-    if (NAME_PARTS.has(field.name)) continue;
-    const prop: VCardProperty = {
-      name: field.name,
-      value: field.components ?? field.value,
-      raw: !field.components && RAW_VALUES.has(field.name),
-    };
-    if (field.name === 'TEL' || field.name === 'RELATED' || field.name === 'BDAY') {
-      prop.params = { value: 'text' };
-    }
-    const label = field.label;
-    if (label && label.split(',').every((type) => VCARD_TYPES.has(type))) {
-      prop.params = { ...prop.params, type: label };
-      props.push(prop);
-    } else if (label) {
-      group++;
-      props.push({ ...prop, group: `item${group}` });
-      props.push({ name: 'X-ABLabel', group: `item${group}`, value: label });
+  constructor(readonly version: VCardVersion) {}
+
+  add(prop: VCardProperty): void {
+    this.props.push(prop);
+  }
+
+  /**
+   * A property with a type: RFC 6350 TYPE values as TYPE, any other label as an `itemN.`
+   * group with `itemN.X-ABLabel` (as Apple writes it), so reading the card back gives the
+   * same type. `preferred` marks the first of several values (4.0 `PREF=1`, 3.0 `TYPE=pref`).
+   */
+  typed(prop: VCardProperty, type: string, preferred = false): void {
+    const params = { ...prop.params };
+    const types = isVCardType(type) ? type.split(',') : [];
+    if (preferred && this.version === '3.0') types.push('pref');
+    if (preferred && this.version === '4.0') params.pref = '1';
+    if (types.length) params.type = types.join(',');
+    if (type && !isVCardType(type)) {
+      this.group++;
+      const group = `item${this.group}`;
+      this.props.push({ ...prop, params, group });
+      this.props.push({ name: 'X-ABLabel', group, value: type });
     } else {
-      props.push(prop);
+      this.props.push({ ...prop, params });
     }
   }
-  return props;
+
+  /** A list's values, the first marked preferred when there are several. */
+  list(name: string, values: TypedValue[], prop: (value: TypedValue) => Partial<VCardProperty>) {
+    values.forEach((value, i) =>
+      this.typed(
+        { name, value: value.value, ...prop(value) },
+        value.type,
+        i === 0 && values.length > 1,
+      ),
+    );
+  }
 }
 
-const namePart = (extra: ContactExtraField[], name: string) =>
-  extra.find((field) => field.name === name)?.value ?? '';
+function addressProperty(address: PostalAddress): VCardProperty {
+  return {
+    name: 'ADR',
+    value: [
+      address.poBox,
+      address.extended,
+      address.street,
+      address.locality,
+      address.region,
+      address.postalCode,
+      address.country,
+    ],
+  };
+}
 
 /**
- * One contact as a vCard 4.0: FN and N from the given and family name (with any imported
- * prefix and suffix), EMAIL, TEL, ORG, TITLE, ADR (street, locality, postal code, country),
- * BDAY, an embedded PHOTO as a data URI, its labels as CATEGORIES (§6.7.1, with `starred` for
- * a favorite, as Google writes it), every extra
- * field kept from an import, UID (`urn:uuid:`) and REV.
+ * A date other than the birthday: 4.0 ANNIVERSARY for the anniversary; otherwise (and in
+ * 3.0, which has no ANNIVERSARY) Apple's `X-ABDATE` with its label, `_$!<Anniversary>!$_`
+ * for the anniversary, as Apple's clients write it.
+ */
+function addDate(writer: CardWriter, date: ContactDate): void {
+  const anniversary = date.type === 'anniversary';
+  if (writer.version === '4.0' && anniversary) {
+    const value = birthdayValue(date.day, date.month, date.year)!;
+    writer.add({ name: 'ANNIVERSARY', value, raw: true });
+    return;
+  }
+  const { value, ...params } =
+    writer.version === '3.0'
+      ? date30(date.day, date.month, date.year)
+      : { value: birthdayValue(date.day, date.month, date.year)! };
+  const label = anniversary ? '_$!<Anniversary>!$_' : date.type;
+  writer.typed({ name: 'X-ABDATE', params, value, raw: true }, label || 'other');
+}
+
+/** An imported property Kith has no field for, written again as it came. */
+function addExtra(writer: CardWriter, field: ContactExtraField): void {
+  const prop: VCardProperty = {
+    name: field.name,
+    value: field.components ?? field.value,
+    raw: !field.components && RAW_VALUES.has(field.name),
+  };
+  if (writer.version === '4.0' && ['TEL', 'RELATED', 'BDAY'].includes(field.name)) {
+    prop.params = { value: 'text' };
+  }
+  // 3.0 reads PHOTO, LOGO and SOUND as inline bytes unless told they are addresses.
+  if (writer.version === '3.0' && ['PHOTO', 'LOGO', 'SOUND'].includes(field.name)) {
+    prop.params = { value: 'uri' };
+  }
+  writer.typed(prop, field.label);
+}
+
+/** FN: the whole name with its prefixes, middle names and suffixes ("Dr. Ada King Lovelace"). */
+export function formattedName(contact: ContactRow): string {
+  return [contact.honorificPrefixes, contact.givenName, contact.additionalNames, contact.familyName]
+    .filter(Boolean)
+    .join(' ')
+    .concat(contact.honorificSuffixes ? `, ${contact.honorificSuffixes}` : '');
+}
+
+/**
+ * One contact as a vCard, 4.0 (RFC 6350) by default or 3.0 (RFC 2426, for Apple's clients):
+ * FN and N with every part, NICKNAME, every EMAIL, TEL, ADR, URL and IMPP with its type (the
+ * first of several preferred), ORG with its units, TITLE, BDAY, ANNIVERSARY and labelled
+ * dates, RELATED (Apple's X-ABRELATEDNAMES in 3.0), NOTE, an embedded PHOTO, its labels as
+ * CATEGORIES (§6.7.1, with `starred` for a favorite, as Google writes it), every extra field
+ * kept from an import, UID (`urn:uuid:`) and REV.
  */
 export function contactToVCard(
   contact: ContactRow,
   photo?: EmbeddedPhoto | null,
   categories: string[] = [],
+  version: VCardVersion = '4.0',
 ): string {
-  const extra = contact.extra ?? [];
-  const props: VCardProperty[] = [
-    { name: 'FN', value: combinedName(contact.givenName, contact.familyName) },
-    {
-      name: 'N',
-      value: [
-        contact.familyName,
-        contact.givenName,
-        '',
-        namePart(extra, 'X-NAME-PREFIX'),
-        namePart(extra, 'X-NAME-SUFFIX'),
-      ],
-    },
-  ];
-  if (contact.email) props.push({ name: 'EMAIL', value: contact.email });
-  if (contact.phone) props.push({ name: 'TEL', params: { value: 'text' }, value: contact.phone });
-  if (contact.company) props.push({ name: 'ORG', value: [contact.company] });
-  if (contact.jobTitle) props.push({ name: 'TITLE', value: contact.jobTitle });
-  if (contact.streetAddress || contact.city || contact.postCode || contact.country) {
-    props.push({
-      name: 'ADR',
-      value: [
-        '',
-        '',
-        contact.streetAddress ?? '',
-        contact.city ?? '',
-        '',
-        contact.postCode ?? '',
-        contact.country ?? '',
-      ],
-    });
+  const writer = new CardWriter(version);
+  const v4 = version === '4.0';
+  writer.add({
+    name: 'FN',
+    value: formattedName(contact) || combinedName(contact.givenName, contact.familyName),
+  });
+  writer.add({
+    name: 'N',
+    value: [
+      contact.familyName,
+      contact.givenName,
+      contact.additionalNames,
+      contact.honorificPrefixes,
+      contact.honorificSuffixes,
+    ],
+  });
+  if (contact.nickname) writer.add({ name: 'NICKNAME', value: contact.nickname });
+  writer.list('EMAIL', contact.emails, () => ({}));
+  writer.list('TEL', contact.phones, () => (v4 ? { params: { value: 'text' } } : {}));
+  contact.addresses.forEach((address, i) =>
+    writer.typed(addressProperty(address), address.type, i === 0 && contact.addresses.length > 1),
+  );
+  if (contact.company || contact.orgUnits.length > 0) {
+    writer.add({ name: 'ORG', value: [contact.company ?? '', ...contact.orgUnits] });
   }
+  if (contact.jobTitle) writer.add({ name: 'TITLE', value: contact.jobTitle });
+  writer.list('URL', contact.urls, () => ({ raw: true }));
+  writer.list('IMPP', contact.impps, () => ({ raw: true }));
   const bday = birthdayValue(contact.birthdayDay, contact.birthdayMonth, contact.birthdayYear);
-  if (bday) props.push({ name: 'BDAY', value: bday, raw: true });
+  if (bday && v4) writer.add({ name: 'BDAY', value: bday, raw: true });
+  if (bday && !v4) {
+    const { value, ...params } = date30(
+      contact.birthdayDay!,
+      contact.birthdayMonth!,
+      contact.birthdayYear,
+    );
+    writer.add({ name: 'BDAY', params, value, raw: true });
+  }
+  for (const date of contact.dates) addDate(writer, date);
+  writer.list(v4 ? 'RELATED' : 'X-ABRELATEDNAMES', contact.related, () =>
+    v4 ? { params: { value: 'text' } } : {},
+  );
+  if (contact.note) writer.add({ name: 'NOTE', value: contact.note });
   if (photo) {
     const data = Buffer.from(photo.bytes).toString('base64');
-    props.push({ name: 'PHOTO', value: `data:${photo.contentType};base64,${data}`, raw: true });
+    writer.add(
+      v4
+        ? { name: 'PHOTO', value: `data:${photo.contentType};base64,${data}`, raw: true }
+        : {
+            name: 'PHOTO',
+            params: {
+              encoding: 'b',
+              type: photo.contentType.replace(/^image\//, '').toUpperCase(),
+            },
+            value: data,
+            raw: true,
+          },
+    );
   }
   // Google's vCards mark favorites with the category `starred`; Kith reads it back so.
   if (contact.isFavorite) categories = [...categories, STARRED];
   if (categories.length > 0) {
     // CATEGORIES is a comma-separated list of text values, each escaped on its own.
-    props.push({ name: 'CATEGORIES', value: categories.map(escapeText).join(','), raw: true });
+    writer.add({ name: 'CATEGORIES', value: categories.map(escapeText).join(','), raw: true });
   }
-  props.push(...extraProperties(extra));
-  props.push({ name: 'UID', value: `urn:uuid:${contact.id}`, raw: true });
-  props.push({ name: 'REV', value: timestamp(contact.updatedAt), raw: true });
-  return formatVCard(props);
+  for (const field of contact.extra ?? []) addExtra(writer, field);
+  writer.add({ name: 'UID', value: `urn:uuid:${contact.id}`, raw: true });
+  writer.add({ name: 'REV', value: timestamp(contact.updatedAt), raw: true });
+  return formatVCard(writer.props, version);
 }

@@ -1,7 +1,11 @@
 /**
- * A vCard 4.0 writer (RFC 6350). Values are escaped per §3.4, lines folded at 75 octets per
- * §3.2 without splitting a UTF-8 character, and lines end in CRLF.
+ * A vCard writer, 4.0 (RFC 6350) or 3.0 (RFC 2426, which Apple's clients read). Values are
+ * escaped per §3.4, lines folded at 75 octets per §3.2 without splitting a UTF-8 character,
+ * and lines end in CRLF.
  */
+
+/** The vCard versions Kith writes. */
+export type VCardVersion = '4.0' | '3.0';
 
 /** One property: name, parameters, and a value, or a structured value's components. */
 export interface VCardProperty {
@@ -31,10 +35,12 @@ export function escapeComponent(value: string): string {
   return escapeText(value).replace(/;/g, '\\;');
 }
 
-function paramValue(value: string): string {
-  // RFC 6868 caret encoding, and quotes around values that hold separators.
+function paramValue(key: string, value: string): string {
+  // RFC 6868 caret encoding, and quotes around values that hold separators. TYPE's commas
+  // separate its values (`TYPE=work,fax`), so they stay bare.
   const encoded = value.replace(/\^/g, '^^').replace(/\n/g, '^n').replace(/"/g, "^'");
-  return /[;:,]/.test(encoded) ? `"${encoded}"` : encoded;
+  const separators = key.toLowerCase() === 'type' ? /[;:]/ : /[;:,]/;
+  return separators.test(encoded) ? `"${encoded}"` : encoded;
 }
 
 /** Folds a content line into lines of at most 75 octets, continuation lines led by a space. */
@@ -60,7 +66,7 @@ export function foldLine(line: string): string {
 /** One content line, folded, without its line ending. */
 export function formatProperty(property: VCardProperty): string {
   const params = Object.entries(property.params ?? {})
-    .map(([key, value]) => `;${key.toUpperCase()}=${paramValue(value)}`)
+    .map(([key, value]) => `;${key.toUpperCase()}=${paramValue(key, value)}`)
     .join('');
   const value = Array.isArray(property.value)
     ? property.value.map(escapeComponent).join(';')
@@ -71,8 +77,13 @@ export function formatProperty(property: VCardProperty): string {
   return foldLine(`${name}${params}:${value}`);
 }
 
-/** A whole vCard 4.0: BEGIN, VERSION (first, as §6.7.9 asks), the properties, END; CRLF-ended. */
-export function formatVCard(properties: VCardProperty[]): string {
-  const lines = ['BEGIN:VCARD', 'VERSION:4.0', ...properties.map(formatProperty), 'END:VCARD'];
+/** A whole vCard: BEGIN, VERSION (first, as §6.7.9 asks), the properties, END; CRLF-ended. */
+export function formatVCard(properties: VCardProperty[], version: VCardVersion = '4.0'): string {
+  const lines = [
+    'BEGIN:VCARD',
+    `VERSION:${version}`,
+    ...properties.map(formatProperty),
+    'END:VCARD',
+  ];
   return lines.join(CRLF) + CRLF;
 }

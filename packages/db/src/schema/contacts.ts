@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ContactDate, PostalAddress, TypedValue } from './card';
 import { timestamps } from './columns';
 import { images } from './images';
 import { users } from './users';
@@ -28,8 +29,8 @@ export interface ContactExtraField {
 }
 
 /**
- * A person's contacts (SPEC §3 "Contact"). Names are kept as vCard given and family name
- * (RFC 6350 N); the API combines them into `name`. `trashedAt` set means the contact is in
+ * A person's contacts (SPEC §3 "Contact"), shaped as an RFC 6350 vCard (issue 17). Names are
+ * kept as N's parts; the API combines given and family name into `name`. `trashedAt` set means the contact is in
  * the trash (SPEC §4). `postCode` is text: real post codes carry letters and leading zeros.
  * `birthdayMonth` is 1..12; the API speaks lowercase month names.
  */
@@ -42,14 +43,34 @@ export const contacts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     givenName: text('given_name').notNull(),
     familyName: text('family_name').notNull().default(''),
-    email: text('email'),
-    phone: text('phone'),
+    /** N's other parts (RFC 6350 §6.2.2): middle names, "Dr.", "Jr.". */
+    additionalNames: text('additional_names').notNull().default(''),
+    honorificPrefixes: text('honorific_prefixes').notNull().default(''),
+    honorificSuffixes: text('honorific_suffixes').notNull().default(''),
+    nickname: text('nickname').notNull().default(''),
+    /** ORG's first part; `orgUnits` its units (department, team), RFC 6350 §6.6.4. */
     company: text('company'),
+    orgUnits: jsonb('org_units').$type<string[]>().notNull().default([]),
     jobTitle: text('job_title'),
-    country: text('country'),
-    city: text('city'),
-    postCode: text('post_code'),
-    streetAddress: text('street_address'),
+    emails: jsonb('emails').$type<TypedValue[]>().notNull().default([]),
+    phones: jsonb('phones').$type<TypedValue[]>().notNull().default([]),
+    addresses: jsonb('addresses').$type<PostalAddress[]>().notNull().default([]),
+    urls: jsonb('urls').$type<TypedValue[]>().notNull().default([]),
+    impps: jsonb('impps').$type<TypedValue[]>().notNull().default([]),
+    related: jsonb('related').$type<TypedValue[]>().notNull().default([]),
+    /** Anniversaries and labelled dates; the birthday has columns of its own. */
+    dates: jsonb('dates').$type<ContactDate[]>().notNull().default([]),
+    note: text('note').notNull().default(''),
+    // SPEC §3's single email, phone and location: the first (preferred) value of each list,
+    // derived by the database so they can never disagree with the lists.
+    email: text('email').generatedAlwaysAs(sql`emails -> 0 ->> 'value'`),
+    phone: text('phone').generatedAlwaysAs(sql`phones -> 0 ->> 'value'`),
+    streetAddress: text('street_address').generatedAlwaysAs(
+      sql`nullif(addresses -> 0 ->> 'street', '')`,
+    ),
+    city: text('city').generatedAlwaysAs(sql`nullif(addresses -> 0 ->> 'locality', '')`),
+    postCode: text('post_code').generatedAlwaysAs(sql`nullif(addresses -> 0 ->> 'postalCode', '')`),
+    country: text('country').generatedAlwaysAs(sql`nullif(addresses -> 0 ->> 'country', '')`),
     birthdayDay: smallint('birthday_day'),
     birthdayMonth: smallint('birthday_month'),
     birthdayYear: smallint('birthday_year'),
@@ -67,26 +88,35 @@ export const contacts = pgTable(
     idempotencyKey: text('idempotency_key'),
     trashedAt: timestamp('trashed_at', { withTimezone: true }),
     /**
-     * Accent- and case-folded text searched by substring (DESIGN.md "Search"). `kith_fold` is
-     * the immutable wrapper around unaccent created by the first migration.
+     * Accent- and case-folded text searched by substring (DESIGN.md "Search"): the name, its
+     * middle names and nickname, the organisation and its units, and every email (issue 17).
+     * `kith_fold` is the immutable wrapper around unaccent created by the first migration.
      */
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(
-        sql`kith_fold(coalesce(given_name, '') || ' ' || coalesce(family_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(company, ''))`,
+        sql`kith_fold(given_name || ' ' || family_name || ' ' || additional_names || ' ' || nickname || ' ' || coalesce(company, '') || translate(jsonb_path_query_array(emails, '$[*].value')::text || org_units::text, '[]",', '    '))`,
       ),
-    /** The name as the lists sort it: folded, so 'Émile' sorts beside 'Emile'. */
+    /**
+     * The name as the lists sort it: folded, so 'Émile' sorts beside 'Emile'; trimmed, so a
+     * family name alone ("Smith", issue 17) sorts under S.
+     */
     sortName: text('sort_name')
       .notNull()
-      .generatedAlwaysAs(sql`kith_fold(given_name || ' ' || family_name)`),
+      .generatedAlwaysAs(sql`kith_fold(trim(given_name || ' ' || family_name))`),
     /** The name as the last-name order sorts it: family name first, folded. */
     sortFamilyName: text('sort_family_name')
       .notNull()
-      .generatedAlwaysAs(sql`kith_fold(family_name || ' ' || given_name)`),
-    /** The phone's digits alone, so '+44 20 7946' and '4420 7946' match each other. */
+      .generatedAlwaysAs(sql`kith_fold(trim(family_name || ' ' || given_name))`),
+    /**
+     * Every phone's digits alone, so '+44 20 7946' and '4420 7946' match each other; each
+     * number starts after a comma (`,442079460,5550100`), so no match runs across two.
+     */
     phoneDigits: text('phone_digits')
       .notNull()
-      .generatedAlwaysAs(sql`regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')`),
+      .generatedAlwaysAs(
+        sql`regexp_replace(jsonb_path_query_array(phones, '$[*].value')::text, '[^0-9,]', '', 'g')`,
+      ),
     ...timestamps,
   },
   (t) => [

@@ -38,6 +38,17 @@ export const accountPreviewSchema = z
   })
   .meta({ id: 'AccountPreview', description: 'The account being recovered (SPEC §2 recovery).' });
 
+const typedValue = z.object({
+  value: z.string(),
+  type: z.string().meta({
+    description:
+      'RFC 6350 TYPE values joined by commas (cell, work,fax) or a person\'s own label; "" for none.',
+  }),
+});
+
+const list = (item: z.ZodType, description: string) =>
+  z.array(item).meta({ description: `${description} The first is the preferred one.` });
+
 export const contactSchema = z
   .object({
     _id: uuid,
@@ -62,9 +73,42 @@ export const contactSchema = z
     }),
     isFavorite: z.boolean(),
     isTrashed: z.boolean(),
+    additionalNames: z.string().meta({ description: 'Middle names (RFC 6350 N).' }),
+    honorificPrefixes: z.string().meta({ description: '"Dr." (RFC 6350 N).' }),
+    honorificSuffixes: z.string().meta({ description: '"Jr." (RFC 6350 N).' }),
+    nickname: z.string(),
+    orgUnits: z.array(z.string()).meta({ description: 'Departments (RFC 6350 ORG units).' }),
+    emails: list(typedValue, 'Every email; `email` is the first.'),
+    phones: list(typedValue, 'Every phone; `phone` is the first.'),
+    addresses: list(
+      z.object({
+        type: z.string(),
+        poBox: z.string(),
+        extended: z.string(),
+        street: z.string(),
+        locality: z.string(),
+        region: z.string(),
+        postalCode: z.string(),
+        country: z.string(),
+      }),
+      'Every postal address (RFC 6350 ADR); `location` is the first.',
+    ),
+    urls: list(typedValue, 'Web addresses (RFC 6350 URL).'),
+    impps: list(typedValue, 'Chat addresses (RFC 6350 IMPP), such as xmpp:ada@example.org.'),
+    related: list(typedValue, 'Related people (RFC 6350 RELATED); the type says how.'),
+    dates: list(
+      z.object({
+        type: z.string().meta({ description: '"anniversary" or a label.' }),
+        day: z.int().min(1).max(31),
+        month: z.int().min(1).max(12),
+        year: z.int().nullable(),
+      }),
+      'Anniversaries and labelled dates.',
+    ),
+    note: z.string(),
     extra: z.array(extraField).meta({
       description:
-        'Properties kept from an import without a field of their own (RFC 6350 names: EMAIL, TEL, ADR, URL, NOTE, X-CUSTOM...).',
+        'Properties kept from an import without a field of their own (RFC 6350 or X- names: X-SOCIALPROFILE, KIND, X-CUSTOM...).',
     }),
     trashedAt: isoDateTime.nullable(),
     createdAt: isoDateTime,

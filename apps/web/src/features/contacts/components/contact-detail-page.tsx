@@ -17,7 +17,11 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconArrowLeft,
   IconCake,
+  IconCalendarEvent,
   IconMail,
+  IconMessage,
+  IconUsers,
+  IconWorld,
   IconMapPin,
   IconPencil,
   IconRestore,
@@ -39,6 +43,7 @@ import { ContactAvatar } from '../../../components/contact-avatar';
 import { WithContact } from './with-contact';
 import { ContactLabels } from '../labels/contact-labels';
 import { ExtraFields } from './extra-fields';
+import { typeName } from '../value-types';
 import { useTranslation } from 'react-i18next';
 import { useToastsBelow } from '../../../lib/use-toasts-below';
 
@@ -54,13 +59,34 @@ export function birthdayText(birthday: Contact['birthday']): string | null {
 }
 
 /**
- * The address (SPEC §2 Detail screen: street, post code and city, country); an imported
- * address may lack parts, and shows the ones it has. Null when it has none.
+ * An address as text (SPEC §2 Detail screen: street, post code and city, country), with the
+ * parts SPEC has no field for where they belong: the apartment after the street, the PO box,
+ * the region after the city. An address may lack parts and shows the ones it has; null when
+ * it has none.
  */
-export function addressText(location: Contact['location']): string | null {
-  const { streetAddress, city, postCode, country } = location;
-  const town = [postCode, city].filter(Boolean).join(' ');
-  return [streetAddress, town, country].filter(Boolean).join(', ') || null;
+export function addressText(address: Contact['addresses'][number]): string | null {
+  const { street, extended, poBox, postalCode, locality, region, country } = address;
+  const town = [[postalCode, locality].filter(Boolean).join(' '), region].filter(Boolean);
+  return [street, extended, poBox, ...town, country].filter(Boolean).join(', ') || null;
+}
+
+/** "12 June 1815", or "12 June" without a year. */
+function dateText(date: Contact['dates'][number]): string {
+  if (!date.year) return formatDayMonth(date.month - 1, date.day);
+  return formatLongDate(new Date(date.year, date.month - 1, date.day));
+}
+
+/** The whole name: prefix, given, middle and family names, suffix ("Dr. Ada King Lovelace, FRS"). */
+export function fullName(contact: Contact): string {
+  const name = [
+    contact.honorificPrefixes,
+    contact.firstName,
+    contact.additionalNames,
+    contact.lastName,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return contact.honorificSuffixes ? `${name}, ${contact.honorificSuffixes}` : name;
 }
 
 /** /person/{id} (SPEC §2 "Detail screen"). */
@@ -76,9 +102,12 @@ function ContactDetail({ contact }: { contact: Contact }) {
   const toggleFavorite = useToggleFavorite();
   const trash = useMoveToTrash();
   const [trashOpened, trashDialog] = useDisclosure(false);
-  const address = addressText(contact.location);
   const birthday = birthdayText(contact.birthday);
   const { jobTitle, companyName } = contact.worksAt;
+  const organisation = [companyName, ...contact.orgUnits].filter(Boolean).join(', ');
+  /** "Phone · Mobile": the field, and the value's type when it has one. */
+  const labelled = (field: string, type: string) =>
+    type ? `${field} · ${typeName(type, t)}` : field;
 
   const moveToTrash = async () => {
     trashDialog.close();
@@ -152,12 +181,11 @@ function ContactDetail({ contact }: { contact: Contact }) {
       <Stack align="center" gap={4} mb="xl" ta="center">
         <ContactAvatar name={contact.name} url={contact.avatar.url} size={120} />
         <Title order={1} fz="h2" mt="sm">
-          {contact.name}
+          {fullName(contact) || contact.name}
         </Title>
-        {jobTitle && companyName && (
-          <Text c="dimmed">
-            {jobTitle} • {companyName}
-          </Text>
+        {contact.nickname && <Text c="dimmed">“{contact.nickname}”</Text>}
+        {(jobTitle || organisation) && (
+          <Text c="dimmed">{[jobTitle, organisation].filter(Boolean).join(' • ')}</Text>
         )}
         <ContactLabels contactId={contact._id} disabled={contact.isTrashed} />
       </Stack>
@@ -168,26 +196,92 @@ function ContactDetail({ contact }: { contact: Contact }) {
             {t('Contact Details')}
           </Title>
           <Stack gap="sm">
-            {contact.email && (
-              <Detail icon={<IconMail size={18} />} label={t('Email')}>
-                <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>
+            {contact.emails.map((email, i) => (
+              <Detail
+                key={i}
+                icon={<IconMail size={18} />}
+                label={labelled(t('Email'), email.type)}
+              >
+                <Anchor href={`mailto:${email.value}`}>{email.value}</Anchor>
+              </Detail>
+            ))}
+            {contact.phones.map((phone, i) => (
+              <Detail
+                key={i}
+                icon={<IconPhone size={18} />}
+                label={labelled(t('Phone'), phone.type)}
+              >
+                <Anchor href={`tel:${phone.value.replace(/[^\d+*#,;]/g, '')}`}>
+                  {phone.value}
+                </Anchor>
+              </Detail>
+            ))}
+            {contact.phones.length === 0 && (
+              <Detail icon={<IconPhone size={18} />} label={t('Phone')}>
+                <EditLink id={contact._id} from={from} label={t('Add phone number')} />
               </Detail>
             )}
-            <Detail icon={<IconPhone size={18} />} label={t('Phone')}>
-              {contact.phone ? (
-                <Anchor href={`tel:${contact.phone}`}>{contact.phone}</Anchor>
-              ) : (
-                <EditLink id={contact._id} from={from} label={t('Add phone number')} />
-              )}
-            </Detail>
-            <Detail icon={<IconMapPin size={18} />} label={t('Address')}>
-              {address ?? <EditLink id={contact._id} from={from} label={t('Add Location')} />}
-            </Detail>
+            {contact.addresses.map((address, i) => (
+              <Detail
+                key={i}
+                icon={<IconMapPin size={18} />}
+                label={labelled(t('Address'), address.type)}
+              >
+                {addressText(address)}
+              </Detail>
+            ))}
+            {contact.addresses.length === 0 && (
+              <Detail icon={<IconMapPin size={18} />} label={t('Address')}>
+                <EditLink id={contact._id} from={from} label={t('Add Location')} />
+              </Detail>
+            )}
             <Detail icon={<IconCake size={18} />} label={t('Birthday')}>
               {birthday ?? <EditLink id={contact._id} from={from} label={t('Add Birthday')} />}
             </Detail>
+            {contact.dates.map((date, i) => (
+              <Detail key={i} icon={<IconCalendarEvent size={18} />} label={typeName(date.type, t)}>
+                {dateText(date)}
+              </Detail>
+            ))}
+            {contact.urls.map((url, i) => (
+              <Detail
+                key={i}
+                icon={<IconWorld size={18} />}
+                label={labelled(t('Website'), url.type)}
+              >
+                <WebLink address={url.value} />
+              </Detail>
+            ))}
+            {contact.impps.map((impp, i) => (
+              <Detail
+                key={i}
+                icon={<IconMessage size={18} />}
+                label={labelled(t('Chat'), impp.type)}
+              >
+                {impp.value}
+              </Detail>
+            ))}
+            {contact.related.map((person, i) => (
+              <Detail
+                key={i}
+                icon={<IconUsers size={18} />}
+                label={labelled(t('Related person'), person.type)}
+              >
+                {person.value}
+              </Detail>
+            ))}
           </Stack>
         </Paper>
+        {contact.note && (
+          <Paper withBorder radius="lg" p="lg">
+            <Title order={2} fz="h4" mb="sm">
+              {t('Notes')}
+            </Title>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {contact.note}
+            </Text>
+          </Paper>
+        )}
         <ExtraFields extra={contact.extra} />
         <Paper withBorder radius="lg" p="lg">
           <Title order={2} fz="h4" mb="sm">
@@ -220,6 +314,16 @@ function ContactDetail({ contact }: { contact: Contact }) {
         busy={trash.isPending}
       />
     </Container>
+  );
+}
+
+/** A web address; only http(s) ones become links, as a card may hold any scheme. */
+function WebLink({ address }: { address: string }) {
+  if (!/^https?:\/\//i.test(address)) return address;
+  return (
+    <Anchor href={address} target="_blank" rel="noopener noreferrer nofollow">
+      {address}
+    </Anchor>
   );
 }
 

@@ -1,7 +1,19 @@
-import { Fieldset, Grid, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Fieldset,
+  Grid,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { monthOptions, type ContactFormValues } from '../api/contact-form-values';
 import { useTranslation } from 'react-i18next';
+import { AddressRows } from './address-rows';
+import { DateRows } from './date-rows';
+import { ValueRows } from './value-rows';
 
 /** A group's error (worksAt, location, birthday) under the group, as SPEC §5 places it. */
 function GroupError({ message }: { message?: string }) {
@@ -15,8 +27,10 @@ function GroupError({ message }: { message?: string }) {
 
 /**
  * The fields of SPEC §2's create and edit screens: first and last name (create) or one name
- * field (edit), company, job title, email, phone, the four address parts, and the birthday as
- * day, month (a select) and year.
+ * field (edit), email, phone, company, job title, the address and the birthday as day, month
+ * (a select) and year, with SPEC's labels and rules; beyond SPEC (issue 17), the name's other
+ * parts and nickname, the department, more phones, emails and addresses with their types,
+ * web addresses, other dates and a note.
  */
 export function ContactFields({
   form,
@@ -54,37 +68,53 @@ export function ContactFields({
           />
         )}
         <TextInput
-          label={t('Email')}
-          type="email"
+          label={t('Middle name')}
           autoComplete="off"
-          {...form.getInputProps('email')}
+          {...form.getInputProps('additionalNames')}
         />
         <TextInput
-          label={t('Phone')}
-          type="tel"
-          withAsterisk
+          label={t('Name prefix')}
+          placeholder={t('For example: Dr.')}
           autoComplete="off"
-          {...form.getInputProps('phone')}
+          {...form.getInputProps('honorificPrefixes')}
         />
+        <TextInput
+          label={t('Name suffix')}
+          placeholder={t('For example: Jr.')}
+          autoComplete="off"
+          {...form.getInputProps('honorificSuffixes')}
+        />
+        <TextInput label={t('Nickname')} autoComplete="off" {...form.getInputProps('nickname')} />
       </SimpleGrid>
+
+      <ValueRows
+        form={form}
+        list="emails"
+        kind="email"
+        label={t('Email')}
+        addLabel={t('Add email')}
+        inputType="email"
+      />
+      <ValueRows
+        form={form}
+        list="phones"
+        kind="phone"
+        label={t('Phone')}
+        addLabel={t('Add phone')}
+        inputType="tel"
+        required
+      />
 
       <Fieldset legend={t('Work')} variant="unstyled">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('Company')} {...form.getInputProps('company')} />
           <TextInput label={t('Job title')} {...form.getInputProps('jobTitle')} />
+          <TextInput label={t('Department')} {...form.getInputProps('orgUnits.0')} />
         </SimpleGrid>
         <GroupError message={groupError('worksAt')} />
       </Fieldset>
 
-      <Fieldset legend={t('Address')} variant="unstyled">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('Country')} {...form.getInputProps('country')} />
-          <TextInput label={t('City')} {...form.getInputProps('city')} />
-          <TextInput label={t('Post code')} {...form.getInputProps('postCode')} />
-          <TextInput label={t('Street address')} {...form.getInputProps('streetAddress')} />
-        </SimpleGrid>
-        <GroupError message={groupError('location')} />
-      </Fieldset>
+      <AddressRows form={form} groupError={groupError('location')} />
 
       <Fieldset legend={t('Birthday')} variant="unstyled">
         <Grid gap="sm">
@@ -118,6 +148,29 @@ export function ContactFields({
         </Grid>
         <GroupError message={groupError('birthday')} />
       </Fieldset>
+
+      <Fieldset legend={t('Other dates')} variant="unstyled">
+        <DateRows form={form} />
+      </Fieldset>
+
+      <Fieldset legend={t('Websites')} variant="unstyled">
+        <ValueRows
+          form={form}
+          list="urls"
+          kind="url"
+          label={t('Website')}
+          addLabel={t('Add website')}
+          inputType="url"
+        />
+      </Fieldset>
+
+      <Textarea
+        label={t('Notes')}
+        autosize
+        minRows={3}
+        maxRows={12}
+        {...form.getInputProps('note')}
+      />
     </Stack>
   );
 }

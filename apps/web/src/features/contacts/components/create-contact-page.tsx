@@ -61,10 +61,7 @@ export function CreateContactPage() {
   const name = `${form.getValues().firstName} ${form.getValues().lastName}`.trim();
   // A photo still uploading counts as filled: leaving then would orphan it (issue 21.7).
   const [uploading, setUploading] = useState<Promise<UploadedAvatar | null> | null>(null);
-  const filled =
-    avatar !== null ||
-    uploading !== null ||
-    Object.values(form.getValues()).some((value) => value !== '');
+  const filled = avatar !== null || uploading !== null || form.isDirty();
 
   const pick = async (file: File) => {
     const problem = imageFileProblem(file);

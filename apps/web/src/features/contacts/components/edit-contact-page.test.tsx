@@ -22,6 +22,19 @@ const contact = {
   birthday: { day: null, month: '', year: null },
   isFavorite: false,
   isTrashed: false,
+  additionalNames: '',
+  honorificPrefixes: '',
+  honorificSuffixes: '',
+  nickname: '',
+  orgUnits: [] as string[],
+  emails: [{ value: 'ada@example.com', type: 'home' }],
+  phones: [{ value: '+44 20 7946 0018', type: 'cell' }],
+  addresses: [] as Record<string, string>[],
+  urls: [] as { value: string; type: string }[],
+  impps: [] as { value: string; type: string }[],
+  related: [] as { value: string; type: string }[],
+  dates: [] as { type: string; day: number; month: number; year: number | null }[],
+  note: '',
   extra: [],
   trashedAt: null,
   createdAt: new Date('2026-01-01T10:00:00Z'),
@@ -41,12 +54,14 @@ function openEditPage(loaded: typeof contact = contact) {
 describe('the edit screen (SPEC §2, §4 Forms)', () => {
   it('fills the single name field from the loaded contact', async () => {
     openEditPage();
-    expect(await screen.findByRole('textbox', { name: /^Name/ })).toHaveValue('Ada Lovelace');
+    expect(await screen.findByRole('textbox', { name: /^Name( \*)?$/ })).toHaveValue(
+      'Ada Lovelace',
+    );
   });
 
   it('leaves for the contact without a dialog when nothing changed', async () => {
     const { history } = openEditPage();
-    await screen.findByRole('textbox', { name: /^Name/ });
+    await screen.findByRole('textbox', { name: /^Name( \*)?$/ });
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     // Issue 21.8: Back from Edit leads to the contact, not to the list.
     await waitFor(() => expect(history.location.pathname).toBe(`/person/${id}`));
@@ -55,7 +70,7 @@ describe('the edit screen (SPEC §2, §4 Forms)', () => {
 
   it('asks before discarding once a field changed', async () => {
     openEditPage();
-    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    const name = await screen.findByRole('textbox', { name: /^Name( \*)?$/ });
     fireEvent.change(name, { target: { value: 'Ada King' } });
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('dialog', { name: 'Discard Changes' })).toBeInTheDocument();
@@ -63,7 +78,7 @@ describe('the edit screen (SPEC §2, §4 Forms)', () => {
 
   it('saves a change as a JSON update and says so', async () => {
     openEditPage();
-    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    const name = await screen.findByRole('textbox', { name: /^Name( \*)?$/ });
     fireEvent.change(name, { target: { value: 'Ada King' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Contact Updated')).toBeInTheDocument();
@@ -79,7 +94,7 @@ describe('the edit screen (SPEC §2, §4 Forms)', () => {
     server.use(
       ...trpcHandler('images.upload', () => ({ image: { publicId: photoId, url: '/p' } })),
     );
-    await screen.findByRole('textbox', { name: /^Name/ });
+    await screen.findByRole('textbox', { name: /^Name( \*)?$/ });
     const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' });
     await user.upload(document.querySelector('input[type="file"]') as HTMLInputElement, file);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -106,7 +121,7 @@ describe('the edit screen (SPEC §2, §4 Forms)', () => {
         });
       }),
     );
-    await screen.findByRole('textbox', { name: /^Name/ });
+    await screen.findByRole('textbox', { name: /^Name( \*)?$/ });
     const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'me.jpg', { type: 'image/jpeg' });
     await user.upload(document.querySelector('input[type="file"]') as HTMLInputElement, file);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -122,10 +137,23 @@ describe('the edit screen (SPEC §2, §4 Forms)', () => {
     openEditPage({
       ...contact,
       phone: '',
+      phones: [],
       birthday: { day: 15, month: 'april', year: null } as unknown as typeof contact.birthday,
       location: { country: '', city: 'Paris', postCode: '', streetAddress: '' },
+      addresses: [
+        {
+          type: '',
+          poBox: '',
+          extended: '',
+          street: '',
+          locality: 'Paris',
+          region: '',
+          postalCode: '',
+          country: '',
+        },
+      ],
     });
-    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    const name = await screen.findByRole('textbox', { name: /^Name( \*)?$/ });
     fireEvent.change(name, { target: { value: 'Ada King' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Contact Updated')).toBeInTheDocument();
@@ -137,6 +165,29 @@ describe('the edit screen (SPEC §2, §4 Forms)', () => {
     expect(input.birthday).toBeUndefined();
     expect(input.location).toBeUndefined();
     expect(input.phone).toBeUndefined();
+    expect(input.phones).toBeUndefined();
+    expect(input.addresses).toBeUndefined();
+  });
+
+  it('adds a second phone with its type, and sends the whole list with the first unchanged', async () => {
+    openEditPage();
+    await screen.findByRole('textbox', { name: /^Name( \*)?$/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Add phone' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Phone 2/ }), {
+      target: { value: '+44 20 7946 0099' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Contact Updated')).toBeInTheDocument();
+    const input = receivedCalls.find((c) => c.path === 'contacts.update')?.input as Record<
+      string,
+      unknown
+    >;
+    expect(input.phones).toEqual([
+      { value: '+44 20 7946 0018', type: 'cell' },
+      { value: '+44 20 7946 0099', type: 'cell' },
+    ]);
+    expect(input.phone).toBeUndefined();
+    expect(input.emails).toBeUndefined();
   });
 
   it("shows 'Something went wrong' with the message and Refresh Page when loading fails", async () => {

@@ -45,6 +45,9 @@ export function ExportMenu({ scope, compact }: { scope: ExportScope; compact?: b
         <Menu.Item onClick={() => exporting.mutate({ ...scope, format: 'vcf' })}>
           {t('vCard (.vcf), with photos')}
         </Menu.Item>
+        <Menu.Item onClick={() => exporting.mutate({ ...scope, format: 'vcf3' })}>
+          {t('vCard 3.0 for Apple Contacts')}
+        </Menu.Item>
         <Menu.Item onClick={() => exporting.mutate({ ...scope, format: 'csv' })}>
           {t('CSV for Google Contacts')}
         </Menu.Item>

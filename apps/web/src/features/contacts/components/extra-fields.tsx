@@ -33,8 +33,8 @@ const rank = (field: ExtraField) => {
 
 /**
  * "More details" (issue 6 "Lossless"): what an import brought that Kith has no field for
- * (more emails and phones, notes, websites, custom fields), shown read-only; an export writes
- * it all again.
+ * (custom fields, social profiles, a second organisation, an email that was not valid),
+ * shown read-only; an export writes it all again.
  */
 export function ExtraFields({ extra }: { extra: ExtraField[] }) {
   const { t } = useTranslation();
