@@ -2,9 +2,8 @@ import { schema, type Database } from '@kith/db';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { combinedName, type ContactSummary } from '../contacts/contact-dto';
-import { selectContactsWithPhoto } from '../contacts/contacts-with-photo';
 
-const { contacts } = schema;
+const { contacts, images } = schema;
 
 /** SPEC §4 Search: results fit a dropdown; at most 20. */
 export const SEARCH_LIMIT = 20;
@@ -26,7 +25,10 @@ function searchTerms(userId: string, text: string) {
   const phoneMatch = digits ? sql`${contacts.phoneDigits} like ${`%${digits}%`}` : undefined;
   const namePrefix = sql`${contacts.sortName} like kith_fold(${`${escaped}%`}) escape '\\'`;
   const wordPrefix = sql`(' ' || ${contacts.searchText}) like kith_fold(${`% ${escaped}%`}) escape '\\'`;
-  const phonePrefix = digits ? sql`${contacts.phoneDigits} like ${`${digits}%`}` : sql`false`;
+  // Each phone's digits follow a comma (see the column), so this is a prefix of any phone.
+  const phonePrefix = digits
+    ? sql`(',' || ${contacts.phoneDigits}) like ${`%,${digits}%`}`
+    : sql`false`;
   return {
     matches: and(
       eq(contacts.userId, userId),
@@ -40,10 +42,22 @@ function searchTerms(userId: string, text: string) {
 /**
  * The query of a search of three characters or more (`text` trimmed), ranked and limited to
  * `SEARCH_LIMIT`; with `ids`, only among those contacts. Exported so a test can EXPLAIN it.
+ *
+ * It reads only what a result shows: every match is sorted by rank before the limit, and
+ * whole rows (lists, notes, imported extras) made that sort several times wider (issue 17).
  */
 export function searchQuery(db: Database, userId: string, text: string, ids?: string[]) {
   const { matches, rank } = searchTerms(userId, text);
-  return selectContactsWithPhoto(db)
+  return db
+    .select({
+      id: contacts.id,
+      givenName: contacts.givenName,
+      familyName: contacts.familyName,
+      email: contacts.email,
+      photoKey: images.storageKey,
+    })
+    .from(contacts)
+    .leftJoin(images, eq(contacts.avatarImageId, images.id))
     .where(and(matches, ids ? inArray(contacts.id, ids) : undefined))
     .orderBy(rank, asc(contacts.sortName), asc(contacts.id))
     .limit(SEARCH_LIMIT);
@@ -66,9 +80,9 @@ export function shortQueryCandidates(db: Database, userId: string, text: string)
 
 /**
  * Searches the person's active contacts as they type (SPEC §4 Search): a substring of the
- * name, email or company, case- and accent-insensitive; or of the phone's digits whatever
- * the spacing or `+` prefix. Names that start with the query come first, then matches at the
- * start of any word, then the rest. `%`, `_`, `\` and quotes are literal: the query is
+ * name, middle names, nickname, any email, or the organisation and its units, case- and
+ * accent-insensitive; or of any phone's digits whatever the spacing or `+` prefix. Names that
+ * start with the query come first, then matches at the start of any word, then the rest. `%`, `_`, `\` and quotes are literal: the query is
  * escaped for LIKE and bound as a parameter, never spliced.
  *
  * Queries of three characters or more are served by the per-account `pg_trgm` GIN indexes on
@@ -88,11 +102,11 @@ export async function searchContacts(
     if (ids.length === 0) return [];
   }
   const rows = await searchQuery(deps.db, userId, text, ids);
-  return rows.map(({ contact, photo }) => ({
-    _id: contact.id,
-    name: combinedName(contact.givenName, contact.familyName),
-    email: contact.email ?? '',
-    avatar: { url: photo ? deps.images.urlFor(photo.key) : '' },
+  return rows.map((row) => ({
+    _id: row.id,
+    name: combinedName(row.givenName, row.familyName),
+    email: row.email ?? '',
+    avatar: { url: row.photoKey ? deps.images.urlFor(row.photoKey) : '' },
   }));
 }
 
