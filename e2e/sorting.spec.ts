@@ -58,8 +58,8 @@ test('Export downloads the list as Google CSV, and a selection as vCard', async 
   let download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^kith-contacts-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await download.path(), 'utf8');
-  expect(csv.split(/\r?\n/)[0]).toContain('First Name,Last Name');
-  expect(csv).toContain('Bruno,Costa');
+  expect(csv.split(/\r?\n/)[0]).toContain('First Name,Middle Name,Last Name');
+  expect(csv).toContain('Bruno,,Costa');
 
   await selectRow(page, 'Ada Young');
   downloading = page.waitForEvent('download');
