@@ -17,8 +17,10 @@ process.env.KITH_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'kith-e2e-'));
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous for 2 shared cores: the same suite's steps took 2-3x longer on a busy day, and a
+  // step that waits longer than this is a failure worth a look, not a slow machine.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   // Three at once: the tests spend most of their time waiting on the product's own timers.
   workers: 3,
   forbidOnly: Boolean(process.env.CI),

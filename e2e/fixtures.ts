@@ -23,8 +23,13 @@ export const test = base.extend<{ foreignRequests: string[] }>({
 
 export { expect };
 
-/** Saves a full-page screenshot under e2e/screenshots/<project>/ for people to look at. */
+/**
+ * Saves a full-page screenshot under e2e/screenshots/<project>/ for people to look at.
+ * `E2E_SCREENSHOTS=0` skips them (CI does: nobody looks there, and on two shared cores the
+ * ~90 full-page captures cost the suite minutes).
+ */
 export async function snapshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
   const dir = join(import.meta.dirname, 'screenshots', test.info().project.name);
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
