@@ -1,7 +1,7 @@
 /**
  * `pnpm bench:import`: how long importing 10,000 contacts takes (issue 6: "10,000 contacts
- * import in seconds"), over HTTP as the web app does it: `imports.preview` on the whole file,
- * then `imports.batch` 250 contacts at a time, one after another. Side by side with the floor
+ * import in seconds"), over HTTP as the web app does it: `POST /api/imports/preview` on the
+ * whole file, then `imports.batch` 250 contacts at a time, one after another. Side by side with the floor
  * for the same rows: multi-row INSERTs of the same contacts straight into the table. Runs on
  * PGlite and (when `TEST_DATABASE_URL` or `BENCH_DATABASE_URL` names a server) PostgreSQL,
  * for a Google CSV and a vCard 4.0 file. Prints a table; writes bench/import-results.json.
@@ -120,6 +120,17 @@ async function mutation<T>(origin: string, cookie: string, path: string, input: 
   return ((await res.json()) as { result: { data: { json: T } } }).result.data.json;
 }
 
+/** `POST /api/imports/preview`, the streamed route the web app sends a file to. */
+async function postPreview(origin: string, cookie: string, content: string) {
+  const res = await fetch(`${origin}/api/imports/preview`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ content }),
+  });
+  if (!res.ok) throw new Error(`the preview answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as { contacts: unknown[]; problems: unknown[] };
+}
+
 interface Row {
   database: string;
   file: string;
@@ -150,12 +161,7 @@ async function benchDatabase(
     for (const [name, content] of files) {
       log(`${kind} ${name}: ${Buffer.byteLength(content)} bytes`);
       const started = performance.now();
-      const preview = await mutation<{ contacts: unknown[]; problems: unknown[] }>(
-        origin,
-        cookie,
-        'imports.preview',
-        { content },
-      );
+      const preview = await postPreview(origin, cookie, content);
       const previewed = performance.now();
       const importId = crypto.randomUUID();
       for (let i = 0; i < preview.contacts.length; i += BATCH) {

@@ -12,6 +12,7 @@ import {
   mapErrorToResponse,
   restApiPlugin,
   dataExportPlugin,
+  importPreviewPlugin,
   photosPlugin,
   restRoutes,
   type ServerAppRouter,
@@ -125,6 +126,7 @@ export async function buildApp({
 
   await app.register(restApiPlugin, { prefix: '/api/v1', routes: restRoutes, createContext });
   await app.register(dataExportPlugin, { deps, rateLimiter });
+  await app.register(importPreviewPlugin, { deps, rateLimiter });
   if (env.API_DOCS) await registerApiDocs(app);
 
   await app.register(photosPlugin, { deps });

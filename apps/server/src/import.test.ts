@@ -5,7 +5,7 @@ import { schema } from '@kith/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
-import { trpcData, type TestClient } from './test-client';
+import { TestClient, trpcData } from './test-client';
 import { png } from './test-images';
 import { signedInClient } from './test-users';
 
@@ -85,10 +85,15 @@ afterAll(async () => {
   await t.close();
 });
 
+/** `POST /api/imports/preview`, as the web app sends a file (preview.route.ts). */
+function postPreview(client: TestClient, input: Record<string, unknown>) {
+  return client.send({ method: 'POST', url: '/api/imports/preview', payload: input });
+}
+
 async function preview(client: TestClient, content: string, mapping?: string[]) {
-  const res = await client.mutation('imports.preview', { content, mapping });
+  const res = await postPreview(client, { content, mapping });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return trpcData<Preview>(res);
+  return res.body as unknown as Preview;
 }
 
 async function batch(client: TestClient, input: Record<string, unknown>) {
@@ -247,11 +252,12 @@ describe('import preview (issue 6): files are read, nothing is written', () => {
       extra: [],
     });
 
-    const short = await client.mutation('imports.preview', {
+    const short = await postPreview(client, {
       content: fixture('other.csv'),
       mapping: ['fullName'],
     });
     expect(short.status).toBe(400);
+    expect(short.body).toEqual({ message: 'Choose where each column goes.' });
   });
 
   it('reads vCard 2.1 (quoted-printable, nameless parameters, base64 photo)', async () => {
@@ -335,7 +341,7 @@ describe('import preview (issue 6): files are read, nothing is written', () => {
     ]);
   });
 
-  it('reads files of several MB (tRPC bodies up to 8 MiB), and refuses larger ones with 413', async () => {
+  it('reads files of several MB (bodies up to 8 MiB), and refuses larger ones with 413', async () => {
     const { client } = await signedInClient(t);
     const [header, ...rows] = fixture('google.csv').trim().split('\n');
     const row = rows.find((line) => line.startsWith('José'))!;
@@ -349,10 +355,12 @@ describe('import preview (issue 6): files are read, nothing is written', () => {
     expect(repeated).toHaveLength(15_999);
     expect(repeated[0]).toMatchObject({ row: 3, severity: 'warning' });
 
-    const huge = await client.mutation('imports.preview', { content: 'x'.repeat(9 * 1024 * 1024) });
+    const huge = await postPreview(client, { content: 'x'.repeat(9 * 1024 * 1024) });
     expect(huge.status).toBe(413);
-    expect(huge.body).toMatchObject({
-      error: { json: { data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 } } },
+    const overLimit = await postPreview(client, { content: 'x'.repeat(7 * 1024 * 1024 + 1) });
+    expect(overLimit.status).toBe(400);
+    expect(overLimit.body).toEqual({
+      message: 'The file is larger than 7 MB. Split it and import each part.',
     });
   });
 
@@ -378,11 +386,30 @@ describe('import preview (issue 6): files are read, nothing is written', () => {
 
   it('refuses what is not a contacts file, with a reason', async () => {
     const { client } = await signedInClient(t);
-    const empty = await client.mutation('imports.preview', { content: '' });
+    const empty = await postPreview(client, { content: '' });
     expect(empty.status).toBe(400);
-    const junk = await client.mutation('imports.preview', { content: 'just one line' });
-    expect(junk.status).toBe(400);
-    expect(JSON.stringify(junk.body)).toContain('neither a CSV nor a vCard');
+    expect(empty.body).toEqual({ message: 'The file is empty' });
+    const junk = await postPreview(client, { content: 'just one line' });
+    expect(junk).toMatchObject({
+      status: 400,
+      body: { message: 'This file is neither a CSV nor a vCard file Kith can read.' },
+    });
+    const notJson = await client.send({
+      method: 'POST',
+      url: '/api/imports/preview',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"content": ',
+    });
+    expect(notJson.status).toBe(400);
+  });
+
+  it("answers 403 without a session, and the SDK's imports.preview the same preview", async () => {
+    const { client } = await signedInClient(t);
+    const content = fixture('vcard-40.vcf');
+    const anonymous = await postPreview(new TestClient(t.app), { content });
+    expect(anonymous).toMatchObject({ status: 403, body: { message: expect.any(String) } });
+    const viaProcedure = await client.mutation('imports.preview', { content });
+    expect(trpcData<Preview>(viaProcedure)).toEqual(await preview(client, content));
   });
 });
 

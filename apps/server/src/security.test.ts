@@ -353,12 +353,12 @@ describe('7. CSV export does not carry live formulas', () => {
     expect(everyCell.filter((value) => /^[=+\-@\t\r]/.test(value))).toEqual(['+1 555 0100']);
 
     const other = await signedUp(t);
-    const preview = await other.client.mutation('imports.preview', { content });
-    const [contact] = (
-      preview.body as {
-        result: { data: { json: { contacts: Record<string, unknown>[] } } };
-      }
-    ).result.data.json.contacts;
+    const preview = await other.client.send({
+      method: 'POST',
+      url: '/api/imports/preview',
+      payload: { content },
+    });
+    const [contact] = (preview.body as { contacts: Record<string, unknown>[] }).contacts;
     expect(contact).toMatchObject({
       givenName: '=HYPERLINK("https://evil.example","Click")',
       familyName: '@SUM(1+1)',

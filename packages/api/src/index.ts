@@ -22,6 +22,8 @@ export { restRoutes } from './rest/routes';
 export { createOpenApiDocument, openApiPath, REST_PREFIX } from './rest/openapi/document';
 export { mapErrorToResponse } from './shared/error-mapper';
 export { dataExportPlugin, DATA_EXPORT_PATH } from './account/data-export.route';
+export { importPreviewPlugin, IMPORT_PREVIEW_PATH } from './imports/preview.route';
+export type { ImportPreview } from './imports/preview.service';
 export { purgeDeletedAccounts } from './account/purge';
 export {
   createRateLimiter,

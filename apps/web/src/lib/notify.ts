@@ -9,6 +9,17 @@ export const UNKNOWN_ERROR = i18nKey('Unknown Error Occurred Try Again!');
 export const NETWORK_ERROR = i18nKey('Network Error');
 export const REQUEST_ABORTED = i18nKey('Request aborted');
 
+/** A plain (non-tRPC) API route's refusal: its status and the server's message. */
+export class RouteError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RouteError';
+  }
+}
+
 /**
  * The message to show for a failed call, in the interface language: the server's message
  * when it sent one, 'Request aborted' when no answer came in time, 'Network Error' when the
@@ -20,6 +31,7 @@ export function errorMessage(error: unknown, fallback = UNKNOWN_ERROR): string {
 
 function untranslatedErrorMessage(error: unknown, fallback: string): string {
   if (isTimeout(error)) return REQUEST_ABORTED;
+  if (error instanceof RouteError) return error.message || fallback;
   if (error instanceof TRPCClientError) {
     const fromServer = error.shape?.message ?? (error.data ? error.message : undefined);
     if (fromServer) return fromServer;

@@ -14,7 +14,7 @@ export type ApiClient = ReturnType<typeof createTRPCClient<AppRouter>>;
 export { isForbidden };
 
 /** The browser's fetch with the shared time limit (issue 21.6). */
-const timedFetch = fetchWithTimeout((input, init) => fetch(input, init));
+export const timedFetch = fetchWithTimeout((input, init) => fetch(input, init));
 
 /** Refreshes the session once (shared by concurrent callers); resolves whether it worked. */
 export const refreshSession = shared(() =>

@@ -1,9 +1,11 @@
-import type { RouterInputs, RouterOutputs } from '@kith/api';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
+import type { ImportPreview, RouterInputs } from '@kith/api';
+import type { ImportPreviewInput } from '@kith/validators';
+import { useMutation } from '@tanstack/react-query';
+import { notifyError, notifySuccess, RouteError } from '../../lib/notify';
+import { logoutAndReload, refreshSession, timedFetch, trpc } from '../../lib/trpc';
 import { useRefreshContactLists } from '../../lib/contact-lists';
 
-type Preview = RouterOutputs['imports']['preview'];
+export type Preview = ImportPreview;
 export type ImportedContact = Preview['contacts'][number];
 type BatchInput = RouterInputs['imports']['batch'];
 
@@ -49,8 +51,44 @@ export function toBatches(items: Item[]): Item[][] {
   return batches;
 }
 
-/** Reads a file and answers the preview (`imports.preview`): nothing is written yet. */
-export const usePreviewImport = () => trpc.imports.preview.useMutation();
+/** Where the server previews an import (`IMPORT_PREVIEW_PATH`, preview.route.ts). */
+const IMPORT_PREVIEW_PATH = '/api/imports/preview';
+
+/**
+ * Reads a file on the server and answers its preview: nothing is written yet. A plain route
+ * that streams its answer (a large file's preview is 12 MB of JSON), called as the tRPC links
+ * call procedures: with the shared time limit, and on 403 the session is refreshed once and
+ * the call retried (SPEC §7 "Auth retry"; a failed refresh logs out and reloads).
+ *
+ * @throws RouteError with the server's message (an unreadable file, a short mapping, too many
+ *   heavy calls); the time limit's abort error; fetch's TypeError when offline.
+ */
+export async function previewImport(input: ImportPreviewInput): Promise<Preview> {
+  const post = () =>
+    // Absolute, as the tRPC link's, so it works in tests (jsdom with Node's fetch) too.
+    timedFetch(new URL(IMPORT_PREVIEW_PATH, window.location.origin), {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    });
+  let res = await post();
+  if (res.status === 403) {
+    if (!(await refreshSession())) {
+      await logoutAndReload();
+      throw new RouteError(403, '');
+    }
+    res = await post();
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new RouteError(res.status, body?.message ?? '');
+  }
+  return (await res.json()) as Preview;
+}
+
+/** `previewImport` as a mutation, for the import page's busy and error states. */
+export const usePreviewImport = () => useMutation({ mutationFn: previewImport });
 
 /**
  * Runs an import batch by batch (`imports.batch`, one transaction each), telling `onProgress`

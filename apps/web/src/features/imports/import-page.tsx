@@ -10,7 +10,6 @@ import {
   Title,
 } from '@mantine/core';
 import type { ImportColumnTarget } from '@kith/validators';
-import type { RouterOutputs } from '@kith/api';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -22,10 +21,14 @@ import { ChooseFile } from './choose-file';
 import { ColumnMapping } from './column-mapping';
 import { ImportPreview, type DuplicateChoice } from './import-preview';
 import { decodeImportFile } from './decode-file';
-import { usePreviewImport, useRunImport, useUndoImport, type ImportOutcome } from './api';
+import {
+  usePreviewImport,
+  useRunImport,
+  useUndoImport,
+  type ImportOutcome,
+  type Preview,
+} from './api';
 import { UnfinishedImport } from './unfinished-import';
-
-type Preview = RouterOutputs['imports']['preview'];
 
 type Step =
   | { name: 'choose' }

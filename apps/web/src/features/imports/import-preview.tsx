@@ -9,12 +9,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { RouterOutputs } from '@kith/api';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../lib/format';
 import { i18nKey } from '../../lib/i18n';
+import type { Preview } from './api';
 
-type Preview = RouterOutputs['imports']['preview'];
 export type DuplicateChoice = 'skip' | 'update';
 
 /** Rows listed one by one; the rest are counted (a re-imported book has thousands). */
