@@ -16,6 +16,9 @@ function returnPoint(element: EventTarget | Element | null): HTMLElement | null 
   );
 }
 
+/** How long after a dialog closes a lost focus is still put back, in ms. */
+const MEND_FOR_MS = 1_000;
+
 /**
  * Puts focus back where it was before a dialog opened, once it closes (WCAG 2.4.3 focus
  * order; issue 21.8). A dialog opened from a menu item lost focus to `<body>`: Mantine returns
@@ -39,11 +42,16 @@ export function useFocusReturn(opened: boolean): void {
   useEffect(() => {
     if (!opened) return;
     return () => {
-      // After the close transition and Mantine's own attempt.
-      window.setTimeout(() => {
+      // Mantine's close transition and its own attempt come after this, later on a busy
+      // machine (a single check at 300 ms sometimes ran before them and focus was lost after):
+      // so for a second, a focus found lost is mended each time.
+      const started = performance.now();
+      const mend = () => {
         const lost = !document.activeElement || document.activeElement === document.body;
         if (lost && back.current?.isConnected) back.current.focus();
-      }, 300);
+        if (performance.now() - started < MEND_FOR_MS) window.setTimeout(mend, 50);
+      };
+      window.setTimeout(mend, 50);
     };
   }, [opened]);
 }
