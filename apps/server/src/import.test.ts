@@ -403,6 +403,29 @@ describe('import preview (issue 6): files are read, nothing is written', () => {
     expect(notJson.status).toBe(400);
   });
 
+  it('refuses a replayed cookie after sign-out, another site, and an encoded path', async () => {
+    const { client } = await signedInClient(t);
+    const content = fixture('vcard-40.vcf');
+    const saved = new Map(client.cookies);
+    expect((await postPreview(client, { content })).status).toBe(200);
+    // Another site's page posting a file with the person's cookies.
+    const foreign = await client.send({
+      method: 'POST',
+      url: '/api/imports/preview',
+      headers: { origin: 'https://evil.example' },
+      payload: { content },
+    });
+    expect(foreign.status).toBe(403);
+    expect((await client.rest('POST', '/auth/logout')).status).toBe(200);
+    // The cookies saved before the sign-out, replayed, on the path and an encoded spelling.
+    const replay = new TestClient(t.app);
+    for (const [name, value] of saved) replay.cookies.set(name, value);
+    for (const url of ['/api/imports/preview', '/api/imports/%70review']) {
+      const res = await replay.send({ method: 'POST', url, payload: { content } });
+      expect(res.status, url).toBe(403);
+    }
+  });
+
   it("answers 403 without a session, and the SDK's imports.preview the same preview", async () => {
     const { client } = await signedInClient(t);
     const content = fixture('vcard-40.vcf');

@@ -105,3 +105,22 @@ describe('readVCardFile: the card’s parts (issue 17)', () => {
     });
   });
 });
+
+describe('readVCardFile: hostile files', () => {
+  it('reads 1 MB of BEGIN:VCARD lines that never end in linear time, and says so', async () => {
+    // Matching each card with /BEGIN:VCARD[\s\S]*?END:VCARD/ scanned to the end of the file
+    // from every BEGIN: 1 MB took 20 s, a 7 MB file would have held the server 15 minutes.
+    const content = `BEGIN:VCARD\r\nFN:Ada\r\nEND:VCARD\r\n${'BEGIN:VCARD\r\n'.repeat(80_000)}`;
+    const started = performance.now();
+    const result = await readVCardFile(content);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(result.contacts).toHaveLength(1);
+    expect(result.problems).toEqual([
+      expect.objectContaining({
+        row: 2,
+        severity: 'error',
+        message: expect.stringContaining('END:VCARD'),
+      }),
+    ]);
+  });
+});
