@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../lib/format';
 import { i18nKey } from '../../lib/i18n';
 import type { Preview } from './api';
+import classes from './import-preview.module.css';
 
 export type DuplicateChoice = 'skip' | 'update';
 
@@ -167,8 +168,8 @@ export function ImportPreview({
             {preview.problems.slice(0, LISTED).map((problem, i) => (
               <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
                 <Badge
-                  // Light yellow text fails WCAG contrast; orange 9 on its tint passes.
-                  color={problem.severity === 'error' ? 'red' : 'orange.9'}
+                  color={problem.severity === 'error' ? 'red' : 'orange'}
+                  className={problem.severity === 'error' ? undefined : classes.warning}
                   variant="light"
                   style={{ flexShrink: 0 }}
                 >

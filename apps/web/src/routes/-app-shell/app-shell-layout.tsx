@@ -1,4 +1,4 @@
-import { Affix, AppShell, Burger, Button, Group, NavLink, ScrollArea } from '@mantine/core';
+import { Affix, AppShell, Box, Burger, Button, Group, NavLink, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconArrowMerge,
@@ -98,7 +98,11 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
           <SidebarLabels pathname={pathname} />
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        {children}
+        {/* Room to scroll a page's last buttons (Import, Save) clear of the floating add. */}
+        {showsFloatingAdd(pathname) && <Box h={88} hiddenFrom="sm" aria-hidden />}
+      </AppShell.Main>
       {showsFloatingAdd(pathname) && (
         <Affix position={{ bottom: 24, right: 20 }} hiddenFrom="sm">
           <Button
