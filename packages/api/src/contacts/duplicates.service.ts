@@ -1,6 +1,6 @@
-import { executeRows, schema, type Database, type TypedValue } from '@kith/db';
+import { executeRows, schema, type Database } from '@kith/db';
 import type { ContactMergeInput, MergeField } from '@kith/validators';
-import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { deleteImages } from '../images/images.service';
@@ -10,11 +10,9 @@ import { cooperative } from '../shared/event-loop';
 import { selectContactsWithPhoto, toDto } from './contacts-with-photo';
 import type { ContactDto } from './contact-dto';
 import { phoneKey } from './phone-key';
+import { activeContactRows } from './active-contacts';
 
 const { contacts, contactLabels } = schema;
-
-/** Contacts read at a time by `findDuplicates`. */
-const DUPLICATE_READ_PAGE = 2_000;
 
 /** How alike two names must be (pg_trgm `similarity`, 0 to 1) to be offered as duplicates. */
 export const NAME_SIMILARITY = 0.7;
@@ -53,31 +51,13 @@ export async function findDuplicates(
   userId: string,
 ): Promise<DuplicateGroups> {
   const active = and(eq(contacts.userId, userId), isNull(contacts.trashedAt));
-  // Read a page at a time, so mapping a large book's rows never holds the event loop long.
-  const rows: {
-    id: string;
-    emails: TypedValue[];
-    phones: TypedValue[];
-    sortName: string;
-    createdAt: Date;
-  }[] = [];
-  for (;;) {
-    const after = rows.at(-1)?.id;
-    const page = await deps.db
-      .select({
-        id: contacts.id,
-        emails: contacts.emails,
-        phones: contacts.phones,
-        sortName: contacts.sortName,
-        createdAt: contacts.createdAt,
-      })
-      .from(contacts)
-      .where(and(active, after ? gt(contacts.id, after) : undefined))
-      .orderBy(asc(contacts.id))
-      .limit(DUPLICATE_READ_PAGE);
-    rows.push(...page);
-    if (page.length < DUPLICATE_READ_PAGE) break;
-  }
+  const rows = await activeContactRows(deps.db, userId, {
+    id: contacts.id,
+    emails: contacts.emails,
+    phones: contacts.phones,
+    sortName: contacts.sortName,
+    createdAt: contacts.createdAt,
+  });
   const pairs: [string, string, DuplicateReason][] = [];
   const pause = cooperative();
   const linkSame = async (

@@ -1,6 +1,5 @@
-import { schema, type Database, type TypedValue } from '@kith/db';
+import { schema, type Database } from '@kith/db';
 import type { ImportColumnTarget, ImportedContact, ImportPreviewInput } from '@kith/validators';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { combinedName } from '../contacts/contact-dto';
 import { phoneKey } from '../contacts/phone-key';
@@ -9,6 +8,7 @@ import { detectCsvLayout, readCsvRows, readCsvTable, suggestMapping } from './cs
 import type { DateOrder, ImportProblem, ReadResult } from './draft';
 import { readVCardFile } from './vcard-read';
 import { cooperative } from '../shared/event-loop';
+import { activeContactRows } from '../contacts/active-contacts';
 
 const { contacts } = schema;
 
@@ -158,46 +158,19 @@ async function repeatsInFile(imported: ImportedContact[]): Promise<ImportProblem
   return problems;
 }
 
-/** Contacts of the book read at a time by `matchDuplicates`. */
-const BOOK_PAGE = 2_000;
-
 /** Each imported contact's first match in the book, by any of its emails, then phones. */
 async function matchDuplicates(
   db: Database,
   userId: string,
   imported: ImportedContact[],
 ): Promise<ImportDuplicate[]> {
-  // The book a page at a time, so mapping a large one's rows never holds the event loop long.
-  const book: {
-    id: string;
-    givenName: string;
-    familyName: string;
-    emails: TypedValue[];
-    phones: TypedValue[];
-  }[] = [];
-  for (;;) {
-    const after = book.at(-1)?.id;
-    const page = await db
-      .select({
-        id: contacts.id,
-        givenName: contacts.givenName,
-        familyName: contacts.familyName,
-        emails: contacts.emails,
-        phones: contacts.phones,
-      })
-      .from(contacts)
-      .where(
-        and(
-          eq(contacts.userId, userId),
-          isNull(contacts.trashedAt),
-          after ? gt(contacts.id, after) : undefined,
-        ),
-      )
-      .orderBy(asc(contacts.id))
-      .limit(BOOK_PAGE);
-    book.push(...page);
-    if (page.length < BOOK_PAGE) break;
-  }
+  const book = await activeContactRows(db, userId, {
+    id: contacts.id,
+    givenName: contacts.givenName,
+    familyName: contacts.familyName,
+    emails: contacts.emails,
+    phones: contacts.phones,
+  });
   const byEmail = new Map<string, (typeof book)[number]>();
   const byPhone = new Map<string, (typeof book)[number]>();
   const pause = cooperative();
