@@ -13,6 +13,8 @@ import {
   restApiPlugin,
   dataExportPlugin,
   importPreviewPlugin,
+  davPlugin,
+  DAV_METHODS,
   photosPlugin,
   restRoutes,
   type ServerAppRouter,
@@ -130,6 +132,12 @@ export async function buildApp({
   if (env.API_DOCS) await registerApiDocs(app);
 
   await app.register(photosPlugin, { deps });
+  // CardDAV for phones and desktop address books (issue 18), with its own body parsing and
+  // DAV:error answers.
+  for (const method of DAV_METHODS) {
+    if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
+  }
+  await app.register(davPlugin, { deps, rateLimiter });
 
   if (serveWeb && existsSync(join(env.WEB_DIST_DIR, 'index.html'))) {
     await registerWebApp(app, env.WEB_DIST_DIR);

@@ -37,3 +37,4 @@ export type { ImageStore } from './images/storage';
 export { withPhotoLinks, PHOTO_LINK_TTL_MS } from './images/photo-links';
 export { photosPlugin } from './images/photos.route';
 export { searchContacts, searchQuery, shortQueryCandidates } from './search/search.service';
+export { davPlugin, DAV_METHODS, WELL_KNOWN_CARDDAV } from './dav/dav.route';

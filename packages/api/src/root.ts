@@ -1,4 +1,5 @@
 import { accountRouter } from './account/account.router';
+import { appPasswordsRouter } from './app-passwords/app-passwords.router';
 import { authRouter } from './auth/auth.router';
 import { contactsRouter } from './contacts/contacts.router';
 import { favoritesRouter } from './favorites/favorites.router';
@@ -21,6 +22,7 @@ const procedures = {
   health: healthRouter,
   auth: authRouter,
   account: accountRouter,
+  appPasswords: appPasswordsRouter,
   recover: recoverRouter,
   contacts: contactsRouter,
   favorites: favoritesRouter,

@@ -10,3 +10,4 @@ export * from './locales';
 export * from './account';
 export * from './imports';
 export * from './trpc-limits';
+export * from './app-passwords';

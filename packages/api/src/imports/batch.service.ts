@@ -17,8 +17,8 @@ export interface ImportBatchResult {
   photosFailed: number;
 }
 
-/** The columns of a contact an import writes, from an imported contact. */
-function columnsOf(contact: ImportedContact) {
+/** The columns of a contact an import (or a CardDAV PUT) writes, from an imported contact. */
+export function columnsOf(contact: ImportedContact) {
   const orNull = (value: string) => value || null;
   return {
     givenName: contact.givenName,
@@ -244,12 +244,12 @@ async function existingContacts(
 
 /**
  * The id of each label name (lowercased), finding the person's labels whatever their case
- * and creating the missing ones, marked with the import.
+ * and creating the missing ones, marked with the import (null: a CardDAV client's CATEGORIES).
  */
-async function ensureLabels(
+export async function ensureLabels(
   db: Database,
   userId: string,
-  importId: string,
+  importId: string | null,
   names: string[],
 ): Promise<Map<string, string>> {
   const wanted = new Map(names.map((name) => [name.toLowerCase(), name]));

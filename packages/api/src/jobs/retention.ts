@@ -3,6 +3,7 @@ import { and, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { ImageStorage } from '../images/storage';
 import { removeBytes } from '../images/images.service';
 import { purgeDeletedAccounts } from '../account/purge';
+import { purgeTombstones } from '../dav/address-book.service';
 
 const { contacts, images, contactImportBackups } = schema;
 
@@ -29,7 +30,7 @@ export interface RetentionResult {
 /**
  * Deletes contacts trashed more than 30 days before `now` with their images, uploads left
  * unattached for more than 24 hours, import backups older than a day (with the photos the
- * import replaced), and every account deleted before `now` (each run, so
+ * import replaced), CardDAV tombstones past their 60 days, and every account deleted before `now` (each run, so
  * well within the privacy page's 30 days). Safe on several instances at once: the work runs under a
  * transaction-scoped advisory lock, and an instance that cannot take it skips the run.
  */
@@ -84,6 +85,8 @@ export async function runRetention(
           .returning({ key: images.storageKey })
       : [];
     const keys = [...staleUploads, ...avatars, ...replacedPhotos].map((r) => r.key);
+    // CardDAV's record of deletions, past the time a phone could still need it.
+    await purgeTombstones(tx as Database, now);
     return { contacts: expired.length, keys };
   });
 

@@ -36,9 +36,11 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimitSettings> = {
  *   account, so it gets a tenth of the per-IP budget (OWASP "Account enumeration");
  * - `passwordCheck`: a signed-in call that checks the current password (change it, delete
  *   the account), so a stolen session cannot guess it;
- * - `heavy`: signed-in calls whose cost grows with the book.
+ * - `heavy`: signed-in calls whose cost grows with the book;
+ * - `appPassword`: wrong CardDAV credentials (issue 18), charged only when they fail, since a
+ *   client sends its credentials with every request (`check` before, `consume` after).
  */
-export type RatePolicy = 'signIn' | 'accountLookup' | 'passwordCheck' | 'heavy';
+export type RatePolicy = 'signIn' | 'accountLookup' | 'passwordCheck' | 'heavy' | 'appPassword';
 
 /** Who a call is charged to: always its client IP, and its account when one is named. */
 export interface RateKeys {
@@ -55,6 +57,13 @@ export interface RateLimiter {
    * @throws TooManyRequestsError (429) naming the wait when either budget is spent.
    */
   consume(policy: RatePolicy, keys: RateKeys): Promise<void>;
+  /**
+   * Spends nothing, but refuses as `consume` would when the IP's or the account's budget of
+   * `policy` is already spent.
+   *
+   * @throws TooManyRequestsError (429) naming the wait.
+   */
+  check(policy: RatePolicy, keys: RateKeys): Promise<void>;
   /** Closes the Redis connection, when there is one. */
   close(): Promise<void>;
 }
@@ -101,6 +110,10 @@ export async function createRateLimiter(
       account: make('password-account', settings.perAccount),
     },
     heavy: { ip: make('heavy-ip', heavy * 10), account: make('heavy-account', heavy) },
+    appPassword: {
+      ip: make('app-password-ip', settings.perIp),
+      account: make('app-password-account', settings.perAccount),
+    },
   };
 
   return {
@@ -108,6 +121,11 @@ export async function createRateLimiter(
       const budget = budgets[policy];
       await spend(budget.ip, `ip:${keys.ip}`);
       if (keys.account) await spend(budget.account, `account:${accountKey(keys.account)}`);
+    },
+    async check(policy, keys) {
+      const budget = budgets[policy];
+      await spent(budget.ip, `ip:${keys.ip}`);
+      if (keys.account) await spent(budget.account, `account:${accountKey(keys.account)}`);
     },
     async close() {
       redis?.disconnect();
@@ -126,6 +144,18 @@ async function spend(limiter: RateLimiterAbstract, key: string): Promise<void> {
       );
     }
     throw rejection;
+  }
+}
+
+async function spent(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  const state = await limiter.get(key);
+  if (state && state.remainingPoints <= 0 && state.msBeforeNext > 0) {
+    throw Object.assign(
+      new TooManyRequestsError(TOO_MANY_ATTEMPTS(describeWait(state.msBeforeNext))),
+      {
+        retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)),
+      },
+    );
   }
 }
 

@@ -193,7 +193,8 @@ export function formattedName(contact: ContactRow): string {
  * first of several preferred), ORG with its units, TITLE, BDAY, ANNIVERSARY and labelled
  * dates, RELATED (Apple's X-ABRELATEDNAMES in 3.0), NOTE, an embedded PHOTO, its labels as
  * CATEGORIES (§6.7.1, with `starred` for a favorite, as Google writes it), every extra field
- * kept from an import, UID (`urn:uuid:`) and REV.
+ * kept from an import, UID (the card's own, `urn:uuid:<id>` unless a CardDAV client chose it)
+ * and REV.
  */
 export function contactToVCard(
   contact: ContactRow,
@@ -267,7 +268,8 @@ export function contactToVCard(
     writer.add({ name: 'CATEGORIES', value: categories.map(escapeText).join(','), raw: true });
   }
   for (const field of contact.extra ?? []) addExtra(writer, field);
-  writer.add({ name: 'UID', value: `urn:uuid:${contact.id}`, raw: true });
+  // The UID a CardDAV client gave the card, else `urn:uuid:<id>` (set by the database).
+  writer.add({ name: 'UID', value: contact.uid || `urn:uuid:${contact.id}`, raw: true });
   writer.add({ name: 'REV', value: timestamp(contact.updatedAt), raw: true });
   return formatVCard(writer.props, version);
 }

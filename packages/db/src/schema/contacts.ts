@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   jsonb,
@@ -88,6 +89,23 @@ export const contacts = pgTable(
     idempotencyKey: text('idempotency_key'),
     trashedAt: timestamp('trashed_at', { withTimezone: true }),
     /**
+     * The card's UID (RFC 6350 §6.7.6) as a CardDAV client sent it; the database sets
+     * `urn:uuid:<id>` for a contact made anywhere else (an insert leaves it ''). Unique among an account's active
+     * contacts (RFC 6352 §6.3.2.1 `no-uid-conflict`, checked on PUT).
+     */
+    uid: text('uid').notNull().default(''),
+    /**
+     * The card's resource name in the CardDAV address book (`<name>.vcf`, RFC 6352 §5.1):
+     * the one a client chose when it created the card, else `<id>.vcf` set by the database (an insert leaves it '').
+     */
+    davName: text('dav_name').notNull().default(''),
+    /**
+     * Bumped by the database on every change of the row or its labels, from one sequence,
+     * while the account's writers are serialised (migration 0012): the card's ETag and the
+     * address book's sync token (RFC 6578) are made of it.
+     */
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+    /**
      * Accent- and case-folded text searched by substring (DESIGN.md "Search"): the name, its
      * middle names and nickname, the organisation and its units, and every email (issue 17).
      * `kith_fold` is the immutable wrapper around unaccent created by the first migration.
@@ -142,6 +160,10 @@ export const contacts = pgTable(
       .on(t.trashedAt)
       .where(sql`${t.trashedAt} is not null`),
     index('contacts_avatar_image_id_idx').on(t.avatarImageId),
+    // CardDAV (issue 18): a card by its name, by its UID, and the changes after a sync token.
+    uniqueIndex('contacts_user_dav_name_key').on(t.userId, t.davName),
+    index('contacts_user_uid_idx').on(t.userId, t.uid),
+    index('contacts_user_revision_idx').on(t.userId, t.revision),
     // Only contacts created with a key: partial, so it is no stand-in index for the account.
     uniqueIndex('contacts_user_idempotency_key_key')
       .on(t.userId, t.idempotencyKey)

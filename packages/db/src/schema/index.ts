@@ -6,3 +6,4 @@ export * from './contacts';
 export * from './feedback';
 export * from './labels';
 export * from './imports';
+export * from './dav';

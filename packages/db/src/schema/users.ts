@@ -8,6 +8,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  bigint,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { images } from './images';
@@ -49,6 +50,15 @@ export const users = pgTable(
     contactSort: contactSort('contact_sort').notNull().default('first_name'),
     /** Set when the person deletes the account; the purge job removes the rows later. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The CardDAV address book's name as a client renamed it (PROPPATCH displayname). */
+    addressBookName: text('address_book_name'),
+    /** The card a client marked as the person's own (Apple's `CS:me-card`), by resource name. */
+    meCard: text('me_card'),
+    /**
+     * Sync tokens (RFC 6578) at or below this revision are refused: the deletions after them
+     * may have left the tombstones (`contact_tombstones`), so the client syncs anew.
+     */
+    davSyncFloor: bigint('dav_sync_floor', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -1,0 +1,182 @@
+import { createDAVClient } from 'tsdav';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
+import { dav, davAccount, vcard, type DavAccount } from './dav-helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function tsdavClient(account: DavAccount) {
+  return createDAVClient({
+    serverUrl: account.baseUrl,
+    credentials: { username: account.email, password: account.password },
+    authMethod: 'Basic',
+    defaultAccountType: 'carddav',
+  });
+}
+
+describe('CardDAV with tsdav', () => {
+  it('discovers the book, creates, reads, updates, syncs and deletes cards', async () => {
+    const account = await davAccount(t);
+    await account.caller.contacts.create({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      phone: '+1 555 0100',
+    } as never);
+    const client = await tsdavClient(account);
+    const books = await client.fetchAddressBooks();
+    expect(books).toHaveLength(1);
+    const book = books[0]!;
+    expect(book.displayName).toBe('Contacts');
+    expect(book.url).toBe(`${account.baseUrl}/dav/addressbooks/${account.userId}/contacts/`);
+
+    const first = await client.fetchVCards({ addressBook: book });
+    expect(first).toHaveLength(1);
+    expect(first[0]!.data).toContain('FN:Grace Hopper');
+    expect(first[0]!.data).toContain('TEL');
+
+    const created = await client.createVCard({
+      addressBook: book,
+      filename: 'alan.vcf',
+      vCardString: vcard('alan-uid', 'Alan', 'Turing', [
+        'EMAIL;TYPE=WORK:alan@example.org',
+        'X-CUSTOM-THING:kept',
+      ]),
+    });
+    expect(created.status).toBe(201);
+    const contacts = await account.caller.contacts.list({});
+    expect(contacts.items.map((c) => c.name).sort()).toEqual(['Alan Turing', 'Grace Hopper']);
+
+    const dirty = await client.isCollectionDirty({ collection: { ...book, ctag: book.ctag } });
+    expect(dirty.isDirty).toBe(true);
+
+    const [alan] = await client.fetchVCards({
+      addressBook: book,
+      objectUrls: [`${book.url}alan.vcf`],
+    });
+    expect(alan!.data).toContain('UID:alan-uid');
+    expect(alan!.data).toContain('X-CUSTOM-THING:kept');
+    expect(alan!.data).toContain('alan@example.org');
+
+    const updated = await client.updateVCard({
+      vCard: { url: alan!.url, etag: alan!.etag, data: alan!.data.replaceAll('Alan', 'Alan M.') },
+    });
+    expect(updated.status).toBe(204);
+    const stale = await client.updateVCard({
+      vCard: { url: alan!.url, etag: alan!.etag, data: alan!.data },
+    });
+    expect(stale.status).toBe(412);
+
+    const sync = await client.syncCollection({
+      url: book.url,
+      props: { 'd:getetag': {} },
+      syncLevel: 1,
+      syncToken: book.syncToken as string,
+    });
+    expect(sync.filter((r) => r.href?.endsWith('alan.vcf'))).toHaveLength(1);
+
+    const removed = await client.deleteVCard({ vCard: { url: `${book.url}alan.vcf`, etag: '' } });
+    expect(removed.status).toBe(204);
+    const trash = await account.caller.trash.list({});
+    expect(trash.items.map((c) => c.name)).toEqual(['Alan M. Turing']);
+  });
+});
+
+describe('CardDAV refusals', () => {
+  it('asks for credentials, and never takes the account password', async () => {
+    const account = await davAccount(t);
+    const none = await fetch(`${account.baseUrl}/dav/`, { method: 'PROPFIND' });
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toMatch(/^Basic/);
+    const withAccountPassword = await dav(
+      {
+        ...account,
+        authorization: `Basic ${Buffer.from(`${account.email}:kith-harbour-42`).toString('base64')}`,
+      },
+      'PROPFIND',
+      '/dav/',
+    );
+    expect(withAccountPassword.status).toBe(401);
+  });
+
+  it('answers another account’s book 404, as a missing one', async () => {
+    const ana = await davAccount(t);
+    const bob = await davAccount(t);
+    const other = await dav(ana, 'PROPFIND', `/dav/addressbooks/${bob.userId}/contacts/`, {
+      headers: { depth: '1' },
+    });
+    expect(other.status).toBe(404);
+    const put = await dav(ana, 'PUT', `/dav/addressbooks/${bob.userId}/contacts/x.vcf`, {
+      body: vcard('x', 'Eve', 'Intruder'),
+      headers: { 'content-type': 'text/vcard' },
+    });
+    expect(put.status).toBe(404);
+  });
+
+  it('refuses XML with a DOCTYPE or entities, and malformed XML, with 400', async () => {
+    const account = await davAccount(t);
+    const xxe = `<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><d:propfind xmlns:d="DAV:"><d:prop><d:displayname>&x;</d:displayname></d:prop></d:propfind>`;
+    const refused = await dav(account, 'PROPFIND', '/dav/', { body: xxe, headers: { depth: '0' } });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('DOCTYPE');
+    expect(refused.text).not.toContain('root:');
+    const broken = await dav(account, 'PROPFIND', '/dav/', {
+      body: '<d:propfind xmlns:d="DAV:"><d:prop>',
+      headers: { depth: '0' },
+    });
+    expect(broken.status).toBe(400);
+  });
+
+  it('refuses vCard 2.1 and malformed cards, and an oversized body with 413', async () => {
+    const account = await davAccount(t);
+    const book = `/dav/addressbooks/${account.userId}/contacts/`;
+    const v21 = await dav(account, 'PUT', `${book}old.vcf`, {
+      body: 'BEGIN:VCARD\r\nVERSION:2.1\r\nN:Old;Card\r\nEND:VCARD\r\n',
+      headers: { 'content-type': 'text/vcard' },
+    });
+    expect(v21.status).toBe(415);
+    expect(v21.text).toContain('supported-address-data');
+    expect(v21.text).toContain('2.1');
+    const junk = await dav(account, 'PUT', `${book}junk.vcf`, {
+      body: 'hello',
+      headers: { 'content-type': 'text/vcard' },
+    });
+    expect(junk.status).toBe(403);
+    expect(junk.text).toContain('valid-address-data');
+    const huge = await dav(account, 'PUT', `${book}huge.vcf`, {
+      body: vcard('huge', 'Big', 'Card', [`NOTE:${'x'.repeat(9 * 1024 * 1024)}`]),
+      headers: { 'content-type': 'text/vcard' },
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.text).toContain('max-resource-size');
+  });
+
+  it('refuses a second card with the same UID (no-uid-conflict)', async () => {
+    const account = await davAccount(t);
+    const book = `/dav/addressbooks/${account.userId}/contacts/`;
+    const headers = { 'content-type': 'text/vcard' };
+    expect(
+      (await dav(account, 'PUT', `${book}a.vcf`, { body: vcard('same', 'A', 'One'), headers }))
+        .status,
+    ).toBe(201);
+    const clash = await dav(account, 'PUT', `${book}b.vcf`, {
+      body: vcard('same', 'B', 'Two'),
+      headers,
+    });
+    expect(clash.status).toBe(403);
+    expect(clash.text).toContain('no-uid-conflict');
+    expect(clash.text).toContain(`${book}a.vcf`);
+  });
+
+  it('answers an unknown sync token with valid-sync-token', async () => {
+    const account = await davAccount(t);
+    const res = await dav(account, 'REPORT', `/dav/addressbooks/${account.userId}/contacts/`, {
+      body: '<?xml version="1.0"?><d:sync-collection xmlns:d="DAV:"><d:sync-token>http://kith.app/ns/sync/99999999999</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>',
+    });
+    expect(res.status).toBe(403);
+    expect(res.text).toContain('valid-sync-token');
+  });
+});

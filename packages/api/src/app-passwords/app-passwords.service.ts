@@ -1,0 +1,190 @@
+import { createHmac, randomInt } from 'node:crypto';
+import { schema, type Database } from '@kith/db';
+import { APP_PASSWORDS_MAX } from '@kith/validators';
+import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { ConflictError, NotFoundError } from '../shared/errors';
+import type { ApiDependencies } from '../trpc/context';
+
+const { appPasswords, users } = schema;
+
+export const APP_PASSWORD_NOT_FOUND = 'That app password has already been revoked.';
+export const TOO_MANY_APP_PASSWORDS = `You have ${APP_PASSWORDS_MAX} app passwords. Revoke one you no longer use first.`;
+
+/** An app password as the "Sync with your phone" page lists it; never the password itself. */
+export interface AppPasswordSummary {
+  id: string;
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  lastUsedIp: string | null;
+  lastUsedUserAgent: string | null;
+}
+
+/**
+ * Letters and digits a person can read off a screen and type on a phone without confusing
+ * them (no 0/o, 1/l/i): 32 symbols, 5 bits each.
+ */
+const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/**
+ * A new app password: 16 symbols in four groups (`abcd-efgh-jkmn-pqrs`), 80 bits, the shape
+ * Apple's and Google's app passwords have. Typed with or without the dashes and in any case.
+ */
+function generatePassword(): string {
+  const symbols = Array.from({ length: 16 }, () => ALPHABET[randomInt(ALPHABET.length)]);
+  return [0, 4, 8, 12].map((i) => symbols.slice(i, i + 4).join('')).join('-');
+}
+
+/** The password as it is hashed: lowercase, without the dashes and spaces people may type. */
+function normalise(password: string): string {
+  return password.toLowerCase().replace(/[\s-]/g, '');
+}
+
+/**
+ * Creates an app password named for a device and returns it once, in clear, with its
+ * summary; only its argon2id hash is kept (OWASP Password Storage Cheat Sheet).
+ *
+ * @throws ConflictError when the account already has `APP_PASSWORDS_MAX`.
+ */
+export async function createAppPassword(
+  db: Database,
+  userId: string,
+  name: string,
+): Promise<AppPasswordSummary & { password: string }> {
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(appPasswords)
+    .where(eq(appPasswords.userId, userId));
+  if (total >= APP_PASSWORDS_MAX) throw new ConflictError(TOO_MANY_APP_PASSWORDS);
+  const password = generatePassword();
+  const [row] = await db
+    .insert(appPasswords)
+    .values({ userId, name, passwordHash: await hashPassword(normalise(password)) })
+    .returning();
+  return { ...summaryOf(row!), password };
+}
+
+/** The account's app passwords, oldest first. */
+export async function listAppPasswords(
+  db: Database,
+  userId: string,
+): Promise<AppPasswordSummary[]> {
+  const rows = await db
+    .select()
+    .from(appPasswords)
+    .where(eq(appPasswords.userId, userId))
+    .orderBy(asc(appPasswords.createdAt), asc(appPasswords.id));
+  return rows.map(summaryOf);
+}
+
+/**
+ * Revokes one app password: the device using it is refused from its next request on.
+ *
+ * @throws NotFoundError when it is gone or not this person's.
+ */
+export async function revokeAppPassword(db: Database, userId: string, id: string): Promise<void> {
+  const deleted = await db
+    .delete(appPasswords)
+    .where(and(eq(appPasswords.id, id), eq(appPasswords.userId, userId)))
+    .returning({ id: appPasswords.id });
+  if (deleted.length === 0) throw new NotFoundError(APP_PASSWORD_NOT_FOUND);
+}
+
+function summaryOf(row: typeof appPasswords.$inferSelect): AppPasswordSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt,
+    lastUsedIp: row.lastUsedIp,
+    lastUsedUserAgent: row.lastUsedUserAgent,
+  };
+}
+
+/** Who an app password signed in: the account and which of its app passwords. */
+export interface AppPasswordUser {
+  userId: string;
+  appPasswordId: string;
+}
+
+/**
+ * Passwords verified in the last `VERIFIED_TTL_MS`, keyed by an HMAC of account and password:
+ * a client sends its credentials on every request, and argon2id (~30 ms) on each would make
+ * a 10,000-card sync cost minutes of CPU. The cache holds no password, and a hit still needs
+ * the app password's row, so a revoked one is refused at once.
+ */
+const verifiedCache = new Map<string, { appPasswordId: string; until: number }>();
+const VERIFIED_TTL_MS = 5 * 60_000;
+const VERIFIED_CACHE_MAX = 10_000;
+
+/** How often, in ms, a password's last use is written (one UPDATE per sync, not per request). */
+const LAST_USED_WRITE_MS = 60_000;
+
+/**
+ * Checks an account email and app password (HTTP Basic on CardDAV, issue 18). Only verified,
+ * undeleted accounts sign in; the account password never does. An unknown email costs the
+ * same argon2id check as a wrong password (OWASP Authentication Cheat Sheet). On success the
+ * password's last use (time, IP, User-Agent) is recorded, at most once a minute.
+ *
+ * @returns the account and app password, or null when they do not match.
+ */
+export async function verifyAppPassword(
+  deps: Pick<ApiDependencies, 'db' | 'keys' | 'now'>,
+  email: string,
+  password: string,
+  client: { ip: string; userAgent: string | null },
+): Promise<AppPasswordUser | null> {
+  const rows = await deps.db
+    .select({
+      userId: users.id,
+      id: appPasswords.id,
+      passwordHash: appPasswords.passwordHash,
+      lastUsedAt: appPasswords.lastUsedAt,
+    })
+    .from(users)
+    .innerJoin(appPasswords, eq(appPasswords.userId, users.id))
+    .where(
+      and(
+        eq(users.email, email.trim().toLowerCase()),
+        isNull(users.deletedAt),
+        isNotNull(users.emailVerifiedAt),
+      ),
+    )
+    .orderBy(asc(appPasswords.createdAt));
+  const normalised = normalise(password);
+  if (rows.length === 0 || normalised.length === 0) {
+    await verifyPassword(await decoyPasswordHash(), normalised);
+    return null;
+  }
+  const userId = rows[0]!.userId;
+  const cacheKey = createHmac('sha256', deps.keys.tokenHashing)
+    .update(`app-password\0${userId}\0${normalised}`)
+    .digest('base64url');
+  const now = deps.now().getTime();
+  const cached = verifiedCache.get(cacheKey);
+  let match =
+    cached && cached.until > now ? rows.find((r) => r.id === cached.appPasswordId) : undefined;
+  if (!match) {
+    for (const row of rows) {
+      if (await verifyPassword(row.passwordHash, normalised)) {
+        match = row;
+        break;
+      }
+    }
+    if (!match) return null;
+    if (verifiedCache.size >= VERIFIED_CACHE_MAX) verifiedCache.clear();
+    verifiedCache.set(cacheKey, { appPasswordId: match.id, until: now + VERIFIED_TTL_MS });
+  }
+  if (!match.lastUsedAt || now - match.lastUsedAt.getTime() > LAST_USED_WRITE_MS) {
+    await deps.db
+      .update(appPasswords)
+      .set({
+        lastUsedAt: deps.now(),
+        lastUsedIp: client.ip,
+        lastUsedUserAgent: client.userAgent?.slice(0, 300) ?? null,
+      })
+      .where(eq(appPasswords.id, match.id));
+  }
+  return { userId, appPasswordId: match.id };
+}

@@ -1,0 +1,457 @@
+import { executeRows, isUniqueViolation, schema, type Database } from '@kith/db';
+import type { ImportedContact } from '@kith/validators';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { selectContactsWithPhoto, type ContactWithPhoto } from '../contacts/contacts-with-photo';
+import {
+  imageRow,
+  deleteImages,
+  removeBytes,
+  storeImage,
+  type StoredImage,
+} from '../images/images.service';
+import { columnsOf, ensureLabels } from '../imports/batch.service';
+import { photoSource } from '../imports/photos';
+import type { ApiDependencies } from '../trpc/context';
+import { DavError, NS } from './xml';
+import { paths } from './paths';
+
+const { contacts, contactLabels, labels, contactTombstones, users, images } = schema;
+
+/** The address book's name until a client renames it (issue 18: one book, "Contacts"). */
+export const DEFAULT_BOOK_NAME = 'Contacts';
+
+/**
+ * Each account's storage budget, in bytes: its cards and photos. Reported as RFC 4331
+ * `quota-available-bytes` and enforced when a client creates a card.
+ */
+export const ACCOUNT_QUOTA_BYTES = 1024 * 1024 * 1024;
+
+/** A card's strong ETag (RFC 7232 §2.3): its revision, which any change moves. */
+export function etagOf(revision: number): string {
+  return `"${revision}"`;
+}
+
+/** The sync token of a revision (RFC 6578 §3.2: a URI, opaque to clients). */
+export function syncTokenOf(revision: number): string {
+  return `http://kith.app/ns/sync/${revision}`;
+}
+
+/** The revision a sync token names, or null when it is not one of Kith's. */
+export function revisionOfToken(token: string): number | null {
+  const match = /^http:\/\/kith\.app\/ns\/sync\/(\d{1,15})$/.exec(token.trim());
+  return match ? Number(match[1]) : null;
+}
+
+/** What the address book's own properties are made of. */
+export interface BookState {
+  /** The newest revision of any card, trashed or deleted: the ctag and sync token. */
+  revision: number;
+  /** Tokens below this are refused (their tombstones may be gone). */
+  syncFloor: number;
+  name: string;
+  /** The card a client marked as the person's own, by resource name. */
+  meCard: string | null;
+}
+
+/** The address book's state for `userId`, or null for an unknown or deleted account. */
+export async function bookState(db: Database, userId: string): Promise<BookState | null> {
+  const [row] = await db
+    .select({
+      name: users.addressBookName,
+      meCard: users.meCard,
+      syncFloor: users.davSyncFloor,
+      // Spelled out: Drizzle writes a column without its table inside a subquery.
+      revision: sql<string>`greatest(
+        (select max(c.revision) from contacts c where c.user_id = ${userId}),
+        (select max(t.revision) from contact_tombstones t where t.user_id = ${userId}),
+        0)`,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!row) return null;
+  return {
+    revision: Number(row.revision),
+    syncFloor: row.syncFloor,
+    name: row.name ?? DEFAULT_BOOK_NAME,
+    meCard: row.meCard,
+  };
+}
+
+/** Bytes the account's cards and photos take, for RFC 4331 quota properties. */
+export async function usedBytes(db: Database, userId: string): Promise<number> {
+  const [row] = await executeRows<{ used: string }>(
+    db,
+    sql`
+    select coalesce((select sum(pg_column_size(c.*)) from ${contacts} c where c.user_id = ${userId}), 0)
+         + coalesce((select sum(${images.byteSize}) from ${images} where ${images.ownerId} = ${userId}), 0) as used`,
+  );
+  return Number(row?.used ?? 0);
+}
+
+/** A card to serve: the contact, its photo, its label names. */
+export interface CardRow extends ContactWithPhoto {
+  labels: string[];
+}
+
+async function withLabels(db: Database, rows: ContactWithPhoto[]): Promise<CardRow[]> {
+  if (rows.length === 0) return [];
+  const assigned = await db
+    .select({ contactId: contactLabels.contactId, name: labels.name })
+    .from(contactLabels)
+    .innerJoin(labels, eq(labels.id, contactLabels.labelId))
+    .where(
+      inArray(
+        contactLabels.contactId,
+        rows.map((r) => r.contact.id),
+      ),
+    )
+    .orderBy(asc(sql`lower(${labels.name})`));
+  return rows.map((row) => ({
+    ...row,
+    labels: assigned.filter((a) => a.contactId === row.contact.id).map((a) => a.name),
+  }));
+}
+
+/** Cards read at a time while a long answer is streamed. */
+export const CARD_PAGE = 200;
+
+/**
+ * The active cards of the book in resource-name order, `CARD_PAGE` at a time, so a
+ * 10,000-card answer never holds the book in memory.
+ */
+export async function* activeCards(db: Database, userId: string): AsyncGenerator<CardRow[]> {
+  let after: string | null = null;
+  for (;;) {
+    const page: ContactWithPhoto[] = await selectContactsWithPhoto(db)
+      .where(
+        and(
+          eq(contacts.userId, userId),
+          isNull(contacts.trashedAt),
+          after === null ? undefined : gt(contacts.davName, after),
+        ),
+      )
+      .orderBy(asc(contacts.davName))
+      .limit(CARD_PAGE);
+    if (page.length === 0) return;
+    yield await withLabels(db, page);
+    if (page.length < CARD_PAGE) return;
+    after = page.at(-1)!.contact.davName;
+  }
+}
+
+/** The active cards among `names` (a multiget); missing names are simply absent. */
+export async function cardsByName(
+  db: Database,
+  userId: string,
+  names: string[],
+): Promise<Map<string, CardRow>> {
+  const found = new Map<string, CardRow>();
+  for (let i = 0; i < names.length; i += CARD_PAGE) {
+    const rows = await selectContactsWithPhoto(db).where(
+      and(
+        eq(contacts.userId, userId),
+        isNull(contacts.trashedAt),
+        inArray(contacts.davName, names.slice(i, i + CARD_PAGE)),
+      ),
+    );
+    for (const row of await withLabels(db, rows)) found.set(row.contact.davName, row);
+  }
+  return found;
+}
+
+/** One entry of a `sync-collection` answer: a card changed (with its row) or gone. */
+export type Change = { name: string; revision: number } & ({ card: CardRow } | { gone: true });
+
+/**
+ * What changed in the book after `revision` (RFC 6578 §3.4), oldest first, `CARD_PAGE` at a
+ * time: cards created or changed, and cards trashed or deleted (gone). A name both deleted
+ * and created again is reported once, as it is now.
+ */
+export async function* changesSince(
+  db: Database,
+  userId: string,
+  revision: number,
+): AsyncGenerator<Change[]> {
+  let after = revision;
+  for (;;) {
+    const rows = await selectContactsWithPhoto(db)
+      .where(and(eq(contacts.userId, userId), gt(contacts.revision, after)))
+      .orderBy(asc(contacts.revision))
+      .limit(CARD_PAGE);
+    const live = await withLabels(
+      db,
+      rows.filter((r) => !r.contact.trashedAt),
+    );
+    const changes: Change[] = rows.map((row) => {
+      const card = live.find((l) => l.contact.id === row.contact.id);
+      const { davName: name, revision: rev } = row.contact;
+      return card ? { name, revision: rev, card } : { name, revision: rev, gone: true };
+    });
+    if (changes.length > 0) yield changes;
+    if (rows.length < CARD_PAGE) break;
+    after = rows.at(-1)!.contact.revision;
+  }
+  // Deleted for good: each name once, and not when a live card has it now.
+  const tombstones = await db
+    .selectDistinctOn([contactTombstones.davName], {
+      name: contactTombstones.davName,
+      revision: contactTombstones.revision,
+    })
+    .from(contactTombstones)
+    .where(and(eq(contactTombstones.userId, userId), gt(contactTombstones.revision, revision)))
+    .orderBy(contactTombstones.davName);
+  for (let i = 0; i < tombstones.length; i += CARD_PAGE) {
+    const slice = tombstones.slice(i, i + CARD_PAGE);
+    const taken = new Set(
+      (
+        await db
+          .select({ name: contacts.davName })
+          .from(contacts)
+          .where(
+            and(
+              eq(contacts.userId, userId),
+              inArray(
+                contacts.davName,
+                slice.map((t) => t.name),
+              ),
+            ),
+          )
+      ).map((r) => r.name),
+    );
+    const gone: Change[] = slice
+      .filter((t) => !taken.has(t.name))
+      .map((t) => ({ name: t.name, revision: t.revision, gone: true }));
+    if (gone.length > 0) yield gone;
+  }
+}
+
+/** HTTP preconditions of a write (RFC 7232): `If-Match` ETags or `*`, `If-None-Match: *`. */
+export interface WriteConditions {
+  ifMatch?: string[];
+  ifNoneMatch?: string[];
+}
+
+function checkConditions(current: { revision: number } | undefined, conditions: WriteConditions) {
+  const etag = current ? etagOf(current.revision) : null;
+  const { ifMatch, ifNoneMatch } = conditions;
+  if (ifMatch && (!etag || !(ifMatch.includes('*') || ifMatch.includes(etag)))) {
+    throw new DavError(
+      412,
+      etag
+        ? 'The card changed since you read it (If-Match does not match its ETag).'
+        : 'There is no card here to change (If-Match).',
+    );
+  }
+  if (ifNoneMatch && etag && (ifNoneMatch.includes('*') || ifNoneMatch.includes(etag))) {
+    throw new DavError(412, 'A card already exists here (If-None-Match).');
+  }
+}
+
+/** A card a client sent, read by the import's vCard reader, with its UID. */
+export interface IncomingCard {
+  uid: string;
+  contact: ImportedContact;
+}
+
+/**
+ * Stores a card a client PUT at `name` (RFC 6352 §6.3.2): creates the contact, or replaces
+ * the one there with every value the card holds (its CATEGORIES become its labels, `starred`
+ * its star; its photo goes through the upload pipeline; properties Kith has no field for are
+ * kept and written back). A trashed contact holding the name gives it up. Runs in one
+ * transaction, so the ETag answered is of a committed card and a retried PUT finds it.
+ *
+ * @returns whether it was created, and the new ETag.
+ * @throws DavError 412 when a condition fails, 403 `no-uid-conflict` when another card of the
+ *   book has the UID, 507 past the account's quota.
+ */
+export async function putCard(
+  deps: Pick<ApiDependencies, 'db' | 'images' | 'keys' | 'now' | 'fetchPhoto'>,
+  userId: string,
+  name: string,
+  card: IncomingCard,
+  conditions: WriteConditions,
+): Promise<{ created: boolean; etag: string }> {
+  const now = deps.now();
+  const { contact } = card;
+  let photo: StoredImage | null = null;
+  if (contact.photo) {
+    try {
+      photo = await storeImage(
+        deps.images,
+        await photoSource(deps, userId, deps.fetchPhoto)(contact.photo),
+      );
+    } catch {
+      // As an import does: the card comes in without it; an address is kept to write back.
+      if (!contact.photo.startsWith('data:')) {
+        contact.extra = [...contact.extra, { name: 'PHOTO', label: '', value: contact.photo }];
+      }
+    }
+  }
+  try {
+    const result = await deps.db.transaction(async (tx) => {
+      const db = tx as Database;
+      const [current] = await db
+        .select({
+          id: contacts.id,
+          revision: contacts.revision,
+          trashedAt: contacts.trashedAt,
+          avatarImageId: contacts.avatarImageId,
+        })
+        .from(contacts)
+        .where(and(eq(contacts.userId, userId), eq(contacts.davName, name)))
+        .for('update');
+      const active = current && !current.trashedAt ? current : undefined;
+      checkConditions(active, conditions);
+      const [clash] = await db
+        .select({ davName: contacts.davName })
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.userId, userId),
+            eq(contacts.uid, card.uid),
+            isNull(contacts.trashedAt),
+            sql`${contacts.davName} <> ${name}`,
+          ),
+        )
+        .limit(1);
+      if (clash) {
+        throw new DavError(
+          403,
+          `Another card of this address book already has the UID ${card.uid}.`,
+          { ns: NS.CARDDAV, name: 'no-uid-conflict' },
+          paths.card(userId, clash.davName),
+        );
+      }
+      if (!active && (await usedBytes(db, userId)) > ACCOUNT_QUOTA_BYTES) {
+        throw new DavError(507, 'This account has no room for more cards.', {
+          ns: NS.DAV,
+          name: 'quota-not-exceeded',
+        });
+      }
+      if (photo) await db.insert(images).values(imageRow(photo, userId, now, now));
+      const labelIds = await ensureLabels(db, userId, null, contact.labels);
+      const columns = {
+        ...columnsOf(contact),
+        additionalNames: contact.additionalNames,
+        uid: card.uid,
+        isFavorite: contact.isFavorite,
+        avatarImageId: photo?.id ?? null,
+        extra: contact.extra,
+      };
+      let id: string;
+      if (active) {
+        id = active.id;
+        await db
+          .update(contacts)
+          .set({ ...columns, updatedAt: now })
+          .where(eq(contacts.id, id));
+        await db.delete(contactLabels).where(eq(contactLabels.contactId, id));
+      } else {
+        if (current) {
+          // The trashed contact keeps its place in the trash under a name of its own.
+          await db
+            .update(contacts)
+            .set({ davName: `${current.id}-${current.revision}.vcf` })
+            .where(eq(contacts.id, current.id));
+        }
+        const [row] = await db
+          .insert(contacts)
+          .values({ userId, davName: name, ...columns })
+          .returning({ id: contacts.id });
+        id = row!.id;
+      }
+      if (labelIds.size > 0) {
+        await db
+          .insert(contactLabels)
+          .values([...labelIds.values()].map((labelId) => ({ contactId: id, labelId })))
+          .onConflictDoNothing();
+      }
+      const [{ revision } = { revision: 0 }] = await db
+        .select({ revision: contacts.revision })
+        .from(contacts)
+        .where(eq(contacts.id, id));
+      return { created: !active, etag: etagOf(revision), replacedImage: active?.avatarImageId };
+    });
+    if (result.replacedImage && result.replacedImage !== photo?.id) {
+      await deleteImages(deps, userId, [result.replacedImage]);
+    }
+    return { created: result.created, etag: result.etag };
+  } catch (error) {
+    if (photo) await removeBytes(deps.images, [photo.storageKey]);
+    if (isUniqueViolation(error)) {
+      throw new DavError(
+        412,
+        'Another client created a card here at the same moment. Sync and try again.',
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * Moves the card at `name` to Kith's Trash (issue 18: a card deleted on a phone is
+ * recoverable for 30 days); the book then reports it gone.
+ *
+ * @throws DavError 404 when there is no active card there, 412 when `If-Match` fails.
+ */
+export async function trashCard(
+  deps: Pick<ApiDependencies, 'db' | 'now'>,
+  userId: string,
+  name: string,
+  conditions: WriteConditions,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const db = tx as Database;
+    const [current] = await db
+      .select({ id: contacts.id, revision: contacts.revision })
+      .from(contacts)
+      .where(
+        and(eq(contacts.userId, userId), eq(contacts.davName, name), isNull(contacts.trashedAt)),
+      )
+      .for('update');
+    if (!current) throw new DavError(404, 'There is no card here.');
+    checkConditions(current, conditions);
+    await db.update(contacts).set({ trashedAt: deps.now() }).where(eq(contacts.id, current.id));
+  });
+}
+
+/** Saves the book's name and the person's own card (PROPPATCH), null to remove either. */
+export async function saveBookProperties(
+  db: Database,
+  userId: string,
+  values: { name?: string | null; meCard?: string | null },
+): Promise<void> {
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (values.name !== undefined) set.addressBookName = values.name;
+  if (values.meCard !== undefined) set.meCard = values.meCard;
+  if (Object.keys(set).length > 0) await db.update(users).set(set).where(eq(users.id, userId));
+}
+
+/** Tombstones are kept this long, in ms: past the trash's 30 days, so phones learn of a purge. */
+export const TOMBSTONE_RETENTION_MS = 60 * 24 * 60 * 60_000;
+
+/**
+ * Deletes tombstones older than `TOMBSTONE_RETENTION_MS` and raises each affected account's
+ * sync floor past them, so a token from before answers `valid-sync-token` and its client
+ * syncs anew instead of missing a deletion (RFC 6578 §3.2). Run by the hourly job.
+ *
+ * @returns how many tombstones were deleted.
+ */
+export async function purgeTombstones(db: Database, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - TOMBSTONE_RETENTION_MS);
+  const removed = await db
+    .delete(contactTombstones)
+    .where(sql`${contactTombstones.deletedAt} < ${cutoff}`)
+    .returning({ userId: contactTombstones.userId, revision: contactTombstones.revision });
+  const floors = new Map<string, number>();
+  for (const { userId, revision } of removed) {
+    floors.set(userId, Math.max(floors.get(userId) ?? 0, revision));
+  }
+  for (const [userId, floor] of floors) {
+    await db
+      .update(users)
+      .set({ davSyncFloor: sql`greatest(${users.davSyncFloor}, ${floor})` })
+      .where(eq(users.id, userId));
+  }
+  return removed.length;
+}

@@ -1,0 +1,108 @@
+import type { ImportedContact } from '@kith/validators';
+import { readVCardFile } from '../imports/vcard-read';
+import type { ImageStorage } from '../images/storage';
+import { contactToVCard } from '../vcard/contact-vcard';
+import type { VCardVersion } from '../vcard/write';
+import type { CardRow, IncomingCard } from './address-book.service';
+import { DavError, NS } from './xml';
+
+/** The vCard media types a card may be PUT as (RFC 6350 §10.1; `text/x-vcard` of old clients). */
+const VCARD_TYPES = ['text/vcard', 'text/x-vcard', 'text/directory'];
+
+const VALID_DATA = { ns: NS.CARDDAV, name: 'valid-address-data' };
+const SUPPORTED_DATA = { ns: NS.CARDDAV, name: 'supported-address-data' };
+
+/** A vCard's lines with folding undone (RFC 6350 §3.2). */
+function unfoldedLines(text: string): string[] {
+  return text.replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
+}
+
+/** The value of the first property `name` (any group, any parameters), or undefined. */
+function propertyValue(lines: string[], name: string): string | undefined {
+  const pattern = new RegExp(`^(?:[\\w-]+\\.)?${name}(?:;[^:]*)?:(.*)$`, 'i');
+  for (const line of lines) {
+    const match = pattern.exec(line);
+    if (match) return match[1]!.trim();
+  }
+  return undefined;
+}
+
+/**
+ * Reads the body of a card PUT (RFC 6352 §6.3.2) with the import's vCard reader, so a card
+ * from a phone fills the same fields a file's does and keeps what Kith has no field for.
+ *
+ * @throws DavError 415 `supported-address-data` for another media type or vCard 2.1;
+ *   403 `valid-address-data` for anything but exactly one readable vCard 3.0 or 4.0.
+ */
+export async function readIncomingCard(
+  body: string,
+  contentType: string | undefined,
+  fallbackUid: string,
+): Promise<IncomingCard> {
+  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType && !VCARD_TYPES.includes(mediaType)) {
+    throw new DavError(415, `Cards are sent as text/vcard, not ${mediaType}.`, SUPPORTED_DATA);
+  }
+  const cards = body.match(/^BEGIN:VCARD\s*$/gim)?.length ?? 0;
+  if (cards !== 1) {
+    throw new DavError(
+      403,
+      cards === 0
+        ? 'The body is not a vCard (no BEGIN:VCARD line).'
+        : 'A card resource holds exactly one vCard; this body has several.',
+      VALID_DATA,
+    );
+  }
+  const lines = unfoldedLines(body);
+  const version = propertyValue(lines, 'VERSION');
+  if (version === '2.1') {
+    throw new DavError(
+      415,
+      'vCard 2.1 is not accepted over CardDAV: send vCard 3.0 or 4.0 (RFC 6352 §6.3.2.1).',
+      SUPPORTED_DATA,
+    );
+  }
+  if (version !== '3.0' && version !== '4.0') {
+    throw new DavError(
+      403,
+      version
+        ? `vCard version ${version} is not supported; send 3.0 or 4.0.`
+        : 'The vCard has no VERSION.',
+      VALID_DATA,
+    );
+  }
+  const { contacts, problems } = await readVCardFile(body);
+  const failure = problems.find((p) => p.severity === 'error');
+  const contact: ImportedContact | undefined = contacts[0];
+  if (!contact || failure) {
+    throw new DavError(403, failure?.message ?? 'The vCard could not be read.', VALID_DATA);
+  }
+  const uid = propertyValue(lines, 'UID')?.replace(/\\([,;\\])/g, '$1') || fallbackUid;
+  return { uid, contact };
+}
+
+/** The vCard version to serve: what `Accept` or an `address-data` element asks, else 3.0. */
+export function requestedVersion(
+  mediaType: string | undefined,
+  version?: string | null,
+): VCardVersion {
+  if (version === '4.0' || version === '3.0') return version;
+  const asked = /version\s*=\s*"?(\d\.\d)/i.exec(mediaType ?? '')?.[1];
+  // 3.0 unless 4.0 is asked for: every CardDAV client reads 3.0 (RFC 6352 §6.3.1 requires it).
+  return asked === '4.0' ? '4.0' : '3.0';
+}
+
+/** A card as a client gets it, in `version`, with its photo embedded and labels as CATEGORIES. */
+export async function cardText(
+  storage: ImageStorage,
+  row: CardRow,
+  version: VCardVersion,
+): Promise<string> {
+  const bytes = row.photo ? await storage.get(row.photo.key) : null;
+  return contactToVCard(
+    row.contact,
+    bytes && row.photo ? { contentType: row.photo.contentType, bytes } : null,
+    row.labels,
+    version,
+  );
+}

@@ -1,0 +1,576 @@
+import { Readable } from 'node:stream';
+import { schema } from '@kith/db';
+import type { Element as XmlElement } from '@xmldom/xmldom';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimiter } from '../rate-limits/rate-limiter';
+import { mapErrorToResponse } from '../shared/error-mapper';
+import { ServiceError, TooManyRequestsError } from '../shared/errors';
+import { cooperative } from '../shared/event-loop';
+import type { ApiDependencies } from '../trpc/context';
+import {
+  activeCards,
+  bookState,
+  cardsByName,
+  changesSince,
+  etagOf,
+  putCard,
+  revisionOfToken,
+  saveBookProperties,
+  syncTokenOf,
+  trashCard,
+  usedBytes,
+  type CardRow,
+  type WriteConditions,
+} from './address-book.service';
+import { cardText, readIncomingCard, requestedVersion } from './card-io';
+import { authenticateDav, BASIC_CHALLENGE } from './dav-auth';
+import { cardNameOf, DAV_ROOT, paths, resourceOf, type DavResource } from './paths';
+import {
+  cardPropResult,
+  collectionPropResult,
+  MAX_RESOURCE_BYTES,
+  type PropContext,
+  type PropRequest,
+} from './properties';
+import { matchesFilter, readFilter } from './query-filter';
+import {
+  child,
+  childElements,
+  DavError,
+  errorXml,
+  isElement,
+  multistatusClose,
+  multistatusOpen,
+  NS,
+  parseXml,
+  responseXml,
+  textOf,
+  type PropStat,
+  type QName,
+} from './xml';
+
+/** Methods Kith's DAV tree answers (RFC 4918 §10.1 `Allow`). */
+const ALLOWED = 'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT';
+
+/** WebDAV methods beyond Fastify's own, registered on the server by `davPlugin`. */
+export const DAV_METHODS = [
+  'PROPFIND',
+  'PROPPATCH',
+  'REPORT',
+  'MKCOL',
+  'COPY',
+  'MOVE',
+  'LOCK',
+  'UNLOCK',
+];
+
+/** Largest XML request body, in bytes: a multiget of thousands of hrefs fits. */
+const MAX_XML_BYTES = 2 * 1024 * 1024;
+
+/** RFC 6764 §5: where `/.well-known/carddav` leads. */
+export const WELL_KNOWN_CARDDAV = '/.well-known/carddav';
+
+const XML_TYPE = 'application/xml; charset=utf-8';
+
+interface Caller {
+  userId: string;
+  userName: string;
+}
+
+/**
+ * CardDAV (RFC 6352 over RFC 4918, sync by RFC 6578) at `/dav/`, discovered through
+ * `/.well-known/carddav` (RFC 6764): one address book per account, whose cards are the
+ * account's contacts not in the trash. Clients sign in with HTTP Basic, the account email
+ * and an app password. Paths of another account answer 404, as missing ones do. Every
+ * failure answers its status with a `DAV:error` body; long answers are streamed.
+ * Register `DAV_METHODS` with `app.addHttpMethod` first.
+ */
+export const davPlugin: FastifyPluginAsync<{
+  deps: ApiDependencies;
+  rateLimiter: RateLimiter;
+}> = async (app, { deps, rateLimiter }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'string', bodyLimit: MAX_RESOURCE_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
+    if (error instanceof DavError) return sendError(reply, error);
+    if (error instanceof TooManyRequestsError) {
+      const retry = (error as TooManyRequestsError & { retryAfterSeconds?: number })
+        .retryAfterSeconds;
+      if (retry) void reply.header('Retry-After', String(retry));
+      return sendError(reply, new DavError(429, error.message));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(
+        reply,
+        new DavError(413, `A request body is at most ${MAX_RESOURCE_BYTES} bytes.`, {
+          ns: NS.CARDDAV,
+          name: 'max-resource-size',
+        }),
+      );
+    }
+    if (error instanceof ServiceError) {
+      const mapped = mapErrorToResponse(error);
+      return sendError(reply, new DavError(mapped.status, mapped.body.message));
+    }
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) req.log.error({ err: error }, 'DAV error');
+    return sendError(
+      reply,
+      new DavError(
+        status,
+        status >= 500 ? 'Something went wrong on our side. Please try again.' : error.message,
+      ),
+    );
+  });
+
+  // RFC 6764 §5: any method on the well-known address is sent to the service's root.
+  app.all(WELL_KNOWN_CARDDAV, async (_req, reply) => reply.redirect(DAV_ROOT, 301));
+
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    void reply.header('DAV', '1, 3, addressbook');
+    if (req.method === 'OPTIONS') {
+      return reply.header('Allow', ALLOWED).header('Content-Length', '0').code(200).send();
+    }
+    const auth = await authenticateDav(deps, rateLimiter, req);
+    if (!auth) {
+      void reply.header('WWW-Authenticate', BASIC_CHALLENGE);
+      throw new DavError(
+        401,
+        'Sign in with your email and an app password from Kith’s “Sync with your phone” page.',
+      );
+    }
+    const [user] = await deps.db
+      .select({ name: schema.users.name })
+      .from(schema.users)
+      .where(eq(schema.users.id, auth.userId));
+    const caller: Caller = { userId: auth.userId, userName: user?.name ?? '' };
+    const resource = resourceOf(req.url);
+    if (!resource || ('userId' in resource && resource.userId !== caller.userId)) {
+      throw new DavError(404, 'There is nothing at this address.');
+    }
+    const body = typeof req.body === 'string' ? req.body : '';
+    if (req.method !== 'PUT' && body.length > MAX_XML_BYTES) {
+      throw new DavError(413, `An XML request body is at most ${MAX_XML_BYTES} bytes.`);
+    }
+    switch (req.method) {
+      case 'PROPFIND':
+        return propfind(req, reply, caller, resource, body);
+      case 'PROPPATCH':
+        return proppatch(reply, caller, resource, body);
+      case 'REPORT':
+        return report(req, reply, caller, resource, body);
+      case 'GET':
+      case 'HEAD':
+        return get(req, reply, caller, resource);
+      case 'PUT':
+        return put(req, reply, caller, resource, body);
+      case 'DELETE':
+        return remove(req, reply, caller, resource);
+      default:
+        void reply.header('Allow', ALLOWED);
+        throw new DavError(405, `${req.method} is not supported here.`);
+    }
+  };
+  app.route({
+    method: ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'POST', 'PATCH', ...DAV_METHODS],
+    url: '/dav',
+    handler,
+  });
+  app.route({
+    method: ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'POST', 'PATCH', ...DAV_METHODS],
+    url: '/dav/*',
+    handler,
+  });
+
+  async function propContext(caller: Caller): Promise<PropContext> {
+    const book = await bookState(deps.db, caller.userId);
+    if (!book) throw new DavError(404, 'There is nothing at this address.');
+    let used: Promise<number> | undefined;
+    return { ...caller, book, usedBytes: () => (used ??= usedBytes(deps.db, caller.userId)) };
+  }
+
+  /** RFC 4918 §9.1, Depth 0 or 1 (infinity is answered as 1, as sabre/dav does). */
+  async function propfind(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    caller: Caller,
+    resource: DavResource,
+    body: string,
+  ) {
+    const request = readPropfind(body);
+    const depth = req.headers.depth === '0' ? 0 : 1;
+    const ctx = await propContext(caller);
+    const href = hrefOf(resource);
+    if (resource.kind === 'card') {
+      const row = (await cardsByName(deps.db, caller.userId, [resource.name])).get(resource.name);
+      if (!row) throw new DavError(404, 'There is no card here.');
+      return sendMultistatus(reply, [
+        responseXml(href, await cardPropResult(row, request, caller)),
+      ]);
+    }
+    const own = responseXml(href, await collectionPropResult(resource, request, ctx));
+    if (depth === 0 || resource.kind === 'principal' || resource.kind === 'root') {
+      return sendMultistatus(reply, [own]);
+    }
+    if (resource.kind === 'home') {
+      const book: DavResource = { kind: 'book', userId: caller.userId };
+      return sendMultistatus(reply, [
+        own,
+        responseXml(hrefOf(book), await collectionPropResult(book, request, ctx)),
+      ]);
+    }
+    return streamMultistatus(reply, async function* () {
+      yield own;
+      for await (const page of activeCards(deps.db, caller.userId)) {
+        for (const row of page) {
+          yield responseXml(
+            paths.card(caller.userId, row.contact.davName),
+            await cardPropResult(row, request, caller),
+          );
+        }
+      }
+    });
+  }
+
+  /** RFC 4918 §9.2: the book's displayname and Apple's me-card; all or nothing. */
+  async function proppatch(
+    reply: FastifyReply,
+    caller: Caller,
+    resource: DavResource,
+    body: string,
+  ) {
+    if (resource.kind === 'card' || resource.kind === 'root') {
+      throw new DavError(403, 'The properties here cannot be changed.', {
+        ns: NS.DAV,
+        name: 'cannot-modify-protected-property',
+      });
+    }
+    const root = parseXml(body);
+    if (!isElement(root, NS.DAV, 'propertyupdate')) {
+      throw new DavError(400, 'A PROPPATCH body is a DAV:propertyupdate.');
+    }
+    const changes: { q: QName; value: string | null }[] = [];
+    for (const action of childElements(root)) {
+      const remove = isElement(action, NS.DAV, 'remove');
+      if (!remove && !isElement(action, NS.DAV, 'set')) continue;
+      const prop = child(action, NS.DAV, 'prop');
+      for (const el of prop ? childElements(prop) : []) {
+        const q = { ns: el.namespaceURI ?? '', name: el.localName ?? '' };
+        const href = child(el, NS.DAV, 'href');
+        changes.push({ q, value: remove ? null : href ? textOf(href) : textOf(el) });
+      }
+    }
+    const settable = (q: QName) =>
+      (q.ns === NS.DAV && q.name === 'displayname' && resource.kind === 'book') ||
+      (q.ns === NS.CS && q.name === 'me-card');
+    const refused = changes.filter((c) => !settable(c.q));
+    const values: { name?: string | null; meCard?: string | null } = {};
+    if (refused.length === 0) {
+      for (const { q, value } of changes) {
+        if (q.name === 'displayname') values.name = value ? value.slice(0, 200) : null;
+        else {
+          const name = value ? cardNameOf(value, caller.userId) : null;
+          if (value && !name) {
+            throw new DavError(409, 'me-card names a card of this address book.');
+          }
+          values.meCard = name;
+        }
+      }
+      await saveBookProperties(deps.db, caller.userId, values);
+    }
+    // RFC 4918 §9.2.1: each property's own status; the rest fail with 424 when one is refused.
+    const stats: PropStat[] = [200, 403, 424]
+      .map((status) => ({
+        status,
+        props: changes
+          .filter(({ q }) => (refused.length === 0 ? 200 : settable(q) ? 424 : 403) === status)
+          .map(({ q }) => ({ q, value: '' })),
+      }))
+      .filter((stat) => stat.props.length > 0);
+    return sendMultistatus(reply, [responseXml(hrefOf(resource), stats)]);
+  }
+
+  async function report(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    caller: Caller,
+    resource: DavResource,
+    body: string,
+  ) {
+    const root = parseXml(body);
+    if (resource.kind !== 'book') {
+      throw new DavError(403, 'Reports are run on the address book.', {
+        ns: NS.DAV,
+        name: 'supported-report',
+      });
+    }
+    const request = readProp(root);
+    const addressData = findAddressData(root);
+    const version = requestedVersion(
+      addressData?.getAttribute('content-type') ?? undefined,
+      addressData?.getAttribute('version'),
+    );
+    const text = (row: CardRow) => cardText(deps.images, row, version);
+    const cardResponse = async (row: CardRow) =>
+      responseXml(
+        paths.card(caller.userId, row.contact.davName),
+        await cardPropResult(row, request, caller, text),
+      );
+
+    if (isElement(root, NS.CARDDAV, 'addressbook-multiget')) {
+      const hrefs = childElements(root)
+        .filter((el) => isElement(el, NS.DAV, 'href'))
+        .map(textOf);
+      const names = hrefs.map((href) => cardNameOf(href, caller.userId));
+      const rows = await cardsByName(
+        deps.db,
+        caller.userId,
+        names.filter((n): n is string => !!n),
+      );
+      return streamMultistatus(reply, async function* () {
+        for (const [i, href] of hrefs.entries()) {
+          const row = names[i] ? rows.get(names[i]!) : undefined;
+          yield row ? await cardResponse(row) : responseXml(href, 404);
+        }
+      });
+    }
+
+    if (isElement(root, NS.CARDDAV, 'addressbook-query')) {
+      const filter = readFilter(root);
+      const limitEl = child(root, NS.CARDDAV, 'limit');
+      const limit =
+        Number(textOf(limitEl ? child(limitEl, NS.CARDDAV, 'nresults') : undefined)) || Infinity;
+      return streamMultistatus(reply, async function* () {
+        let sent = 0;
+        for await (const page of activeCards(deps.db, caller.userId)) {
+          for (const row of page) {
+            if (sent >= limit) return;
+            if (!matchesFilter(filter, await cardText(deps.images, { ...row, photo: null }, '4.0')))
+              continue;
+            sent++;
+            yield await cardResponse(row);
+          }
+        }
+      });
+    }
+
+    if (isElement(root, NS.DAV, 'sync-collection')) {
+      const token = textOf(child(root, NS.DAV, 'sync-token'));
+      const book = await bookState(deps.db, caller.userId);
+      if (!book) throw new DavError(404, 'There is nothing at this address.');
+      let since = 0;
+      if (token) {
+        const revision = revisionOfToken(token);
+        if (
+          revision === null ||
+          revision < book.syncFloor ||
+          (revision > book.revision && revision > book.syncFloor)
+        ) {
+          throw new DavError(
+            403,
+            'This sync token is unknown or too old; sync the whole address book again.',
+            {
+              ns: NS.DAV,
+              name: 'valid-sync-token',
+            },
+          );
+        }
+        since = revision;
+      }
+      return streamMultistatus(
+        reply,
+        async function* () {
+          if (!token) {
+            for await (const page of activeCards(deps.db, caller.userId)) {
+              for (const row of page) yield await cardResponse(row);
+            }
+            return;
+          }
+          for await (const page of changesSince(deps.db, caller.userId, since)) {
+            for (const change of page) {
+              yield 'card' in change
+                ? await cardResponse(change.card)
+                : responseXml(paths.card(caller.userId, change.name), 404);
+            }
+          }
+        },
+        syncTokenOf(book.revision),
+      );
+    }
+    throw new DavError(403, `The report ${(root as XmlElement).localName} is not supported.`, {
+      ns: NS.DAV,
+      name: 'supported-report',
+    });
+  }
+
+  async function get(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    caller: Caller,
+    resource: DavResource,
+  ) {
+    if (resource.kind !== 'card') {
+      return reply
+        .type('text/plain; charset=utf-8')
+        .send(
+          'Kith CardDAV. Add this address to your phone or computer’s contacts app as a CardDAV account.\n',
+        );
+    }
+    const row = (await cardsByName(deps.db, caller.userId, [resource.name])).get(resource.name);
+    if (!row) throw new DavError(404, 'There is no card here.');
+    const version = requestedVersion(req.headers.accept);
+    const card = await cardText(deps.images, row, version);
+    return reply
+      .header('ETag', etagOf(row.contact.revision))
+      .header('Last-Modified', row.contact.updatedAt.toUTCString())
+      .type(`text/vcard; charset=utf-8; version=${version}`)
+      .send(req.method === 'HEAD' ? undefined : card);
+  }
+
+  async function put(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    caller: Caller,
+    resource: DavResource,
+    body: string,
+  ) {
+    if (resource.kind !== 'card') {
+      throw new DavError(405, 'Cards are PUT inside the address book.');
+    }
+    if (resource.name.length > 255)
+      throw new DavError(400, 'A card name is at most 255 characters.');
+    const card = await readIncomingCard(
+      body,
+      req.headers['content-type'],
+      `urn:uuid:${crypto.randomUUID()}`,
+    );
+    const { created, etag } = await putCard(
+      deps,
+      caller.userId,
+      resource.name,
+      card,
+      conditionsOf(req),
+    );
+    return reply
+      .header('ETag', etag)
+      .code(created ? 201 : 204)
+      .send();
+  }
+
+  async function remove(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    caller: Caller,
+    resource: DavResource,
+  ) {
+    if (resource.kind !== 'card') {
+      throw new DavError(403, 'The address book cannot be deleted; delete its cards instead.');
+    }
+    await trashCard(deps, caller.userId, resource.name, conditionsOf(req));
+    return reply.code(204).send();
+  }
+};
+
+function hrefOf(resource: DavResource): string {
+  switch (resource.kind) {
+    case 'root':
+      return DAV_ROOT;
+    case 'principal':
+      return paths.principal(resource.userId);
+    case 'home':
+      return paths.home(resource.userId);
+    case 'book':
+      return paths.book(resource.userId);
+    case 'card':
+      return paths.card(resource.userId, resource.name);
+  }
+}
+
+/** Entity tags of `If-Match` / `If-None-Match` (RFC 7232 §3.1), `*` kept as it is. */
+function entityTags(header: string | string[] | undefined): string[] | undefined {
+  if (header === undefined) return undefined;
+  const text = Array.isArray(header) ? header.join(',') : header;
+  return text.match(/\*|(?:W\/)?"[^"]*"/g) ?? [];
+}
+
+function conditionsOf(req: FastifyRequest): WriteConditions {
+  return {
+    ifMatch: entityTags(req.headers['if-match']),
+    ifNoneMatch: entityTags(req.headers['if-none-match']),
+  };
+}
+
+/** The names of a PROPFIND (RFC 4918 §14.20); an empty body is `allprop`. */
+function readPropfind(body: string): PropRequest {
+  if (!body.trim()) return { type: 'allprop', include: [] };
+  const root = parseXml(body);
+  if (!isElement(root, NS.DAV, 'propfind')) {
+    throw new DavError(400, 'A PROPFIND body is a DAV:propfind.');
+  }
+  if (child(root, NS.DAV, 'propname')) return { type: 'propname' };
+  if (child(root, NS.DAV, 'allprop')) {
+    const include = child(root, NS.DAV, 'include');
+    return { type: 'allprop', include: include ? namesOf(include) : [] };
+  }
+  return readProp(root);
+}
+
+/** The `DAV:prop` names inside a PROPFIND or REPORT body; none means all. */
+function readProp(root: XmlElement): PropRequest {
+  const prop = child(root, NS.DAV, 'prop');
+  if (!prop) return { type: 'allprop', include: [] };
+  return { type: 'prop', names: namesOf(prop) };
+}
+
+function namesOf(el: XmlElement): QName[] {
+  return childElements(el).map((c) => ({ ns: c.namespaceURI ?? '', name: c.localName ?? '' }));
+}
+
+function findAddressData(root: XmlElement): XmlElement | undefined {
+  const prop = child(root, NS.DAV, 'prop');
+  return prop ? child(prop, NS.CARDDAV, 'address-data') : undefined;
+}
+
+function sendError(reply: FastifyReply, error: DavError) {
+  return reply.code(error.status).type(XML_TYPE).send(errorXml(error));
+}
+
+function sendMultistatus(reply: FastifyReply, responses: string[]) {
+  return reply
+    .code(207)
+    .type(XML_TYPE)
+    .send(`${multistatusOpen()}${responses.join('')}${multistatusClose()}`);
+}
+
+/**
+ * A 207 answer streamed one response at a time, yielding to other requests between cards
+ * (issue 15: no request may stall the server), so a 10,000-card book costs the memory of one
+ * page of cards.
+ */
+function streamMultistatus(
+  reply: FastifyReply,
+  responses: () => AsyncGenerator<string>,
+  syncToken?: string,
+) {
+  const pause = cooperative();
+  async function* body() {
+    yield multistatusOpen();
+    let chunk = '';
+    for await (const response of responses()) {
+      chunk += response;
+      if (chunk.length > 16_384) {
+        yield chunk;
+        chunk = '';
+      }
+      await pause();
+    }
+    yield chunk + multistatusClose(syncToken);
+  }
+  return reply.code(207).type(XML_TYPE).send(Readable.from(body()));
+}

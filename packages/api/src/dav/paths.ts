@@ -1,0 +1,68 @@
+/** Where CardDAV is served (DESIGN.md "Sync"; RFC 6764 discovery points here). */
+export const DAV_ROOT = '/dav/';
+
+/** The one address book of each account (issue 18), its path segment. */
+export const BOOK_SEGMENT = 'contacts';
+
+/** The resources of Kith's DAV tree, as a request path names them. */
+export type DavResource =
+  | { kind: 'root' }
+  | { kind: 'principal'; userId: string }
+  | { kind: 'home'; userId: string }
+  | { kind: 'book'; userId: string }
+  | { kind: 'card'; userId: string; name: string };
+
+export const paths = {
+  principal: (userId: string) => `${DAV_ROOT}principals/${userId}/`,
+  home: (userId: string) => `${DAV_ROOT}addressbooks/${userId}/`,
+  book: (userId: string) => `${DAV_ROOT}addressbooks/${userId}/${BOOK_SEGMENT}/`,
+  card: (userId: string, name: string) =>
+    `${DAV_ROOT}addressbooks/${userId}/${BOOK_SEGMENT}/${encodeURIComponent(name)}`,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The resource a request path names, or null when it names none. A path of another account
+ * parses like one's own; the handlers answer it 404, the same as a missing one (issue 18).
+ * Card names are percent-decoded (RFC 3986), so `a%20b.vcf` and `a b.vcf` are one card.
+ */
+export function resourceOf(urlPath: string): DavResource | null {
+  const path = urlPath.split('?')[0]!;
+  if (!path.startsWith(DAV_ROOT.slice(0, -1))) return null;
+  let segments: string[];
+  try {
+    segments = path
+      .slice(DAV_ROOT.length)
+      .split('/')
+      .filter(Boolean)
+      .map((s) => decodeURIComponent(s));
+  } catch {
+    return null;
+  }
+  if (segments.length === 0) return { kind: 'root' };
+  const [top, userId, book, name, ...rest] = segments;
+  if (!userId || !UUID.test(userId)) return null;
+  if (top === 'principals' && segments.length === 2) return { kind: 'principal', userId };
+  if (top !== 'addressbooks') return null;
+  if (!book) return { kind: 'home', userId };
+  if (book !== BOOK_SEGMENT) return null;
+  if (!name) return { kind: 'book', userId };
+  if (rest.length > 0 || name === '.' || name === '..') return null;
+  return { kind: 'card', userId, name };
+}
+
+/**
+ * The card name an href of a multiget names, when it is a card of `userId`'s book: hrefs may
+ * be paths or absolute URLs (RFC 4918 §8.3).
+ */
+export function cardNameOf(href: string, userId: string): string | null {
+  let path = href;
+  try {
+    path = new URL(href, 'http://x').pathname;
+  } catch {
+    return null;
+  }
+  const resource = resourceOf(path);
+  return resource?.kind === 'card' && resource.userId === userId ? resource.name : null;
+}

@@ -1,0 +1,219 @@
+import { DOMParser, type Element as XmlElement } from '@xmldom/xmldom';
+import { create, fragment } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+
+/** The XML namespaces Kith's CardDAV speaks (RFC 4918, RFC 6352, Apple's CalendarServer). */
+export const NS = {
+  DAV: 'DAV:',
+  CARDDAV: 'urn:ietf:params:xml:ns:carddav',
+  CS: 'http://calendarserver.org/ns/',
+} as const;
+
+/** Prefixes written on the multistatus root, so each response needs no declarations. */
+const PREFIXES: Record<string, string> = { [NS.DAV]: 'd', [NS.CARDDAV]: 'card', [NS.CS]: 'cs' };
+
+/** A property's or element's qualified name: `{namespace}local`. */
+export interface QName {
+  ns: string;
+  name: string;
+}
+
+/** `{DAV:}getetag`: a property's key in maps. */
+export function keyOf(q: QName): string {
+  return `{${q.ns}}${q.name}`;
+}
+
+/**
+ * A DAV failure with its HTTP status, a message for people, and the precondition or
+ * postcondition element of RFC 4918 §16 (`DAV:valid-sync-token`, `CARDDAV:no-uid-conflict`)
+ * that clients read; answered as a `DAV:error` body.
+ */
+export class DavError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly condition?: QName,
+    /** An href inside the condition (the conflicting card of `no-uid-conflict`). */
+    readonly href?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Whether an element is `{ns}name`. */
+export function isElement(node: unknown, ns: string, name: string): node is XmlElement {
+  const el = node as XmlElement | null;
+  return !!el && el.nodeType === 1 && el.namespaceURI === ns && el.localName === name;
+}
+
+/** The element children of an element. */
+export function childElements(el: XmlElement): XmlElement[] {
+  const out: XmlElement[] = [];
+  for (let node = el.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === 1) out.push(node as XmlElement);
+  }
+  return out;
+}
+
+/** The first child element `{ns}name`, or undefined. */
+export function child(el: XmlElement, ns: string, name: string): XmlElement | undefined {
+  return childElements(el).find((c) => isElement(c, ns, name));
+}
+
+/** The text inside an element, trimmed. */
+export function textOf(el: XmlElement | undefined): string {
+  return (el?.textContent ?? '').trim();
+}
+
+/**
+ * Parses a request body as namespace-aware XML (@xmldom/xmldom) and returns its root.
+ * A document type declaration is refused before parsing: no DTD is read, so no entity is
+ * ever expanded and no external entity fetched (OWASP XML External Entity Prevention Cheat
+ * Sheet).
+ *
+ * @throws DavError 400 for a DOCTYPE, malformed XML, or an empty body when one is required.
+ */
+export function parseXml(body: string): XmlElement {
+  if (/<!DOCTYPE|<!ENTITY/i.test(body)) {
+    throw new DavError(400, 'XML with a document type declaration (DOCTYPE) is not accepted.');
+  }
+  let failure: string | undefined;
+  let doc: ReturnType<DOMParser['parseFromString']> | undefined;
+  try {
+    doc = new DOMParser({
+      onError: (level, message) => {
+        if (level !== 'warning') failure ??= message;
+      },
+    }).parseFromString(body, 'application/xml');
+  } catch (error) {
+    failure ??= error instanceof Error ? error.message : String(error);
+  }
+  const root = doc?.documentElement;
+  if (failure || !root || doc?.doctype) {
+    throw new DavError(
+      400,
+      `The request body is not well-formed XML${failure ? `: ${failure.split('\n')[0]}` : '.'}`,
+    );
+  }
+  return root;
+}
+
+/** The opening of a 207 Multi-Status body (RFC 4918 §13), with Kith's prefixes declared. */
+export function multistatusOpen(): string {
+  const attrs = Object.entries(PREFIXES)
+    .map(([ns, prefix]) => ` xmlns:${prefix}="${ns}"`)
+    .join('');
+  return `<?xml version="1.0" encoding="utf-8"?>\n<d:multistatus${attrs}>`;
+}
+
+/** The end of a Multi-Status body, with the report's sync token when it has one (RFC 6578). */
+export function multistatusClose(syncToken?: string): string {
+  return `${syncToken ? `<d:sync-token>${escapeText(syncToken)}</d:sync-token>` : ''}</d:multistatus>`;
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** A property's value: text, or a builder that adds child elements. */
+export type PropValue = string | ((el: XMLBuilder) => void);
+
+/** What one resource answers: its found properties and the names of those it does not have. */
+export interface PropResult {
+  found: Map<string, { q: QName; value: PropValue }>;
+  missing: QName[];
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  424: 'Failed Dependency',
+};
+
+/** `HTTP/1.1 404 Not Found`. */
+export function statusLine(status: number): string {
+  return `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ''}`.trim();
+}
+
+function qualified(q: QName): string {
+  const prefix = PREFIXES[q.ns];
+  return prefix ? `${prefix}:${q.name}` : q.name;
+}
+
+/** Adds `<{ns}name>` to `parent`, declaring a default namespace for unknown ones. */
+export function addElement(parent: XMLBuilder, q: QName): XMLBuilder {
+  return PREFIXES[q.ns] ? parent.ele(q.ns, qualified(q)) : parent.ele(q.ns, q.name);
+}
+
+/** Properties answered with one status (RFC 4918 §14.22 `propstat`). */
+export interface PropStat {
+  status: number;
+  props: { q: QName; value: PropValue }[];
+}
+
+/** A resource's found properties (200) and missing ones (404), as propstats. */
+export function propStatsOf(result: PropResult): PropStat[] {
+  const stats: PropStat[] = [];
+  if (result.found.size > 0 || result.missing.length === 0) {
+    stats.push({ status: 200, props: [...result.found.values()] });
+  }
+  if (result.missing.length > 0) {
+    stats.push({ status: 404, props: result.missing.map((q) => ({ q, value: '' })) });
+  }
+  return stats;
+}
+
+/**
+ * One `<d:response>` of a Multi-Status: the href with its propstats, or with a bare status (a
+ * card that is gone, RFC 6578 §3.5.2). Serialised on its own so long answers can be streamed
+ * one response at a time.
+ */
+export function responseXml(href: string, result: PropResult | PropStat[] | number): string {
+  const root = fragment();
+  const response = root.ele(NS.DAV, 'd:response');
+  response.ele(NS.DAV, 'd:href').txt(href);
+  if (typeof result === 'number') {
+    response.ele(NS.DAV, 'd:status').txt(statusLine(result));
+  } else {
+    for (const stat of Array.isArray(result) ? result : propStatsOf(result)) {
+      const propstat = response.ele(NS.DAV, 'd:propstat');
+      const prop = propstat.ele(NS.DAV, 'd:prop');
+      for (const { q, value } of stat.props) {
+        const el = addElement(prop, q);
+        if (typeof value === 'string') {
+          if (value) el.txt(value);
+        } else value(el);
+      }
+      propstat.ele(NS.DAV, 'd:status').txt(statusLine(stat.status));
+    }
+  }
+  return stripDeclarations(root.end({ headless: true }));
+}
+
+/** A fragment declares its prefixes on its root; the multistatus root already has them. */
+function stripDeclarations(xml: string): string {
+  return xml.replace(/ xmlns:(d|card|cs)="[^"]*"/g, '');
+}
+
+/**
+ * A `DAV:error` body (RFC 4918 §16) naming the failed condition, with the message for people
+ * in Apple's and sabre/dav's habit of a human-readable element beside it.
+ */
+export function errorXml(error: DavError): string {
+  const doc = create({ version: '1.0', encoding: 'utf-8' }).ele(NS.DAV, 'd:error');
+  if (error.condition) {
+    const condition = addElement(doc, error.condition);
+    if (error.href) condition.ele(NS.DAV, 'd:href').txt(error.href);
+  }
+  doc.ele('http://kith.app/ns', 'message').txt(error.message);
+  return doc.end();
+}
+
+/** A `<d:href>` child, for properties whose value is a URL. */
+export function hrefValue(href: string): PropValue {
+  return (el) => {
+    el.ele(NS.DAV, 'd:href').txt(href);
+  };
+}
