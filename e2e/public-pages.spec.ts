@@ -68,7 +68,9 @@ test('Learn More goes to the Help Center with its ten categories', async ({ page
   await expect(page).toHaveURL(/\/help$/);
   await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(10);
   await expect(
-    page.getByText(/chat, notifications, cloud backup and contact sync\. Dark mode and Spanish/),
+    page.getByText(
+      /chat, notifications and cloud backup\. Dark mode, Spanish and sync with your phone/,
+    ),
   ).toBeAttached();
 });
 

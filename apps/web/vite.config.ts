@@ -20,7 +20,7 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
-    proxy: { '/api': api, '/uploads': api },
+    proxy: { '/api': api, '/uploads': api, '/dav': api, '/.well-known': api },
   },
   // The manifest lets `pnpm bench:web` count each route's initial JS and CSS.
   build: { outDir: 'dist', sourcemap: true, manifest: true },

@@ -15,6 +15,7 @@ import {
   importPreviewPlugin,
   davPlugin,
   DAV_METHODS,
+  appleProfilePlugin,
   photosPlugin,
   restRoutes,
   type ServerAppRouter,
@@ -129,6 +130,7 @@ export async function buildApp({
   await app.register(restApiPlugin, { prefix: '/api/v1', routes: restRoutes, createContext });
   await app.register(dataExportPlugin, { deps, rateLimiter });
   await app.register(importPreviewPlugin, { deps, rateLimiter });
+  await app.register(appleProfilePlugin, { deps });
   if (env.API_DOCS) await registerApiDocs(app);
 
   await app.register(photosPlugin, { deps });

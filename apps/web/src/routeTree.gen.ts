@@ -18,6 +18,7 @@ import { Route as AppImportRouteImport } from './routes/_app/import'
 import { Route as AppMeRouteImport } from './routes/_app/me'
 import { Route as AppMergeRouteImport } from './routes/_app/merge'
 import { Route as AppNewRouteImport } from './routes/_app/new'
+import { Route as AppSyncRouteImport } from './routes/_app/sync'
 import { Route as AppTrashRouteImport } from './routes/_app/trash'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
@@ -74,6 +75,11 @@ const AppMergeRoute = AppMergeRouteImport.update({
 const AppNewRoute = AppNewRouteImport.update({
   id: '/new',
   path: '/new',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSyncRoute = AppSyncRouteImport.update({
+  id: '/sync',
+  path: '/sync',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTrashRoute = AppTrashRouteImport.update({
@@ -159,6 +165,7 @@ export interface FileRoutesByFullPath {
   '/me': typeof AppMeRoute
   '/merge': typeof AppMergeRoute
   '/new': typeof AppNewRoute
+  '/sync': typeof AppSyncRoute
   '/trash': typeof AppTrashRoute
   '/login': typeof AuthLoginRoute
   '/signup': typeof AuthSignupRoute
@@ -182,6 +189,7 @@ export interface FileRoutesByTo {
   '/me': typeof AppMeRoute
   '/merge': typeof AppMergeRoute
   '/new': typeof AppNewRoute
+  '/sync': typeof AppSyncRoute
   '/trash': typeof AppTrashRoute
   '/login': typeof AuthLoginRoute
   '/signup': typeof AuthSignupRoute
@@ -209,6 +217,7 @@ export interface FileRoutesById {
   '/_app/me': typeof AppMeRoute
   '/_app/merge': typeof AppMergeRoute
   '/_app/new': typeof AppNewRoute
+  '/_app/sync': typeof AppSyncRoute
   '/_app/trash': typeof AppTrashRoute
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/signup': typeof AuthSignupRoute
@@ -234,6 +243,7 @@ export interface FileRouteTypes {
     | '/me'
     | '/merge'
     | '/new'
+    | '/sync'
     | '/trash'
     | '/login'
     | '/signup'
@@ -257,6 +267,7 @@ export interface FileRouteTypes {
     | '/me'
     | '/merge'
     | '/new'
+    | '/sync'
     | '/trash'
     | '/login'
     | '/signup'
@@ -283,6 +294,7 @@ export interface FileRouteTypes {
     | '/_app/me'
     | '/_app/merge'
     | '/_app/new'
+    | '/_app/sync'
     | '/_app/trash'
     | '/_auth/login'
     | '/_auth/signup'
@@ -370,6 +382,13 @@ declare module '@tanstack/react-router' {
       path: '/new'
       fullPath: '/new'
       preLoaderRoute: typeof AppNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/sync': {
+      id: '/_app/sync'
+      path: '/sync'
+      fullPath: '/sync'
+      preLoaderRoute: typeof AppSyncRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/trash': {
@@ -486,6 +505,7 @@ interface AppRouteChildren {
   AppMeRoute: typeof AppMeRoute
   AppMergeRoute: typeof AppMergeRoute
   AppNewRoute: typeof AppNewRoute
+  AppSyncRoute: typeof AppSyncRoute
   AppTrashRoute: typeof AppTrashRoute
   AppLabelIdRoute: typeof AppLabelIdRoute
   AppPersonIdRoute: typeof AppPersonIdRoute
@@ -498,6 +518,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMeRoute: AppMeRoute,
   AppMergeRoute: AppMergeRoute,
   AppNewRoute: AppNewRoute,
+  AppSyncRoute: AppSyncRoute,
   AppTrashRoute: AppTrashRoute,
   AppLabelIdRoute: AppLabelIdRoute,
   AppPersonIdRoute: AppPersonIdRoute,

@@ -38,3 +38,4 @@ export { withPhotoLinks, PHOTO_LINK_TTL_MS } from './images/photo-links';
 export { photosPlugin } from './images/photos.route';
 export { searchContacts, searchQuery, shortQueryCandidates } from './search/search.service';
 export { davPlugin, DAV_METHODS, WELL_KNOWN_CARDDAV } from './dav/dav.route';
+export { appleProfilePlugin, APPLE_PROFILE_PATH } from './app-passwords/apple-profile.route';

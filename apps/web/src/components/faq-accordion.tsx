@@ -1,9 +1,12 @@
-import { Accordion, Text } from '@mantine/core';
+import { Accordion, Anchor, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
 export interface FaqItem {
   q: string;
   a: string;
+  /** A page of the app the answer leads to, with its link text (a catalogue key). */
+  link?: { to: string; label: string };
 }
 
 /**
@@ -19,6 +22,11 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
           <Accordion.Control>{t(item.q)}</Accordion.Control>
           <Accordion.Panel>
             <Text size="sm">{t(item.a)}</Text>
+            {item.link && (
+              <Anchor component={Link} to={item.link.to} size="sm" fw={600}>
+                {t(item.link.label)}
+              </Anchor>
+            )}
           </Accordion.Panel>
         </Accordion.Item>
       ))}

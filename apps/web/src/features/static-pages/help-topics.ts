@@ -4,6 +4,8 @@ import { i18nKey } from '../../lib/i18n';
 export interface HelpQuestion {
   q: string;
   a: string;
+  /** A page the answer leads to (signed-in pages ask to sign in first). */
+  link?: { to: string; label: string };
 }
 
 /** A category of the Help Center FAQ. */
@@ -84,6 +86,13 @@ export const helpCategories: HelpCategory[] = [
         a: i18nKey(
           'Open the contact and choose the pencil icon. If you leave with unsaved changes, Kith asks before discarding them.',
         ),
+      },
+      {
+        q: i18nKey('Can I see my Kith contacts on my phone?'),
+        a: i18nKey(
+          'Yes: Kith syncs with the Contacts app of iPhone, iPad and Mac, with Android through DAVx⁵, and with Thunderbird and Evolution. Choose Sync with your phone in the menu under your avatar for the steps and an app password.',
+        ),
+        link: { to: '/sync', label: i18nKey('Sync with your phone') },
       },
     ],
   },
@@ -206,7 +215,7 @@ export const helpCategories: HelpCategory[] = [
       {
         q: i18nKey('What is coming next?'),
         a: i18nKey(
-          'We are working on chat, notifications, cloud backup and contact sync. Dark mode and Spanish are here: choose them from the menu under your avatar.',
+          'We are working on chat, notifications and cloud backup. Dark mode, Spanish and sync with your phone are here: find them in the menu under your avatar.',
         ),
       },
       {

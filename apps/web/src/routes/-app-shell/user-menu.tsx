@@ -1,7 +1,14 @@
 import { COLOR_SCHEMES, INTERFACE_LOCALES, type ColorSchemePreference } from '@kith/validators';
 import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLanguage, IconLogout, IconMessage, IconMoon, IconUser } from '@tabler/icons-react';
+import {
+  IconDeviceMobile,
+  IconLanguage,
+  IconLogout,
+  IconMessage,
+  IconMoon,
+  IconUser,
+} from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +39,7 @@ function breakableEmail(email: string): ReactNode {
 }
 
 /**
- * The avatar menu (SPEC §2): Profile, Feedback and Sign Out under the signed-in person's
+ * The avatar menu (SPEC §2): Profile, Sync with your phone (issue 18), Feedback and Sign Out under the signed-in person's
  * name and photo (or initials drawn locally), plus Language and Appearance, which apply at
  * once and are saved with the account.
  */
@@ -72,6 +79,9 @@ export function UserMenu() {
           </Menu.Label>
           <Menu.Item component={Link} to="/me" leftSection={<IconUser size={16} />}>
             {t('Profile')}
+          </Menu.Item>
+          <Menu.Item component={Link} to="/sync" leftSection={<IconDeviceMobile size={16} />}>
+            {t('Sync with your phone')}
           </Menu.Item>
           <Menu.Item leftSection={<IconMessage size={16} />} onClick={feedback.open}>
             {t('Feedback')}

@@ -1,0 +1,58 @@
+import { schema } from '@kith/db';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { authenticate } from '../auth/authenticate';
+import { SESSION_ENDED_MESSAGE } from '../auth/sessions';
+import type { ApiDependencies } from '../trpc/context';
+import { appleProfile } from './apple-profile';
+
+/** Where the "Sync with your phone" page posts for the one-tap profile. */
+export const APPLE_PROFILE_PATH = '/api/app-passwords/apple-profile';
+
+/** An app password as `appPasswords.create` gives it: four groups of four symbols. */
+const APP_PASSWORD_SHAPE = /^[a-z0-9]{4}(-[a-z0-9]{4}){3}$/;
+
+/**
+ * `POST /api/app-passwords/apple-profile` (a form: `password`, `deviceName`): the signed-in
+ * person's CardDAV account as an Apple configuration profile to download and install
+ * (`application/x-apple-aspen-config`). A form post, not a procedure, so Safari receives the
+ * file itself and offers to install it; the password travels in the body, never in a URL,
+ * and is not kept. 403 without a live session, 400 for a password of another shape.
+ */
+export const appleProfilePlugin: FastifyPluginAsync<{ deps: ApiDependencies }> = async (
+  app,
+  { deps },
+) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  app.post(APPLE_PROFILE_PATH, async (req, reply) => {
+    const session = await authenticate({ ...deps, req });
+    if (!session) return reply.code(403).send({ message: SESSION_ENDED_MESSAGE });
+    const form = (req.body ?? {}) as Record<string, unknown>;
+    const password = typeof form.password === 'string' ? form.password : '';
+    const deviceName = typeof form.deviceName === 'string' ? form.deviceName.slice(0, 100) : '';
+    if (!APP_PASSWORD_SHAPE.test(password)) {
+      return reply.code(400).send({ message: 'This is not an app password from Kith.' });
+    }
+    const [user] = await deps.db
+      .select({ email: schema.users.email })
+      .from(schema.users)
+      .where(eq(schema.users.id, session.userId));
+    if (!user) return reply.code(403).send({ message: SESSION_ENDED_MESSAGE });
+    const profile = appleProfile({
+      publicUrl: deps.publicUrl,
+      userId: session.userId,
+      email: user.email,
+      password,
+      deviceName: deviceName || 'your device',
+    });
+    return reply
+      .header('content-type', 'application/x-apple-aspen-config')
+      .header('content-disposition', 'attachment; filename="kith-contacts.mobileconfig"')
+      .header('cache-control', 'no-store')
+      .send(profile);
+  });
+};
