@@ -1,6 +1,6 @@
 import { executeRows, isUniqueViolation, schema, type Database } from '@kith/db';
 import type { ImportedContact } from '@kith/validators';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { selectContactsWithPhoto, type ContactWithPhoto } from '../contacts/contacts-with-photo';
 import {
   imageRow,
@@ -441,7 +441,7 @@ export async function purgeTombstones(db: Database, now: Date): Promise<number> 
   const cutoff = new Date(now.getTime() - TOMBSTONE_RETENTION_MS);
   const removed = await db
     .delete(contactTombstones)
-    .where(sql`${contactTombstones.deletedAt} < ${cutoff}`)
+    .where(lt(contactTombstones.deletedAt, cutoff))
     .returning({ userId: contactTombstones.userId, revision: contactTombstones.revision });
   const floors = new Map<string, number>();
   for (const { userId, revision } of removed) {

@@ -1,0 +1,353 @@
+import { DOMParser, type Element as XmlElement } from '@xmldom/xmldom';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
+import { dav, davAccount, vcard, type DavAccount } from './dav-helpers';
+import { jpegWithGps } from './test-images';
+
+// The requests stock clients send (as sabre/dav's and DAVx5's documentation lists them), and
+// what a person notices of a card's round trip: every property kept, the photo cleaned, the
+// star and labels, the Trash, and sync tokens.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const DAV = 'DAV:';
+const CARD = 'urn:ietf:params:xml:ns:carddav';
+const CS = 'http://calendarserver.org/ns/';
+
+/** A Multi-Status body as `{href -> {status -> ['{ns}name' -> text]}}`. */
+function multistatus(text: string) {
+  const doc = new DOMParser().parseFromString(text, 'application/xml');
+  const out = new Map<string, Map<number, Map<string, string>>>();
+  const responses = doc.getElementsByTagNameNS(DAV, 'response');
+  for (let i = 0; i < responses.length; i++) {
+    const response = responses[i] as XmlElement;
+    const href = response.getElementsByTagNameNS(DAV, 'href')[0]!.textContent!;
+    const byStatus = new Map<number, Map<string, string>>();
+    const propstats = response.getElementsByTagNameNS(DAV, 'propstat');
+    for (let j = 0; j < propstats.length; j++) {
+      const propstat = propstats[j] as XmlElement;
+      const status = Number(
+        / (\d{3}) /.exec(propstat.getElementsByTagNameNS(DAV, 'status')[0]!.textContent!)![1],
+      );
+      const props = new Map<string, string>();
+      const prop = propstat.getElementsByTagNameNS(DAV, 'prop')[0]!;
+      for (let node = prop.firstChild; node; node = node.nextSibling) {
+        if (node.nodeType !== 1) continue;
+        const el = node as XmlElement;
+        props.set(`{${el.namespaceURI}}${el.localName}`, el.textContent ?? '');
+      }
+      byStatus.set(status, props);
+    }
+    if (propstats.length === 0) {
+      const status = response.getElementsByTagNameNS(DAV, 'status')[0]?.textContent ?? '';
+      byStatus.set(Number(/ (\d{3}) /.exec(status)![1]), new Map());
+    }
+    out.set(href, byStatus);
+  }
+  const token = doc.getElementsByTagNameNS(DAV, 'sync-token')[0]?.textContent ?? null;
+  return { responses: out, token };
+}
+
+const book = (a: DavAccount) => `/dav/addressbooks/${a.userId}/contacts/`;
+const put = (a: DavAccount, name: string, body: string, headers: Record<string, string> = {}) =>
+  dav(a, 'PUT', `${book(a)}${name}`, {
+    body,
+    headers: { 'content-type': 'text/vcard; charset=utf-8', ...headers },
+  });
+
+describe('what iOS and macOS send', () => {
+  it('discovers through the well-known address and the principal', async () => {
+    const account = await davAccount(t);
+    const wellKnown = await dav(account, 'PROPFIND', '/.well-known/carddav', {
+      headers: { depth: '0', 'user-agent': 'iOS/18.1 (22B83) dataaccessd/1.0' },
+      body: '<?xml version="1.0" encoding="UTF-8"?>\n<A:propfind xmlns:A="DAV:"><A:prop><A:current-user-principal/><A:principal-URL/><A:resourcetype/></A:prop></A:propfind>',
+    });
+    expect(wellKnown.status).toBe(301);
+    expect(wellKnown.headers.get('location')).toBe('/dav/');
+    const root = multistatus(
+      (
+        await dav(account, 'PROPFIND', '/dav/', {
+          headers: { depth: '0' },
+          body: '<?xml version="1.0" encoding="UTF-8"?>\n<A:propfind xmlns:A="DAV:"><A:prop><A:current-user-principal/><A:principal-URL/><A:resourcetype/></A:prop></A:propfind>',
+        })
+      ).text,
+    );
+    const principal = `/dav/principals/${account.userId}/`;
+    expect(root.responses.get('/dav/')!.get(200)!.get(`{${DAV}}current-user-principal`)).toBe(
+      principal,
+    );
+
+    const res = await dav(account, 'PROPFIND', principal, {
+      headers: { depth: '0' },
+      body: `<?xml version="1.0" encoding="UTF-8"?>\n<A:propfind xmlns:A="DAV:"><A:prop><B:addressbook-home-set xmlns:B="${CARD}"/><B:directory-gateway xmlns:B="${CARD}"/><A:displayname/><C:email-address-set xmlns:C="${CS}"/><A:principal-collection-set/><A:principal-URL/><A:resource-id/><A:supported-report-set/></A:prop></A:propfind>`,
+    });
+    expect(res.status).toBe(207);
+    const props = multistatus(res.text).responses.get(principal)!;
+    expect(props.get(200)!.get(`{${CARD}}addressbook-home-set`)).toBe(
+      `/dav/addressbooks/${account.userId}/`,
+    );
+    expect(props.get(200)!.get(`{${DAV}}displayname`)).toBe('Ada Lovelace');
+    expect([...props.get(404)!.keys()]).toContain(`{${CARD}}directory-gateway`);
+  });
+
+  it('reads the home with Depth 1: the book with its ctag, sync token, limits, privileges and quota', async () => {
+    const account = await davAccount(t);
+    const home = `/dav/addressbooks/${account.userId}/`;
+    const res = await dav(account, 'PROPFIND', home, {
+      headers: { depth: '1' },
+      body: `<?xml version="1.0" encoding="UTF-8"?>\n<A:propfind xmlns:A="DAV:"><A:prop><A:add-member/><C:bulk-requests xmlns:C="http://me.com/_namespace/"/><A:current-user-privilege-set/><A:displayname/><B:max-image-size xmlns:B="${CARD}"/><B:max-resource-size xmlns:B="${CARD}"/><C:me-card xmlns:C="${CS}"/><A:owner/><C:push-transports xmlns:C="${CS}"/><C:pushkey xmlns:C="${CS}"/><A:quota-available-bytes/><A:quota-used-bytes/><A:resource-id/><A:resourcetype/><A:supported-report-set/><A:sync-token/><C:getctag xmlns:C="${CS}"/></A:prop></A:propfind>`,
+    });
+    expect(res.status).toBe(207);
+    const found = multistatus(res.text).responses.get(book(account))!.get(200)!;
+    expect(found.get(`{${DAV}}displayname`)).toBe('Contacts');
+    expect(found.get(`{${DAV}}sync-token`)).toMatch(/^http:\/\/kith\.app\/ns\/sync\/\d+$/);
+    expect(found.get(`{${CS}}getctag`)).toBe(found.get(`{${DAV}}sync-token`));
+    expect(Number(found.get(`{${CARD}}max-resource-size`))).toBeGreaterThan(1_000_000);
+    expect(Number(found.get(`{${CARD}}max-image-size`))).toBeGreaterThan(100_000);
+    expect(Number(found.get(`{${DAV}}quota-available-bytes`))).toBeGreaterThan(0);
+    expect(found.get(`{${DAV}}quota-used-bytes`)).toMatch(/^\d+$/);
+    expect(res.text).toContain('<d:write/>');
+    expect(res.text).toContain('<card:addressbook-multiget/>');
+    expect(res.text).toContain('<d:sync-collection/>');
+  });
+
+  it('sets the book’s name and the person’s own card with PROPPATCH, as macOS does', async () => {
+    const account = await davAccount(t);
+    expect((await put(account, 'me.vcf', vcard('me', 'Ada', 'Lovelace'))).status).toBe(201);
+    const res = await dav(account, 'PROPPATCH', book(account), {
+      body: `<?xml version="1.0" encoding="UTF-8"?>\n<A:propertyupdate xmlns:A="DAV:"><A:set><A:prop><A:displayname>Family</A:displayname><B:me-card xmlns:B="${CS}"><A:href>${book(account)}me.vcf</A:href></B:me-card></A:prop></A:set></A:propertyupdate>`,
+    });
+    expect(res.status).toBe(207);
+    expect(multistatus(res.text).responses.get(book(account))!.get(200)!.size).toBe(2);
+    const after = multistatus(
+      (await dav(account, 'PROPFIND', book(account), { headers: { depth: '0' } })).text,
+    )
+      .responses.get(book(account))!
+      .get(200)!;
+    expect(after.get(`{${DAV}}displayname`)).toBe('Family');
+    expect(after.get(`{${CS}}me-card`)).toBe(`${book(account)}me.vcf`);
+
+    const refused = await dav(account, 'PROPPATCH', book(account), {
+      body: '<?xml version="1.0"?><A:propertyupdate xmlns:A="DAV:"><A:set><A:prop><A:displayname>Nope</A:displayname><A:getetag>x</A:getetag></A:prop></A:set></A:propertyupdate>',
+    });
+    const statuses = multistatus(refused.text).responses.get(book(account))!;
+    expect([...statuses.get(403)!.keys()]).toEqual([`{${DAV}}getetag`]);
+    expect([...statuses.get(424)!.keys()]).toEqual([`{${DAV}}displayname`]);
+  });
+});
+
+describe('what DAVx5 sends', () => {
+  it('syncs with sync-collection and multiget, and a sync with no change is one request', async () => {
+    const account = await davAccount(t);
+    for (const name of ['a', 'b', 'c']) {
+      expect(
+        (await put(account, `${name}.vcf`, vcard(`uid-${name}`, name.toUpperCase(), 'Test')))
+          .status,
+      ).toBe(201);
+    }
+    const collection = await dav(account, 'PROPFIND', book(account), {
+      headers: {
+        depth: '0',
+        'user-agent': 'DAVx5/4.4.3-ose (2024/10/01; dav4jvm; okhttp/4.12.0) Android/14',
+      },
+      body: `<?xml version="1.0" encoding="UTF-8"?><propfind xmlns="DAV:" xmlns:CARD="${CARD}" xmlns:CS="${CS}"><prop><CARD:max-resource-size/><CARD:supported-address-data/><supported-report-set/><CS:getctag/><sync-token/></prop></propfind>`,
+    });
+    const token = multistatus(collection.text)
+      .responses.get(book(account))!
+      .get(200)!
+      .get(`{${DAV}}sync-token`)!;
+    const sync = (syncToken: string) =>
+      dav(account, 'REPORT', book(account), {
+        headers: { depth: '0' },
+        body: `<?xml version="1.0" encoding="UTF-8"?><sync-collection xmlns="DAV:"><sync-token>${syncToken}</sync-token><sync-level>1</sync-level><prop><getetag/></prop></sync-collection>`,
+      });
+    const initial = multistatus((await sync('')).text);
+    expect(initial.responses.size).toBe(3);
+    expect(initial.token).toBe(token);
+    expect(multistatus((await sync(token)).text).responses.size).toBe(0);
+
+    const multiget = await dav(account, 'REPORT', book(account), {
+      headers: { depth: '0' },
+      body: `<?xml version="1.0" encoding="UTF-8"?><CARD:addressbook-multiget xmlns="DAV:" xmlns:CARD="${CARD}"><prop><getetag/><CARD:address-data content-type="text/vcard" version="4.0"/></prop><href>${book(account)}a.vcf</href><href>${book(account)}gone.vcf</href></CARD:addressbook-multiget>`,
+    });
+    const got = multistatus(multiget.text).responses;
+    expect(
+      got
+        .get(`${book(account)}a.vcf`)!
+        .get(200)!
+        .get(`{${CARD}}address-data`),
+    ).toContain('VERSION:4.0');
+    expect(got.get(`${book(account)}gone.vcf`)!.has(404)).toBe(true);
+
+    // Changes since the token: one edited, one deleted (trashed).
+    const [b] = (await account.caller.contacts.list({ limit: 10 })).items.filter(
+      (c) => c.name === 'B Test',
+    );
+    await account.caller.contacts.update({ id: b!._id, lastName: 'Tested' } as never);
+    expect((await dav(account, 'DELETE', `${book(account)}c.vcf`)).status).toBe(204);
+    const changes = multistatus((await sync(token)).text);
+    expect(changes.responses.get(`${book(account)}b.vcf`)!.has(200)).toBe(true);
+    expect(changes.responses.get(`${book(account)}c.vcf`)!.has(404)).toBe(true);
+    expect(changes.responses.size).toBe(2);
+  });
+});
+
+describe('a card’s round trip', () => {
+  it('keeps every property a client sent through a web edit, and serves the version asked for', async () => {
+    const account = await davAccount(t);
+    const card = vcard('round-1', 'Grace', 'Hopper', [
+      'NICKNAME:Amazing Grace',
+      'ORG:US Navy;Bureau of Ships',
+      'TITLE:Rear Admiral',
+      'item1.TEL:+1 555 0100',
+      'item1.X-ABLabel:Boat',
+      'TEL;TYPE=CELL:+1 555 0101',
+      'EMAIL;TYPE=WORK:grace@navy.example',
+      'ADR;TYPE=HOME:;;1 Main St;Arlington;VA;22201;USA',
+      'BDAY:1906-12-09',
+      'X-SOCIALPROFILE;TYPE=twitter:https://twitter.example/grace',
+      'X-PHONETIC-LAST-NAME:HOP-er',
+      'NOTE:Invented the compiler',
+      'CATEGORIES:Navy,starred',
+    ]);
+    expect((await put(account, 'grace.vcf', card)).status).toBe(201);
+    const [grace] = (await account.caller.contacts.list({ limit: 10 })).items;
+    expect(grace!.isFavorite).toBe(true);
+    expect((await account.caller.labels.list()).map((l) => l.name)).toEqual(['Navy']);
+
+    // An edit on the web merges into the card; nothing the phone wrote is lost.
+    await account.caller.contacts.update({ id: grace!._id, lastName: 'Murray Hopper' } as never);
+    const got = await dav(account, 'GET', `${book(account)}grace.vcf`);
+    expect(got.headers.get('etag')).toMatch(/^"\d+"$/);
+    for (const line of [
+      'N:Murray Hopper;Grace;;;',
+      'NICKNAME:Amazing Grace',
+      'ORG:US Navy;Bureau of Ships',
+      'TITLE:Rear Admiral',
+      'X-ABLABEL:Boat',
+      'TEL;TYPE=CELL:+1 555 0101',
+      'grace@navy.example',
+      '1 Main St;Arlington;VA;22201;USA',
+      'BDAY:1906-12-09',
+      // Its TYPE comes back as Apple's label of the property (itemN.X-ABLabel).
+      'X-SOCIALPROFILE:https://twitter.example/grace',
+      'X-ABLABEL:twitter',
+      'X-PHONETIC-LAST-NAME:HOP-er',
+      'NOTE:Invented the compiler',
+      'UID:round-1',
+    ]) {
+      // Property names and TYPE values are case-insensitive (RFC 6350 §3.3).
+      expect(got.text.replace(/\r\n /g, '').toUpperCase()).toContain(line.toUpperCase());
+    }
+    expect(got.text).toMatch(/CATEGORIES:Navy,starred/);
+    expect(got.text).toContain('VERSION:3.0');
+    const v4 = await dav(account, 'GET', `${book(account)}grace.vcf`, {
+      headers: { accept: 'text/vcard; version=4.0' },
+    });
+    expect(v4.text).toContain('VERSION:4.0');
+  });
+
+  it('cleans a photo like an upload and serves it within max-image-size', async () => {
+    const account = await davAccount(t);
+    const jpeg = await jpegWithGps(1600, 1200);
+    const folded = `PHOTO;ENCODING=b;TYPE=JPEG:${jpeg.toString('base64')}`.replace(
+      /(.{74})/g,
+      '$1\r\n ',
+    );
+    expect(
+      (await put(account, 'photo.vcf', vcard('photo-1', 'Pic', 'Ture', [folded.trimEnd()]))).status,
+    ).toBe(201);
+    const got = await dav(account, 'GET', `${book(account)}photo.vcf`);
+    const photo = /PHOTO;ENCODING=b;TYPE=([A-Z]+):([^\r\n]+(?:\r\n [^\r\n]+)*)/.exec(got.text);
+    expect(photo).not.toBeNull();
+    const bytes = Buffer.from(photo![2]!.replace(/\r\n /g, ''), 'base64');
+    const meta = await sharp(bytes).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(512);
+    expect(meta.exif).toBeUndefined();
+    expect(bytes.toString('latin1')).not.toContain('KithPhone');
+  });
+
+  it('honours If-None-Match and If-Match, and answers ETags only of committed cards', async () => {
+    const account = await davAccount(t);
+    const first = await put(account, 'x.vcf', vcard('x', 'X', 'One'), { 'if-none-match': '*' });
+    expect(first.status).toBe(201);
+    const retry = await put(account, 'x.vcf', vcard('x', 'X', 'One'), { 'if-none-match': '*' });
+    expect(retry.status).toBe(412);
+    expect((await account.caller.contacts.list({ limit: 10 })).items).toHaveLength(1);
+    const etag = first.headers.get('etag')!;
+    expect((await dav(account, 'GET', `${book(account)}x.vcf`)).headers.get('etag')).toBe(etag);
+    expect(
+      (await put(account, 'x.vcf', vcard('x', 'X', 'Two'), { 'if-match': '"1"' })).status,
+    ).toBe(412);
+    expect((await put(account, 'x.vcf', vcard('x', 'X', 'Two'), { 'if-match': etag })).status).toBe(
+      204,
+    );
+    expect(
+      (await dav(account, 'DELETE', `${book(account)}x.vcf`, { headers: { 'if-match': etag } }))
+        .status,
+    ).toBe(412);
+  });
+});
+
+describe('trash and sync tokens', () => {
+  it('a card deleted on a phone waits in the Trash; recovered, it syncs back; expired tokens are refused', async () => {
+    const account = await davAccount(t);
+    expect((await put(account, 'keep.vcf', vcard('keep', 'Keep', 'Me'))).status).toBe(201);
+    const start = multistatus(
+      (await dav(account, 'PROPFIND', book(account), { headers: { depth: '0' } })).text,
+    )
+      .responses.get(book(account))!
+      .get(200)!
+      .get(`{${DAV}}sync-token`)!;
+    expect((await dav(account, 'DELETE', `${book(account)}keep.vcf`)).status).toBe(204);
+    expect((await dav(account, 'GET', `${book(account)}keep.vcf`)).status).toBe(404);
+    const [trashed] = (await account.caller.trash.list({ limit: 10 })).items;
+    expect(trashed!.name).toBe('Keep Me');
+    await account.caller.trash.recover({ id: trashed!._id });
+    const back = await dav(account, 'GET', `${book(account)}keep.vcf`);
+    expect(back.status).toBe(200);
+    expect(back.text).toContain('UID:keep');
+
+    // Deleted for good: the tombstone tells a client; 60 days on it is purged and the old
+    // token answers valid-sync-token, so the client syncs anew.
+    await account.caller.trash.add({ id: trashed!._id });
+    await account.caller.trash.delete({ id: trashed!._id });
+    const sync = (token: string) =>
+      dav(account, 'REPORT', book(account), {
+        body: `<?xml version="1.0"?><d:sync-collection xmlns:d="DAV:"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`,
+      });
+    const gone = multistatus((await sync(start)).text);
+    expect(gone.responses.get(`${book(account)}keep.vcf`)!.has(404)).toBe(true);
+    t.advanceClock(61 * 24 * 60 * 60_000);
+    const { runRetention } = await import('@kith/api');
+    await runRetention(t.deps, t.now());
+    const expired = await sync(start);
+    expect(expired.status).toBe(403);
+    expect(expired.text).toContain('valid-sync-token');
+    expect((await sync(gone.token!)).status).toBe(207);
+  });
+
+  it('rate-limits wrong credentials per account, and then refuses even the right ones for a while', async () => {
+    const limited = await createTestApp({
+      rateLimits: { perIp: 1000, perAccount: 3, windowMs: 60_000 },
+    });
+    try {
+      const account = await davAccount(limited);
+      const wrong = {
+        ...account,
+        authorization: `Basic ${Buffer.from(`${account.email}:aaaa-bbbb-cccc-dddd`).toString('base64')}`,
+      };
+      for (let i = 0; i < 3; i++) expect((await dav(wrong, 'PROPFIND', '/dav/')).status).toBe(401);
+      const blocked = await dav(account, 'PROPFIND', '/dav/');
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+    } finally {
+      await limited.close();
+    }
+  });
+});
