@@ -351,3 +351,87 @@ describe('trash and sync tokens', () => {
     }
   });
 });
+
+describe('labels as Apple group cards', () => {
+  const IPHONE = { 'user-agent': 'iOS/18.1 (22B83) dataaccessd/1.0' };
+
+  it('shows labels to Apple clients as group cards, and keeps them in sync both ways', async () => {
+    const account = await davAccount(t);
+    expect(
+      (await put(account, 'ada.vcf', vcard('ada', 'Ada', 'Lovelace', ['CATEGORIES:Family'])))
+        .status,
+    ).toBe(201);
+    expect((await put(account, 'alan.vcf', vcard('alan', 'Alan', 'Turing'))).status).toBe(201);
+    const [family] = await account.caller.labels.list();
+
+    // An iPhone sees the label as a group card naming Ada; DAVx5 does not see it at all.
+    const iphone = multistatus(
+      (await dav(account, 'PROPFIND', book(account), { headers: { depth: '1', ...IPHONE } })).text,
+    );
+    expect(iphone.responses.size).toBe(4);
+    const groupHref = [...iphone.responses.keys()].find(
+      (href) => href !== book(account) && !href.endsWith('ada.vcf') && !href.endsWith('alan.vcf'),
+    )!;
+    const group = await dav(account, 'GET', groupHref, { headers: IPHONE });
+    expect(group.text).toContain('X-ADDRESSBOOKSERVER-KIND:group');
+    expect(group.text).toContain('FN:Family');
+    expect(group.text).toContain('X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:ada');
+    const other = multistatus(
+      (await dav(account, 'PROPFIND', book(account), { headers: { depth: '1' } })).text,
+    );
+    expect(other.responses.size).toBe(3);
+    expect((await dav(account, 'GET', groupHref)).status).toBe(404);
+
+    // The iPhone adds Alan to the group and renames it: the label follows.
+    const edited = group.text
+      .replace('FN:Family', 'FN:Kin')
+      .replace('END:VCARD', 'X-ADDRESSBOOKSERVER-MEMBER:urn:uuid:alan\r\nEND:VCARD');
+    const saved = await put(account, groupHref.split('/').pop()!, edited, {
+      ...IPHONE,
+      'if-match': group.headers.get('etag')!,
+    });
+    expect(saved.status).toBe(204);
+    expect((await account.caller.labels.list()).map((l) => [l.name, l.count])).toEqual([
+      ['Kin', 2],
+    ]);
+    const alan = await dav(account, 'GET', `${book(account)}alan.vcf`);
+    expect(alan.text).toContain('CATEGORIES:Kin');
+
+    // The iPhone creates a group; the web sees a label. Deleting it deletes the label only.
+    const created = await put(
+      account,
+      'group-new.vcf',
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nUID:g-new\r\nFN:Book club\r\nN:Book club;;;;\r\nX-ADDRESSBOOKSERVER-KIND:group\r\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:ada\r\nEND:VCARD\r\n',
+      IPHONE,
+    );
+    expect(created.status).toBe(201);
+    expect((await account.caller.labels.list()).map((l) => l.name).sort()).toEqual([
+      'Book club',
+      'Kin',
+    ]);
+    expect(
+      (await dav(account, 'DELETE', `${book(account)}group-new.vcf`, { headers: IPHONE })).status,
+    ).toBe(204);
+    expect((await account.caller.labels.list()).map((l) => l.name)).toEqual(['Kin']);
+    expect((await account.caller.contacts.list({ limit: 10 })).items).toHaveLength(2);
+
+    // A label removed on the web: the iPhone's sync reports its group card gone.
+    const token = multistatus(
+      (await dav(account, 'PROPFIND', book(account), { headers: { depth: '0', ...IPHONE } })).text,
+    )
+      .responses.get(book(account))!
+      .get(200)!
+      .get(`{${DAV}}sync-token`)!;
+    await account.caller.labels.delete({ id: family!.id });
+    const changes = multistatus(
+      (
+        await dav(account, 'REPORT', book(account), {
+          headers: IPHONE,
+          body: `<?xml version="1.0"?><d:sync-collection xmlns:d="DAV:"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`,
+        })
+      ).text,
+    );
+    expect(changes.responses.get(groupHref)!.has(404)).toBe(true);
+    expect(changes.responses.get(`${book(account)}ada.vcf`)!.has(200)).toBe(true);
+  });
+});

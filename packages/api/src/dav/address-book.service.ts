@@ -1,7 +1,6 @@
 import { executeRows, isUniqueViolation, schema, type Database } from '@kith/db';
 import type { ImportedContact } from '@kith/validators';
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { selectContactsWithPhoto, type ContactWithPhoto } from '../contacts/contacts-with-photo';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import {
   imageRow,
   deleteImages,
@@ -15,7 +14,7 @@ import type { ApiDependencies } from '../trpc/context';
 import { DavError, NS } from './xml';
 import { paths } from './paths';
 
-const { contacts, contactLabels, labels, contactTombstones, users, images } = schema;
+const { contacts, contactLabels, labels, davTombstones, users, images } = schema;
 
 /** The address book's name until a client renames it (issue 18: one book, "Contacts"). */
 export const DEFAULT_BOOK_NAME = 'Contacts';
@@ -44,7 +43,7 @@ export function revisionOfToken(token: string): number | null {
 
 /** What the address book's own properties are made of. */
 export interface BookState {
-  /** The newest revision of any card, trashed or deleted: the ctag and sync token. */
+  /** The newest revision of any card (contact or group), trashed or deleted: the ctag and sync token. */
   revision: number;
   /** Tokens below this are refused (their tombstones may be gone). */
   syncFloor: number;
@@ -63,7 +62,8 @@ export async function bookState(db: Database, userId: string): Promise<BookState
       // Spelled out: Drizzle writes a column without its table inside a subquery.
       revision: sql<string>`greatest(
         (select max(c.revision) from contacts c where c.user_id = ${userId}),
-        (select max(t.revision) from contact_tombstones t where t.user_id = ${userId}),
+        (select max(l.revision) from labels l where l.user_id = ${userId}),
+        (select max(t.revision) from dav_tombstones t where t.user_id = ${userId}),
         0)`,
     })
     .from(users)
@@ -88,150 +88,16 @@ export async function usedBytes(db: Database, userId: string): Promise<number> {
   return Number(row?.used ?? 0);
 }
 
-/** A card to serve: the contact, its photo, its label names. */
-export interface CardRow extends ContactWithPhoto {
-  labels: string[];
-}
-
-async function withLabels(db: Database, rows: ContactWithPhoto[]): Promise<CardRow[]> {
-  if (rows.length === 0) return [];
-  const assigned = await db
-    .select({ contactId: contactLabels.contactId, name: labels.name })
-    .from(contactLabels)
-    .innerJoin(labels, eq(labels.id, contactLabels.labelId))
-    .where(
-      inArray(
-        contactLabels.contactId,
-        rows.map((r) => r.contact.id),
-      ),
-    )
-    .orderBy(asc(sql`lower(${labels.name})`));
-  return rows.map((row) => ({
-    ...row,
-    labels: assigned.filter((a) => a.contactId === row.contact.id).map((a) => a.name),
-  }));
-}
-
-/** Cards read at a time while a long answer is streamed. */
-export const CARD_PAGE = 200;
-
-/**
- * The active cards of the book in resource-name order, `CARD_PAGE` at a time, so a
- * 10,000-card answer never holds the book in memory.
- */
-export async function* activeCards(db: Database, userId: string): AsyncGenerator<CardRow[]> {
-  let after: string | null = null;
-  for (;;) {
-    const page: ContactWithPhoto[] = await selectContactsWithPhoto(db)
-      .where(
-        and(
-          eq(contacts.userId, userId),
-          isNull(contacts.trashedAt),
-          after === null ? undefined : gt(contacts.davName, after),
-        ),
-      )
-      .orderBy(asc(contacts.davName))
-      .limit(CARD_PAGE);
-    if (page.length === 0) return;
-    yield await withLabels(db, page);
-    if (page.length < CARD_PAGE) return;
-    after = page.at(-1)!.contact.davName;
-  }
-}
-
-/** The active cards among `names` (a multiget); missing names are simply absent. */
-export async function cardsByName(
-  db: Database,
-  userId: string,
-  names: string[],
-): Promise<Map<string, CardRow>> {
-  const found = new Map<string, CardRow>();
-  for (let i = 0; i < names.length; i += CARD_PAGE) {
-    const rows = await selectContactsWithPhoto(db).where(
-      and(
-        eq(contacts.userId, userId),
-        isNull(contacts.trashedAt),
-        inArray(contacts.davName, names.slice(i, i + CARD_PAGE)),
-      ),
-    );
-    for (const row of await withLabels(db, rows)) found.set(row.contact.davName, row);
-  }
-  return found;
-}
-
-/** One entry of a `sync-collection` answer: a card changed (with its row) or gone. */
-export type Change = { name: string; revision: number } & ({ card: CardRow } | { gone: true });
-
-/**
- * What changed in the book after `revision` (RFC 6578 §3.4), oldest first, `CARD_PAGE` at a
- * time: cards created or changed, and cards trashed or deleted (gone). A name both deleted
- * and created again is reported once, as it is now.
- */
-export async function* changesSince(
-  db: Database,
-  userId: string,
-  revision: number,
-): AsyncGenerator<Change[]> {
-  let after = revision;
-  for (;;) {
-    const rows = await selectContactsWithPhoto(db)
-      .where(and(eq(contacts.userId, userId), gt(contacts.revision, after)))
-      .orderBy(asc(contacts.revision))
-      .limit(CARD_PAGE);
-    const live = await withLabels(
-      db,
-      rows.filter((r) => !r.contact.trashedAt),
-    );
-    const changes: Change[] = rows.map((row) => {
-      const card = live.find((l) => l.contact.id === row.contact.id);
-      const { davName: name, revision: rev } = row.contact;
-      return card ? { name, revision: rev, card } : { name, revision: rev, gone: true };
-    });
-    if (changes.length > 0) yield changes;
-    if (rows.length < CARD_PAGE) break;
-    after = rows.at(-1)!.contact.revision;
-  }
-  // Deleted for good: each name once, and not when a live card has it now.
-  const tombstones = await db
-    .selectDistinctOn([contactTombstones.davName], {
-      name: contactTombstones.davName,
-      revision: contactTombstones.revision,
-    })
-    .from(contactTombstones)
-    .where(and(eq(contactTombstones.userId, userId), gt(contactTombstones.revision, revision)))
-    .orderBy(contactTombstones.davName);
-  for (let i = 0; i < tombstones.length; i += CARD_PAGE) {
-    const slice = tombstones.slice(i, i + CARD_PAGE);
-    const taken = new Set(
-      (
-        await db
-          .select({ name: contacts.davName })
-          .from(contacts)
-          .where(
-            and(
-              eq(contacts.userId, userId),
-              inArray(
-                contacts.davName,
-                slice.map((t) => t.name),
-              ),
-            ),
-          )
-      ).map((r) => r.name),
-    );
-    const gone: Change[] = slice
-      .filter((t) => !taken.has(t.name))
-      .map((t) => ({ name: t.name, revision: t.revision, gone: true }));
-    if (gone.length > 0) yield gone;
-  }
-}
-
 /** HTTP preconditions of a write (RFC 7232): `If-Match` ETags or `*`, `If-None-Match: *`. */
 export interface WriteConditions {
   ifMatch?: string[];
   ifNoneMatch?: string[];
 }
 
-function checkConditions(current: { revision: number } | undefined, conditions: WriteConditions) {
+export function checkConditions(
+  current: { revision: number } | undefined,
+  conditions: WriteConditions,
+) {
   const etag = current ? etagOf(current.revision) : null;
   const { ifMatch, ifNoneMatch } = conditions;
   if (ifMatch && (!etag || !(ifMatch.includes('*') || ifMatch.includes(etag)))) {
@@ -302,6 +168,12 @@ export async function putCard(
         .for('update');
       const active = current && !current.trashedAt ? current : undefined;
       checkConditions(active, conditions);
+      const [group] = await db
+        .select({ id: labels.id })
+        .from(labels)
+        .where(and(eq(labels.userId, userId), eq(labels.davName, name)));
+      if (group)
+        throw new DavError(409, 'A group card has this name; a contact needs a name of its own.');
       const [clash] = await db
         .select({ davName: contacts.davName })
         .from(contacts)
@@ -431,7 +303,7 @@ export async function saveBookProperties(
 export const TOMBSTONE_RETENTION_MS = 60 * 24 * 60 * 60_000;
 
 /**
- * Deletes tombstones older than `TOMBSTONE_RETENTION_MS` and raises each affected account's
+ * Deletes tombstones (`dav_tombstones`) older than `TOMBSTONE_RETENTION_MS` and raises each affected account's
  * sync floor past them, so a token from before answers `valid-sync-token` and its client
  * syncs anew instead of missing a deletion (RFC 6578 §3.2). Run by the hourly job.
  *
@@ -440,9 +312,9 @@ export const TOMBSTONE_RETENTION_MS = 60 * 24 * 60 * 60_000;
 export async function purgeTombstones(db: Database, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - TOMBSTONE_RETENTION_MS);
   const removed = await db
-    .delete(contactTombstones)
-    .where(lt(contactTombstones.deletedAt, cutoff))
-    .returning({ userId: contactTombstones.userId, revision: contactTombstones.revision });
+    .delete(davTombstones)
+    .where(lt(davTombstones.deletedAt, cutoff))
+    .returning({ userId: davTombstones.userId, revision: davTombstones.revision });
   const floors = new Map<string, number>();
   for (const { userId, revision } of removed) {
     floors.set(userId, Math.max(floors.get(userId) ?? 0, revision));

@@ -3,7 +3,9 @@ import { readVCardFile } from '../imports/vcard-read';
 import type { ImageStorage } from '../images/storage';
 import { contactToVCard } from '../vcard/contact-vcard';
 import type { VCardVersion } from '../vcard/write';
-import type { CardRow, IncomingCard } from './address-book.service';
+import type { IncomingCard } from './address-book.service';
+import type { BookCard } from './book-cards';
+import { groupVCard } from './group-cards';
 import { DavError, NS } from './xml';
 
 /** The vCard media types a card may be PUT as (RFC 6350 §10.1; `text/x-vcard` of old clients). */
@@ -92,17 +94,23 @@ export function requestedVersion(
   return asked === '4.0' ? '4.0' : '3.0';
 }
 
-/** A card as a client gets it, in `version`, with its photo embedded and labels as CATEGORIES. */
+/**
+ * A card as a client gets it, in `version`: a contact with its photo embedded (unless
+ * `withPhoto` is false) and its labels as CATEGORIES, or a label's group card.
+ */
 export async function cardText(
   storage: ImageStorage,
-  row: CardRow,
+  card: BookCard,
   version: VCardVersion,
+  withPhoto = true,
 ): Promise<string> {
-  const bytes = row.photo ? await storage.get(row.photo.key) : null;
+  if (card.kind === 'group') return groupVCard(card.group, card.updatedAt, version);
+  const { contact, photo, labels } = card.contact;
+  const bytes = photo && withPhoto ? await storage.get(photo.key) : null;
   return contactToVCard(
-    row.contact,
-    bytes && row.photo ? { contentType: row.photo.contentType, bytes } : null,
-    row.labels,
+    contact,
+    bytes && photo ? { contentType: photo.contentType, bytes } : null,
+    labels,
     version,
   );
 }

@@ -9,10 +9,7 @@ import { ServiceError, TooManyRequestsError } from '../shared/errors';
 import { cooperative } from '../shared/event-loop';
 import type { ApiDependencies } from '../trpc/context';
 import {
-  activeCards,
   bookState,
-  cardsByName,
-  changesSince,
   etagOf,
   putCard,
   revisionOfToken,
@@ -20,9 +17,16 @@ import {
   syncTokenOf,
   trashCard,
   usedBytes,
-  type CardRow,
   type WriteConditions,
 } from './address-book.service';
+import { activeCards, cardsByName, changesSince, type BookCard, type BookView } from './book-cards';
+import {
+  deleteGroup,
+  isAppleClient,
+  isGroupCard,
+  putGroup,
+  readIncomingGroup,
+} from './group-cards';
 import { cardText, readIncomingCard, requestedVersion } from './card-io';
 import { authenticateDav, BASIC_CHALLENGE } from './dav-auth';
 import { cardNameOf, DAV_ROOT, paths, resourceOf, type DavResource } from './paths';
@@ -73,8 +77,7 @@ export const WELL_KNOWN_CARDDAV = '/.well-known/carddav';
 
 const XML_TYPE = 'application/xml; charset=utf-8';
 
-interface Caller {
-  userId: string;
+interface Caller extends BookView {
   userName: string;
 }
 
@@ -149,7 +152,12 @@ export const davPlugin: FastifyPluginAsync<{
       .select({ name: schema.users.name })
       .from(schema.users)
       .where(eq(schema.users.id, auth.userId));
-    const caller: Caller = { userId: auth.userId, userName: user?.name ?? '' };
+    const caller: Caller = {
+      userId: auth.userId,
+      userName: user?.name ?? '',
+      // Labels are group cards for Apple's clients; others read them as CATEGORIES only.
+      groups: isAppleClient(req.headers['user-agent']),
+    };
     const resource = resourceOf(req.url);
     if (!resource || ('userId' in resource && resource.userId !== caller.userId)) {
       throw new DavError(404, 'There is nothing at this address.');
@@ -192,7 +200,12 @@ export const davPlugin: FastifyPluginAsync<{
     const book = await bookState(deps.db, caller.userId);
     if (!book) throw new DavError(404, 'There is nothing at this address.');
     let used: Promise<number> | undefined;
-    return { ...caller, book, usedBytes: () => (used ??= usedBytes(deps.db, caller.userId)) };
+    return {
+      userId: caller.userId,
+      userName: caller.userName,
+      book,
+      usedBytes: () => (used ??= usedBytes(deps.db, caller.userId)),
+    };
   }
 
   /** RFC 4918 §9.1, Depth 0 or 1 (infinity is answered as 1, as sabre/dav does). */
@@ -208,10 +221,10 @@ export const davPlugin: FastifyPluginAsync<{
     const ctx = await propContext(caller);
     const href = hrefOf(resource);
     if (resource.kind === 'card') {
-      const row = (await cardsByName(deps.db, caller.userId, [resource.name])).get(resource.name);
-      if (!row) throw new DavError(404, 'There is no card here.');
+      const card = (await cardsByName(deps.db, caller, [resource.name])).get(resource.name);
+      if (!card) throw new DavError(404, 'There is no card here.');
       return sendMultistatus(reply, [
-        responseXml(href, await cardPropResult(row, request, caller)),
+        responseXml(href, await cardPropResult(card, request, caller)),
       ]);
     }
     const own = responseXml(href, await collectionPropResult(resource, request, ctx));
@@ -227,11 +240,11 @@ export const davPlugin: FastifyPluginAsync<{
     }
     return streamMultistatus(reply, async function* () {
       yield own;
-      for await (const page of activeCards(deps.db, caller.userId)) {
-        for (const row of page) {
+      for await (const page of activeCards(deps.db, caller)) {
+        for (const card of page) {
           yield responseXml(
-            paths.card(caller.userId, row.contact.davName),
-            await cardPropResult(row, request, caller),
+            paths.card(caller.userId, card.name),
+            await cardPropResult(card, request, caller),
           );
         }
       }
@@ -316,11 +329,11 @@ export const davPlugin: FastifyPluginAsync<{
       addressData?.getAttribute('content-type') ?? undefined,
       addressData?.getAttribute('version'),
     );
-    const text = (row: CardRow) => cardText(deps.images, row, version);
-    const cardResponse = async (row: CardRow) =>
+    const text = (card: BookCard) => cardText(deps.images, card, version);
+    const cardResponse = async (card: BookCard) =>
       responseXml(
-        paths.card(caller.userId, row.contact.davName),
-        await cardPropResult(row, request, caller, text),
+        paths.card(caller.userId, card.name),
+        await cardPropResult(card, request, caller, text),
       );
 
     if (isElement(root, NS.CARDDAV, 'addressbook-multiget')) {
@@ -330,7 +343,7 @@ export const davPlugin: FastifyPluginAsync<{
       const names = hrefs.map((href) => cardNameOf(href, caller.userId));
       const rows = await cardsByName(
         deps.db,
-        caller.userId,
+        caller,
         names.filter((n): n is string => !!n),
       );
       return streamMultistatus(reply, async function* () {
@@ -348,13 +361,13 @@ export const davPlugin: FastifyPluginAsync<{
         Number(textOf(limitEl ? child(limitEl, NS.CARDDAV, 'nresults') : undefined)) || Infinity;
       return streamMultistatus(reply, async function* () {
         let sent = 0;
-        for await (const page of activeCards(deps.db, caller.userId)) {
-          for (const row of page) {
+        for await (const page of activeCards(deps.db, caller)) {
+          for (const card of page) {
             if (sent >= limit) return;
-            if (!matchesFilter(filter, await cardText(deps.images, { ...row, photo: null }, '4.0')))
-              continue;
+            // Filtered on the card's text without its photo.
+            if (!matchesFilter(filter, await cardText(deps.images, card, '4.0', false))) continue;
             sent++;
-            yield await cardResponse(row);
+            yield await cardResponse(card);
           }
         }
       });
@@ -387,12 +400,12 @@ export const davPlugin: FastifyPluginAsync<{
         reply,
         async function* () {
           if (!token) {
-            for await (const page of activeCards(deps.db, caller.userId)) {
-              for (const row of page) yield await cardResponse(row);
+            for await (const page of activeCards(deps.db, caller)) {
+              for (const card of page) yield await cardResponse(card);
             }
             return;
           }
-          for await (const page of changesSince(deps.db, caller.userId, since)) {
+          for await (const page of changesSince(deps.db, caller, since)) {
             for (const change of page) {
               yield 'card' in change
                 ? await cardResponse(change.card)
@@ -422,15 +435,15 @@ export const davPlugin: FastifyPluginAsync<{
           'Kith CardDAV. Add this address to your phone or computer’s contacts app as a CardDAV account.\n',
         );
     }
-    const row = (await cardsByName(deps.db, caller.userId, [resource.name])).get(resource.name);
-    if (!row) throw new DavError(404, 'There is no card here.');
+    const card = (await cardsByName(deps.db, caller, [resource.name])).get(resource.name);
+    if (!card) throw new DavError(404, 'There is no card here.');
     const version = requestedVersion(req.headers.accept);
-    const card = await cardText(deps.images, row, version);
+    const text = await cardText(deps.images, card, version);
     return reply
-      .header('ETag', etagOf(row.contact.revision))
-      .header('Last-Modified', row.contact.updatedAt.toUTCString())
+      .header('ETag', etagOf(card.revision))
+      .header('Last-Modified', card.updatedAt.toUTCString())
       .type(`text/vcard; charset=utf-8; version=${version}`)
-      .send(req.method === 'HEAD' ? undefined : card);
+      .send(req.method === 'HEAD' ? undefined : text);
   }
 
   async function put(
@@ -443,8 +456,18 @@ export const davPlugin: FastifyPluginAsync<{
     if (resource.kind !== 'card') {
       throw new DavError(405, 'Cards are PUT inside the address book.');
     }
-    if (resource.name.length > 255)
+    if (resource.name.length > 255) {
       throw new DavError(400, 'A card name is at most 255 characters.');
+    }
+    // Apple's clients write a label as a group card.
+    if (isGroupCard(body)) {
+      const group = readIncomingGroup(body, `urn:uuid:${crypto.randomUUID()}`);
+      const saved = await putGroup(deps.db, caller.userId, resource.name, group, conditionsOf(req));
+      return reply
+        .header('ETag', saved.etag)
+        .code(saved.created ? 201 : 204)
+        .send();
+    }
     const card = await readIncomingCard(
       body,
       req.headers['content-type'],
@@ -472,7 +495,10 @@ export const davPlugin: FastifyPluginAsync<{
     if (resource.kind !== 'card') {
       throw new DavError(403, 'The address book cannot be deleted; delete its cards instead.');
     }
-    await trashCard(deps, caller.userId, resource.name, conditionsOf(req));
+    // A group card's label is deleted (labels have no trash); a contact goes to the Trash.
+    if (!(await deleteGroup(deps.db, caller.userId, resource.name, conditionsOf(req)))) {
+      await trashCard(deps, caller.userId, resource.name, conditionsOf(req));
+    }
     return reply.code(204).send();
   }
 };

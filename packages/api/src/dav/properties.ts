@@ -1,12 +1,7 @@
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { IMAGE_MAX_BYTES } from '../images/process';
-import {
-  ACCOUNT_QUOTA_BYTES,
-  etagOf,
-  syncTokenOf,
-  type BookState,
-  type CardRow,
-} from './address-book.service';
+import { ACCOUNT_QUOTA_BYTES, etagOf, syncTokenOf, type BookState } from './address-book.service';
+import type { BookCard } from './book-cards';
 import { DAV_ROOT, paths, type DavResource } from './paths';
 import { hrefValue, keyOf, NS, type PropResult, type PropValue, type QName } from './xml';
 
@@ -180,7 +175,7 @@ export async function collectionPropResult(
 }
 
 /** How a card's `address-data` is asked for: its text in the requested vCard version. */
-export type CardText = (row: CardRow) => Promise<string>;
+export type CardText = (card: BookCard) => Promise<string>;
 
 const CARD_PROPS = [
   'getetag',
@@ -193,7 +188,7 @@ const CARD_PROPS = [
 
 /** The properties of a card for a request; `text` renders `address-data` (REPORT only). */
 export async function cardPropResult(
-  row: CardRow,
+  card: BookCard,
   request: PropRequest,
   ctx: { userId: string },
   text?: CardText,
@@ -201,18 +196,18 @@ export async function cardPropResult(
   const result: PropResult = { found: new Map(), missing: [] };
   const value = async (name: QName): Promise<PropValue | undefined> => {
     if (name.ns === NS.CARDDAV && name.name === 'address-data') {
-      return text ? await text(row) : undefined;
+      return text ? await text(card) : undefined;
     }
     if (name.ns !== NS.DAV) return undefined;
     switch (name.name) {
       case 'getetag':
-        return etagOf(row.contact.revision);
+        return etagOf(card.revision);
       case 'getcontenttype':
         return 'text/vcard; charset=utf-8';
       case 'resourcetype':
         return empty;
       case 'getlastmodified':
-        return row.contact.updatedAt.toUTCString();
+        return card.updatedAt.toUTCString();
       case 'current-user-privilege-set':
         return ALL_PRIVILEGES;
       case 'owner':

@@ -29,25 +29,28 @@ export const appPasswords = pgTable(
 );
 
 /**
- * Contacts deleted for good (from the trash, by the 30-day purge, by a merge), kept so a
- * CardDAV client's `sync-collection` report (RFC 6578) learns its card is gone. Written by
- * the database's own trigger on `contacts`, so no writer can forget one. `revision` comes
- * from the same sequence as `contacts.revision`. Kept for `TOMBSTONE_RETENTION_MS` (longer
- * than the trash); a sync token older than the newest purged one is refused
- * (`users.dav_sync_floor`).
+ * Cards deleted for good (a contact from the trash, by the 30-day purge or a merge; a label,
+ * which Apple clients see as a group card), kept so a CardDAV client's `sync-collection`
+ * report (RFC 6578) learns its card is gone. Written by the database's own triggers on
+ * `contacts` and `labels`, so no writer can forget one. `revision` comes from the same
+ * sequence as theirs. Kept for `TOMBSTONE_RETENTION_MS` (longer than the trash); a sync token
+ * older than the newest purged one is refused (`users.dav_sync_floor`).
  */
-export const contactTombstones = pgTable(
-  'contact_tombstones',
+export const davTombstones = pgTable(
+  'dav_tombstones',
   {
     userId: uuid('user_id').notNull(),
-    contactId: uuid('contact_id').notNull(),
+    /** The contact's or label's id. */
+    resourceId: uuid('resource_id').notNull(),
+    /** `contact`, or `group` for a label. */
+    kind: text('kind').notNull(),
     /** The card's resource name in the address book (`<uid>.vcf`). */
     davName: text('dav_name').notNull(),
     revision: bigint('revision', { mode: 'number' }).notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('contact_tombstones_user_revision_idx').on(t.userId, t.revision),
-    index('contact_tombstones_deleted_at_idx').on(t.deletedAt),
+    index('dav_tombstones_user_revision_idx').on(t.userId, t.revision),
+    index('dav_tombstones_deleted_at_idx').on(t.deletedAt),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   index,
   pgTable,
   primaryKey,
@@ -26,9 +27,21 @@ export const labels = pgTable(
     name: text('name').notNull(),
     /** The import that created this label; undoing the import deletes it. */
     importId: uuid('import_id'),
+    /**
+     * The label as Apple's clients see it over CardDAV, a group card (issue 18): its UID, its
+     * resource name, and its revision (moved by the database when it is renamed or a contact
+     * joins or leaves), as `contacts` has them.
+     */
+    uid: text('uid').notNull().default(''),
+    davName: text('dav_name').notNull().default(''),
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
-  (t) => [uniqueIndex('labels_user_name_key').on(t.userId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('labels_user_name_key').on(t.userId, sql`lower(${t.name})`),
+    uniqueIndex('labels_user_dav_name_key').on(t.userId, t.davName),
+    index('labels_user_revision_idx').on(t.userId, t.revision),
+  ],
 );
 
 /** Which contacts carry which labels; a row goes with its contact or its label. */

@@ -2,6 +2,7 @@ import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import { z } from 'zod';
 import type { RestRoute } from '../adapter';
 import { failureSchema, successSchema } from './wire-schemas';
+import { CARDDAV_DOCS } from '../../dav/dav-docs';
 
 /** Where the REST API is mounted (SPEC §7 "API base"). */
 export const REST_PREFIX = '/api/v1';
@@ -85,7 +86,8 @@ export function createOpenApiDocument(
         '`{success, message, data}`. Sign in with POST /auth/login: the session lives in ' +
         'httpOnly cookies, so send them back (a browser does; other clients keep a cookie ' +
         'jar). On a 403, call POST /auth/refresh once and retry. TypeScript apps can use the ' +
-        'typed SDK `@kith/client` instead.',
+        'typed SDK `@kith/client` instead.\n' +
+        CARDDAV_DOCS,
     },
     servers: [{ url: REST_PREFIX }],
     components: {

@@ -1,0 +1,241 @@
+import { schema, type Database } from '@kith/db';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { selectContactsWithPhoto, type ContactWithPhoto } from '../contacts/contacts-with-photo';
+
+const { contacts, contactLabels, labels, davTombstones } = schema;
+
+/** A contact as a card: its row, its photo, its label names (CATEGORIES). */
+export interface ContactCard extends ContactWithPhoto {
+  labels: string[];
+}
+
+/** A label as Apple's clients see it: a group card listing its members' UIDs. */
+export interface GroupCard {
+  id: string;
+  uid: string;
+  name: string;
+  members: string[];
+}
+
+/** One card of the address book: a contact, or (for Apple's clients) a label's group card. */
+export type BookCard = { name: string; revision: number; updatedAt: Date } & (
+  { kind: 'contact'; contact: ContactCard } | { kind: 'group'; group: GroupCard }
+);
+
+/** Which cards a client sees: group cards are for Apple's clients only (issue 18). */
+export interface BookView {
+  userId: string;
+  groups: boolean;
+}
+
+/** Cards read at a time while a long answer is streamed. */
+export const CARD_PAGE = 200;
+
+async function contactCards(db: Database, rows: ContactWithPhoto[]): Promise<BookCard[]> {
+  if (rows.length === 0) return [];
+  const assigned = await db
+    .select({ contactId: contactLabels.contactId, name: labels.name })
+    .from(contactLabels)
+    .innerJoin(labels, eq(labels.id, contactLabels.labelId))
+    .where(
+      inArray(
+        contactLabels.contactId,
+        rows.map((r) => r.contact.id),
+      ),
+    )
+    .orderBy(asc(sql`lower(${labels.name})`));
+  return rows.map((row) => ({
+    kind: 'contact',
+    name: row.contact.davName,
+    revision: row.contact.revision,
+    updatedAt: row.contact.updatedAt,
+    contact: {
+      ...row,
+      labels: assigned.filter((a) => a.contactId === row.contact.id).map((a) => a.name),
+    },
+  }));
+}
+
+type LabelRow = Pick<
+  typeof labels.$inferSelect,
+  'id' | 'uid' | 'name' | 'davName' | 'revision' | 'updatedAt'
+>;
+
+const labelColumns = {
+  id: labels.id,
+  uid: labels.uid,
+  name: labels.name,
+  davName: labels.davName,
+  revision: labels.revision,
+  updatedAt: labels.updatedAt,
+};
+
+async function groupCards(db: Database, rows: LabelRow[]): Promise<BookCard[]> {
+  if (rows.length === 0) return [];
+  const members = await db
+    .select({ labelId: contactLabels.labelId, uid: contacts.uid })
+    .from(contactLabels)
+    .innerJoin(contacts, eq(contacts.id, contactLabels.contactId))
+    .where(
+      and(
+        inArray(
+          contactLabels.labelId,
+          rows.map((r) => r.id),
+        ),
+        isNull(contacts.trashedAt),
+      ),
+    )
+    .orderBy(asc(contacts.uid));
+  return rows.map((row) => ({
+    kind: 'group',
+    name: row.davName,
+    revision: row.revision,
+    updatedAt: row.updatedAt,
+    group: {
+      id: row.id,
+      uid: row.uid,
+      name: row.name,
+      members: members.filter((m) => m.labelId === row.id).map((m) => m.uid),
+    },
+  }));
+}
+
+/**
+ * The book's cards: its group cards first (when the view has them), then its contacts not in
+ * the trash in resource-name order, `CARD_PAGE` at a time, so a 10,000-card answer never
+ * holds the book in memory.
+ */
+export async function* activeCards(db: Database, view: BookView): AsyncGenerator<BookCard[]> {
+  if (view.groups) {
+    const groups = await db
+      .select(labelColumns)
+      .from(labels)
+      .where(eq(labels.userId, view.userId))
+      .orderBy(asc(labels.davName));
+    for (let i = 0; i < groups.length; i += CARD_PAGE) {
+      yield await groupCards(db, groups.slice(i, i + CARD_PAGE));
+    }
+  }
+  let after: string | null = null;
+  for (;;) {
+    const page: ContactWithPhoto[] = await selectContactsWithPhoto(db)
+      .where(
+        and(
+          eq(contacts.userId, view.userId),
+          isNull(contacts.trashedAt),
+          after === null ? undefined : gt(contacts.davName, after),
+        ),
+      )
+      .orderBy(asc(contacts.davName))
+      .limit(CARD_PAGE);
+    if (page.length === 0) return;
+    yield await contactCards(db, page);
+    if (page.length < CARD_PAGE) return;
+    after = page.at(-1)!.contact.davName;
+  }
+}
+
+/** The cards among `names` (a multiget, a GET); missing names are simply absent. */
+export async function cardsByName(
+  db: Database,
+  view: BookView,
+  names: string[],
+): Promise<Map<string, BookCard>> {
+  const found = new Map<string, BookCard>();
+  for (let i = 0; i < names.length; i += CARD_PAGE) {
+    const slice = names.slice(i, i + CARD_PAGE);
+    const rows = await selectContactsWithPhoto(db).where(
+      and(
+        eq(contacts.userId, view.userId),
+        isNull(contacts.trashedAt),
+        inArray(contacts.davName, slice),
+      ),
+    );
+    for (const card of await contactCards(db, rows)) found.set(card.name, card);
+    if (view.groups) {
+      const groups = await db
+        .select(labelColumns)
+        .from(labels)
+        .where(and(eq(labels.userId, view.userId), inArray(labels.davName, slice)));
+      for (const card of await groupCards(db, groups)) found.set(card.name, card);
+    }
+  }
+  return found;
+}
+
+/** One entry of a `sync-collection` answer: a card changed, or a name now gone. */
+export type Change = { name: string } & ({ card: BookCard } | { gone: true });
+
+/**
+ * What changed in the book after `revision` (RFC 6578 §3.4), `CARD_PAGE` at a time: group
+ * cards (for Apple's clients), contacts created or changed, contacts trashed, and cards
+ * deleted for good. A name deleted and then taken again is reported once, as it is now.
+ */
+export async function* changesSince(
+  db: Database,
+  view: BookView,
+  revision: number,
+): AsyncGenerator<Change[]> {
+  if (view.groups) {
+    const groups = await db
+      .select(labelColumns)
+      .from(labels)
+      .where(and(eq(labels.userId, view.userId), gt(labels.revision, revision)))
+      .orderBy(asc(labels.revision));
+    for (let i = 0; i < groups.length; i += CARD_PAGE) {
+      const cards = await groupCards(db, groups.slice(i, i + CARD_PAGE));
+      yield cards.map((card) => ({ name: card.name, card }));
+    }
+  }
+  let after = revision;
+  for (;;) {
+    const rows = await selectContactsWithPhoto(db)
+      .where(and(eq(contacts.userId, view.userId), gt(contacts.revision, after)))
+      .orderBy(asc(contacts.revision))
+      .limit(CARD_PAGE);
+    const live = await contactCards(
+      db,
+      rows.filter((r) => !r.contact.trashedAt),
+    );
+    const changes: Change[] = rows.map((row) => {
+      const card = live.find(
+        (l) => l.kind === 'contact' && l.contact.contact.id === row.contact.id,
+      );
+      return card ? { name: card.name, card } : { name: row.contact.davName, gone: true };
+    });
+    if (changes.length > 0) yield changes;
+    if (rows.length < CARD_PAGE) break;
+    after = rows.at(-1)!.contact.revision;
+  }
+  // Deleted for good: each name once, and not when a card has it again now.
+  const tombstones = await db
+    .selectDistinctOn([davTombstones.davName], { name: davTombstones.davName })
+    .from(davTombstones)
+    .where(
+      and(
+        eq(davTombstones.userId, view.userId),
+        gt(davTombstones.revision, revision),
+        view.groups ? undefined : eq(davTombstones.kind, 'contact'),
+      ),
+    )
+    .orderBy(davTombstones.davName);
+  for (let i = 0; i < tombstones.length; i += CARD_PAGE) {
+    const names = tombstones.slice(i, i + CARD_PAGE).map((t) => t.name);
+    const taken = new Set(
+      (
+        await db
+          .select({ name: contacts.davName })
+          .from(contacts)
+          .where(and(eq(contacts.userId, view.userId), inArray(contacts.davName, names)))
+          .union(
+            db
+              .select({ name: labels.davName })
+              .from(labels)
+              .where(and(eq(labels.userId, view.userId), inArray(labels.davName, names))),
+          )
+      ).map((r) => r.name),
+    );
+    const gone: Change[] = names.filter((n) => !taken.has(n)).map((name) => ({ name, gone: true }));
+    if (gone.length > 0) yield gone;
+  }
+}
