@@ -16,6 +16,7 @@ import { startFloor } from './floor';
 import { signIn, startBenchApp } from './bench-app';
 import { benchDuplicates, type DuplicatesRow } from './bench-duplicates';
 import { seedBook } from './seed';
+import { benchDav, davTable, type DavRow } from './bench-dav';
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -52,7 +53,7 @@ async function measure(options: autocannon.Options): Promise<Measurement> {
 
 async function benchDatabase(
   kind: 'pglite' | 'postgres',
-): Promise<{ rows: Row[]; version: string; duplicates: DuplicatesRow[] }> {
+): Promise<{ rows: Row[]; version: string; duplicates: DuplicatesRow[]; dav: DavRow[] }> {
   log(`${kind}: seeding ${CONTACTS} contacts`);
   const { handle, run, drop } = await openDatabase(kind);
   const book = await seedBook(
@@ -130,10 +131,16 @@ async function benchDatabase(
   }
   const duplicates = await benchDuplicates(kind, handle, ours);
   log(`${kind} duplicates: ${JSON.stringify(duplicates)}`);
+  // CardDAV (issue 18): a phone's syncs of a 1,000- and a 10,000-card book beside this one.
+  const dav: DavRow[] = [];
+  if (ONLY.test('carddav')) {
+    for (const cards of [1_000, 10_000]) dav.push(await benchDav(kind, handle, ours, run, cards));
+    log(`${kind} carddav: ${JSON.stringify(dav)}`);
+  }
   await floor.close();
   await app.close();
   await drop();
-  return { rows, version, duplicates };
+  return { rows, version, duplicates, dav };
 }
 
 function printTable(rows: Row[]): void {
@@ -152,11 +159,13 @@ function printTable(rows: Row[]): void {
 
 const results: Row[] = [];
 const duplicateScans: DuplicatesRow[] = [];
+const davRows: DavRow[] = [];
 const versions: Record<string, string> = {};
 for (const kind of ['pglite', ...(adminUrl ? ['postgres' as const] : [])] as const) {
-  const { rows, version, duplicates } = await benchDatabase(kind);
+  const { rows, version, duplicates, dav } = await benchDatabase(kind);
   results.push(...rows);
   duplicateScans.push(...duplicates);
+  davRows.push(...dav);
   versions[kind] = version;
 }
 printTable(results);
@@ -170,6 +179,7 @@ console.log(
     ),
   ].join('\n'),
 );
+if (davRows.length) console.log(`\n${davTable(davRows)}`);
 const resultsFile = new URL('../results.json', import.meta.url);
 writeFileSync(
   resultsFile,
@@ -189,6 +199,7 @@ writeFileSync(
       connections: CONNECTIONS,
       results,
       duplicates: duplicateScans,
+      carddav: davRows,
     },
     null,
     2,

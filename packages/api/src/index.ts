@@ -39,3 +39,4 @@ export { photosPlugin } from './images/photos.route';
 export { searchContacts, searchQuery, shortQueryCandidates } from './search/search.service';
 export { davPlugin, DAV_METHODS, WELL_KNOWN_CARDDAV } from './dav/dav.route';
 export { appleProfilePlugin, APPLE_PROFILE_PATH } from './app-passwords/apple-profile.route';
+export { createAppPassword } from './app-passwords/app-passwords.service';
