@@ -3,7 +3,9 @@
  * against the real server process on PostgreSQL, `/api/health` keeps answering within
  * 200 ms. The heavy calls are the probe's: duplicate detection on a 10,000-contact book of
  * similar names (an all-pairs join took 457 s there and froze health for 120 s), a 7 MB
- * import preview (18.5 s of frozen health), a full CSV export, and a batch of 20 logins.
+ * import preview (18.5 s of frozen health), a full CSV export, and a batch of 20 logins;
+ * and CardDAV's (issue 18): a phone's first sync of the whole book in one answer, a multiget
+ * of 5,000 cards, and a query that reads every card.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -167,6 +169,71 @@ describe('heavy calls leave the server responsive', () => {
       }).then((res) => res.arrayBuffer()),
     );
     report('freeze: 20 logins in one batch', figures);
+    expect(figures.slowestHealthMs).toBeLessThan(HEALTH_BUDGET_MS);
+  });
+});
+
+describe('CardDAV calls leave the server responsive', () => {
+  let authorization = '';
+  let book = '';
+  beforeAll(async () => {
+    const created = await trpc('appPasswords.create', { name: 'Freeze test' });
+    const { password } = (
+      JSON.parse(Buffer.from(created.bytes).toString()) as {
+        result: { data: { json: { password: string } } };
+      }
+    ).result.data.json;
+    authorization = `Basic ${Buffer.from(`${person.email}:${password}`).toString('base64')}`;
+    book = `${server.baseUrl}/dav/addressbooks/${person.userId}/contacts/`;
+  });
+
+  async function report207(body: string) {
+    const res = await fetch(book, {
+      method: 'REPORT',
+      headers: { authorization, depth: '1', 'content-type': 'application/xml' },
+      body,
+    });
+    const text = await res.text();
+    expect(res.status, text.slice(0, 300)).toBe(207);
+    return (text.match(/<d:response>/g) ?? []).length;
+  }
+
+  it('sends the whole 10,000-card book in one sync-collection answer', async () => {
+    let cards = 0;
+    const figures = await healthDuring(async () => {
+      cards = await report207(
+        '<?xml version="1.0"?><d:sync-collection xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:sync-token/><d:sync-level>1</d:sync-level><d:prop><d:getetag/><c:address-data/></d:prop></d:sync-collection>',
+      );
+    });
+    report('freeze: CardDAV first sync, 10,000 cards in one answer', { ...figures, cards });
+    expect(cards).toBe(BOOK_SIZE);
+    expect(figures.slowestHealthMs).toBeLessThan(HEALTH_BUDGET_MS);
+  });
+
+  it('answers a multiget of 5,000 cards', async () => {
+    const names = await database.sql<{ dav_name: string }[]>`
+      select dav_name from contacts where user_id = ${person.userId} order by dav_name limit 5000`;
+    const hrefs = names.map((n) => `<d:href>${new URL(book).pathname}${n.dav_name}</d:href>`);
+    let cards = 0;
+    const figures = await healthDuring(async () => {
+      cards = await report207(
+        `<?xml version="1.0"?><c:addressbook-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/><c:address-data/></d:prop>${hrefs.join('')}</c:addressbook-multiget>`,
+      );
+    });
+    report('freeze: CardDAV multiget, 5,000 cards', { ...figures, cards });
+    expect(cards).toBe(5000);
+    expect(figures.slowestHealthMs).toBeLessThan(HEALTH_BUDGET_MS);
+  });
+
+  it('runs a query that reads every card', async () => {
+    let cards = 0;
+    const figures = await healthDuring(async () => {
+      cards = await report207(
+        '<?xml version="1.0"?><c:addressbook-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/></d:prop><c:filter><c:prop-filter name="EMAIL"><c:text-match match-type="contains">@example.com</c:text-match></c:prop-filter></c:filter></c:addressbook-query>',
+      );
+    });
+    report('freeze: CardDAV query over 10,000 cards', { ...figures, cards });
+    expect(cards).toBe(BOOK_SIZE);
     expect(figures.slowestHealthMs).toBeLessThan(HEALTH_BUDGET_MS);
   });
 });

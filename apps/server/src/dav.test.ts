@@ -130,6 +130,34 @@ describe('CardDAV refusals', () => {
     expect(broken.status).toBe(400);
   });
 
+  it('answers every odd request with a 4xx and a DAV:error, never a 500', async () => {
+    const account = await davAccount(t);
+    const book = `/dav/addressbooks/${account.userId}/contacts/`;
+    const laughs = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><d:propfind xmlns:d="DAV:"><d:prop><d:displayname>&lol2;</d:displayname></d:prop></d:propfind>`;
+    const cases: [string, string, { body?: string; headers?: Record<string, string> }, number][] = [
+      ['PROPFIND', '/dav/', { body: laughs }, 400],
+      // Refused by Fastify's router before any DAV code runs: a plain 400.
+      ['PROPFIND', `${book}%ZZ.vcf`, {}, 400],
+      ['PROPFIND', '/dav/addressbooks/not-a-uuid/contacts/', {}, 404],
+      ['PROPFIND', '/dav/', { body: '<d:propertyupdate xmlns:d="DAV:"/>' }, 400],
+      ['MKCOL', `${book}sub/`, {}, 405],
+      ['PUT', book, { body: 'x', headers: { 'content-type': 'text/vcard' } }, 405],
+      ['PUT', `${book}a.vcf`, { body: '{}', headers: { 'content-type': 'application/json' } }, 415],
+      ['DELETE', book, {}, 403],
+      ['DELETE', `${book}missing.vcf`, {}, 404],
+      ['GET', `${book}missing.vcf`, {}, 404],
+      ['REPORT', book, { body: '<d:expand-property xmlns:d="DAV:"/>' }, 403],
+      ['REPORT', book, { body: '' }, 400],
+      ['REPORT', `${book}x.vcf`, { body: '<d:sync-collection xmlns:d="DAV:"/>' }, 403],
+      ['PROPPATCH', `${book}x.vcf`, { body: '<d:propertyupdate xmlns:d="DAV:"/>' }, 403],
+    ];
+    for (const [method, path, options, status] of cases) {
+      const res = await dav(account, method, path, options);
+      expect(res.status, `${method} ${path}`).toBe(status);
+      if (!path.includes('%ZZ')) expect(res.text, `${method} ${path}`).toContain('DAV:');
+    }
+  });
+
   it('refuses vCard 2.1 and malformed cards, and an oversized body with 413', async () => {
     const account = await davAccount(t);
     const book = `/dav/addressbooks/${account.userId}/contacts/`;
