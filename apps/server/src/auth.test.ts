@@ -352,6 +352,12 @@ describe('password recovery (SPEC §2, §4, §7)', () => {
   it('walks find, identify, verify and reset; the reset ends every other session', async () => {
     const { email, client: otherDevice } = await signedInClient();
     const client = new TestClient(t.app);
+    // A phone syncing with an app password (issue 18) is cut off by the reset too.
+    expect((await otherDevice.mutation('appPasswords.create', { name: 'Phone' })).status).toBe(200);
+    const [owner] = await t.db.select().from(schema.users).where(eq(schema.users.email, email));
+    const appPasswordsOf = () =>
+      t.db.select().from(schema.appPasswords).where(eq(schema.appPasswords.userId, owner!.id));
+    expect(await appPasswordsOf()).toHaveLength(1);
 
     expect((await client.rest('POST', '/auth/recover/check/stp1')).status).toBe(400);
     const found = await client.rest('POST', '/auth/recover/find', { email });
@@ -385,6 +391,7 @@ describe('password recovery (SPEC §2, §4, §7)', () => {
 
     expect((await otherDevice.rest('POST', '/auth/check')).status).toBe(403);
     expect((await otherDevice.rest('POST', '/auth/refresh')).status).toBe(401);
+    expect(await appPasswordsOf()).toEqual([]);
     const oldPassword = await new TestClient(t.app).rest('POST', '/auth/login', {
       email,
       password: PASSWORD,

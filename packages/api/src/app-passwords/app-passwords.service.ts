@@ -91,6 +91,15 @@ export async function revokeAppPassword(db: Database, userId: string, id: string
   if (deleted.length === 0) throw new NotFoundError(APP_PASSWORD_NOT_FOUND);
 }
 
+/** Revokes every app password of the account (a password reset); returns how many. */
+export async function revokeAllAppPasswords(db: Database, userId: string): Promise<number> {
+  const deleted = await db
+    .delete(appPasswords)
+    .where(eq(appPasswords.userId, userId))
+    .returning({ id: appPasswords.id });
+  return deleted.length;
+}
+
 function summaryOf(row: typeof appPasswords.$inferSelect): AppPasswordSummary {
   return {
     id: row.id,

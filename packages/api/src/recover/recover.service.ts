@@ -11,6 +11,7 @@ import {
 } from '../auth/sessions';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { findSessionUser, sendCode, type SessionUser } from '../auth/auth.service';
+import { revokeAllAppPasswords } from '../app-passwords/app-passwords.service';
 
 const { users } = schema;
 
@@ -103,6 +104,9 @@ export async function resetPassword(
       .where(eq(users.id, userId));
   });
   await revokeAllSessions(deps.db, userId, now);
+  // Whoever held the account may have made an app password: a reset cuts every device off
+  // too (OWASP Session Management: end all sessions on a password reset).
+  await revokeAllAppPasswords(deps.db, userId);
   const tokens = await startSession(deps.db, deps.keys, userId, client, now);
   return { user: (await findSessionUser(deps, user.id))!, tokens };
 }
