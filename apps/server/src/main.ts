@@ -1,4 +1,10 @@
-import { createMailer, deriveAuthKeys, preloadPasswordLists, withPhotoLinks } from '@kith/api';
+import {
+  createMailer,
+  deriveAuthKeys,
+  preloadPasswordLists,
+  startSessionLiveness,
+  withPhotoLinks,
+} from '@kith/api';
 import { createDb } from '@kith/db';
 import { join } from 'node:path';
 import { buildApp } from './app';
@@ -29,6 +35,9 @@ async function main(): Promise<void> {
   });
   const keys = deriveAuthKeys(appSecret);
   const now = () => new Date();
+  // On PostgreSQL, live sessions are cached and dropped when the database announces a
+  // revocation; on PGlite every call asks the database.
+  const sessionLiveness = await startSessionLiveness(database);
   const deps = {
     db: database.db,
     dbKind: database.kind,
@@ -37,6 +46,7 @@ async function main(): Promise<void> {
     mailer,
     images: withPhotoLinks(createImageStore(env), keys.photoLinks, now),
     now,
+    sessionLiveness,
   };
   const app = await buildApp({
     env,
@@ -60,6 +70,7 @@ async function main(): Promise<void> {
     force.unref();
     stopRetention();
     await app.close();
+    await sessionLiveness?.close();
     await database.close();
     process.exit(0);
   };

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   createLocalImageStorage,
   deriveAuthKeys,
+  startSessionLiveness,
   withPhotoLinks,
   type ApiDependencies,
   type ImageStorage,
@@ -44,6 +45,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Replaces fetching imported photo addresses from the internet. */
   fetchPhoto?: (address: string) => Promise<Uint8Array>;
+  /** Caches live sessions as the server does on PostgreSQL (`startSessionLiveness`). */
+  sessionLiveness?: boolean;
   /**
    * A database several apps of one test file share (each with its own limits or settings);
    * `close()` leaves it open. Without it, each app gets a fresh database of its own.
@@ -73,6 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const uploadsDir = join(dataDir, 'uploads');
   const keys = deriveAuthKeys(TEST_APP_SECRET);
   const images = withPhotoLinks(createLocalImageStorage(uploadsDir), keys.photoLinks, now);
+  const sessionLiveness = options.sessionLiveness ? await startSessionLiveness(database) : null;
   const deps: ApiDependencies = {
     db: database.db,
     dbKind: database.kind,
@@ -82,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     images,
     now,
     fetchPhoto: options.fetchPhoto,
+    sessionLiveness,
   };
   const app = await buildApp({ env, rateLimits: options.rateLimits ?? RELAXED_LIMITS, deps });
   return {
@@ -98,6 +103,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Idempotent: a test may close an app early and `appPerTest` close it again.
     close: once(async () => {
       await app.close();
+      await sessionLiveness?.close();
       if (!options.database) await database.close();
     }),
   };

@@ -40,3 +40,5 @@ export { searchContacts, searchQuery, shortQueryCandidates } from './search/sear
 export { davPlugin, DAV_METHODS, WELL_KNOWN_CARDDAV } from './dav/dav.route';
 export { appleProfilePlugin, APPLE_PROFILE_PATH } from './app-passwords/apple-profile.route';
 export { createAppPassword } from './app-passwords/app-passwords.service';
+export { startSessionLiveness, SESSION_LIVENESS_TTL_MS } from './auth/session-liveness';
+export type { SessionLiveness } from './auth/session-liveness';

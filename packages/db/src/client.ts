@@ -18,6 +18,17 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /**
+   * PostgreSQL only: LISTENs on `channel` on a connection of its own (PostgreSQL's
+   * LISTEN/NOTIFY) and calls `onMessage` with each payload; `onSubscribed` runs on every
+   * (re)connection, when notifications sent meanwhile may have been missed. Absent on PGlite,
+   * which serves one connection and one instance.
+   */
+  listen?(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onSubscribed: () => void,
+  ): Promise<{ unlisten(): Promise<void> }>;
   /** Closes the connections, and for PGlite its worker and socket. */
   close(): Promise<void>;
 }
@@ -142,6 +153,10 @@ async function openPostgres(
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    listen: async (channel, onMessage, onSubscribed) => {
+      const { unlisten } = await client.listen(channel, onMessage, onSubscribed);
+      return { unlisten };
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }

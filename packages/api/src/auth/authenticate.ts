@@ -12,10 +12,11 @@ export interface AuthenticatedSession {
 
 /**
  * Reads the access-token cookie: valid, unexpired, and its session family still live (so a
- * sign-out or password change takes effect at once). Null when any of that fails.
+ * sign-out or password change takes effect at once; within a moment on other instances, see
+ * `session-liveness.ts`). Null when any of that fails.
  */
 export async function authenticate(
-  ctx: Pick<ApiDependencies, 'db' | 'keys' | 'now'> & { req: FastifyRequest },
+  ctx: Pick<ApiDependencies, 'db' | 'keys' | 'now' | 'sessionLiveness'> & { req: FastifyRequest },
 ): Promise<AuthenticatedSession | null> {
   const now = ctx.now();
   const claims = await verifyAccessToken(
@@ -23,6 +24,9 @@ export async function authenticate(
     ctx.req.cookies[cookieNames.accessToken],
     now,
   );
-  if (!claims || !(await isSessionActive(ctx.db, claims.sub, claims.sid, now))) return null;
+  if (!claims) return null;
+  if (!(await isSessionActive(ctx.db, claims.sub, claims.sid, now, ctx.sessionLiveness))) {
+    return null;
+  }
   return { userId: claims.sub, sessionFamilyId: claims.sid };
 }

@@ -5,6 +5,7 @@ import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { NotFoundError, UnauthorizedError } from '../shared/errors';
 import type { AuthKeys } from './keys';
 import { signAccessToken } from './sealed';
+import type { SessionLiveness } from './session-liveness';
 
 const { sessions } = schema;
 
@@ -214,15 +215,21 @@ export async function revokeUserSession(
 
 export const SESSION_NOT_FOUND_MESSAGE = 'That session has already ended.';
 
-/** True while the family has a live, unrevoked token: access tokens die with their family. */
+/**
+ * True while the family has a live, unrevoked token: access tokens die with their family.
+ * With `liveness` (PostgreSQL), a family found live is trusted for a few seconds, or until the
+ * database announces it revoked (`session-liveness.ts`).
+ */
 export async function isSessionActive(
   db: Database,
   userId: string,
   familyId: string,
   now: Date,
+  liveness?: SessionLiveness | null,
 ): Promise<boolean> {
+  if (liveness?.isKnownLive(familyId, userId, now.getTime())) return true;
   const [row] = await db
-    .select({ id: sessions.id })
+    .select({ absoluteExpiresAt: sessions.absoluteExpiresAt })
     .from(sessions)
     .where(
       and(
@@ -233,6 +240,7 @@ export async function isSessionActive(
       ),
     )
     .limit(1);
+  if (row) liveness?.remember(familyId, userId, row.absoluteExpiresAt.getTime(), now.getTime());
   return Boolean(row);
 }
 

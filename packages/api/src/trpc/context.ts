@@ -1,6 +1,7 @@
 import type { Database, DatabaseKind } from '@kith/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthKeys } from '../auth/keys';
+import type { SessionLiveness } from '../auth/session-liveness';
 import type { ImageStorage } from '../images/storage';
 import type { Mailer } from '../mail/mailer';
 import type { RateLimiter } from '../rate-limits/rate-limiter';
@@ -20,6 +21,11 @@ export interface ApiDependencies {
   publicUrl: string;
   /** The clock; tests move it to expire codes, sessions and trash. */
   now: () => Date;
+  /**
+   * Session families known live (PostgreSQL, invalidated by LISTEN/NOTIFY); absent on PGlite,
+   * where every call asks the database.
+   */
+  sessionLiveness?: SessionLiveness | null;
   /** Fetches an imported contact's photo address; `fetchPublicPhoto` unless a test swaps it. */
   fetchPhoto?: (address: string) => Promise<Uint8Array>;
 }
