@@ -144,6 +144,15 @@ describe('CardDAV refusals', () => {
       ['PUT', book, { body: 'x', headers: { 'content-type': 'text/vcard' } }, 405],
       ['PUT', `${book}a.vcf`, { body: '{}', headers: { 'content-type': 'application/json' } }, 415],
       ['DELETE', book, {}, 403],
+      [
+        'PUT',
+        `${book}nul.vcf`,
+        {
+          body: vcard('nul', 'Nul', 'Byte', ['NOTE:a\u0000b']),
+          headers: { 'content-type': 'text/vcard' },
+        },
+        400,
+      ],
       ['DELETE', `${book}missing.vcf`, {}, 404],
       ['GET', `${book}missing.vcf`, {}, 404],
       ['REPORT', book, { body: '<d:expand-property xmlns:d="DAV:"/>' }, 403],

@@ -1,11 +1,16 @@
 import { Readable } from 'node:stream';
-import { schema } from '@kith/db';
+import { isDatabaseUnavailable, isUnstorableText, schema } from '@kith/db';
 import type { Element as XmlElement } from '@xmldom/xmldom';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimiter } from '../rate-limits/rate-limiter';
 import { mapErrorToResponse } from '../shared/error-mapper';
-import { ServiceError, TooManyRequestsError } from '../shared/errors';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  ServiceError,
+  TooManyRequestsError,
+  UNSTORABLE_TEXT_MESSAGE,
+} from '../shared/errors';
 import { cooperative } from '../shared/event-loop';
 import type { ApiDependencies } from '../trpc/context';
 import {
@@ -121,6 +126,13 @@ export const davPlugin: FastifyPluginAsync<{
       const mapped = mapErrorToResponse(error);
       return sendError(reply, new DavError(mapped.status, mapped.body.message));
     }
+    // As the procedures answer them: a database out of reach is 503, text with NUL is 400.
+    if (isDatabaseUnavailable(error)) {
+      void reply.header('Retry-After', '5');
+      return sendError(reply, new DavError(503, DATABASE_UNAVAILABLE_MESSAGE));
+    }
+    if (isUnstorableText(error))
+      return sendError(reply, new DavError(400, UNSTORABLE_TEXT_MESSAGE));
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) req.log.error({ err: error }, 'DAV error');
     return sendError(
