@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { isDatabaseUnavailable, isUnstorableText, schema } from '@kith/db';
-import type { Element as XmlElement } from '@xmldom/xmldom';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimiter } from '../rate-limits/rate-limiter';
@@ -24,7 +23,14 @@ import {
   usedBytes,
   type WriteConditions,
 } from './address-book.service';
-import { activeCards, cardsByName, changesSince, type BookCard, type BookView } from './book-cards';
+import {
+  activeCards,
+  CARD_PAGE,
+  cardsByName,
+  changesSince,
+  type BookCard,
+  type BookView,
+} from './book-cards';
 import {
   deleteGroup,
   isAppleClient,
@@ -53,6 +59,7 @@ import {
   multistatusOpen,
   NS,
   parseXml,
+  type XmlElement,
   responseXml,
   textOf,
   type PropStat,
@@ -228,7 +235,7 @@ export const davPlugin: FastifyPluginAsync<{
     resource: DavResource,
     body: string,
   ) {
-    const request = readPropfind(body);
+    const request = await readPropfind(body);
     const depth = req.headers.depth === '0' ? 0 : 1;
     const ctx = await propContext(caller);
     const href = hrefOf(resource);
@@ -276,7 +283,7 @@ export const davPlugin: FastifyPluginAsync<{
         name: 'cannot-modify-protected-property',
       });
     }
-    const root = parseXml(body);
+    const root = await parseXml(body);
     if (!isElement(root, NS.DAV, 'propertyupdate')) {
       throw new DavError(400, 'A PROPPATCH body is a DAV:propertyupdate.');
     }
@@ -328,7 +335,7 @@ export const davPlugin: FastifyPluginAsync<{
     resource: DavResource,
     body: string,
   ) {
-    const root = parseXml(body);
+    const root = await parseXml(body);
     if (resource.kind !== 'book') {
       throw new DavError(403, 'Reports are run on the address book.', {
         ns: NS.DAV,
@@ -352,16 +359,20 @@ export const davPlugin: FastifyPluginAsync<{
       const hrefs = childElements(root)
         .filter((el) => isElement(el, NS.DAV, 'href'))
         .map(textOf);
-      const names = hrefs.map((href) => cardNameOf(href, caller.userId));
-      const rows = await cardsByName(
-        deps.db,
-        caller,
-        names.filter((n): n is string => !!n),
-      );
+      // A page of hrefs at a time: vdirsyncer asks for the whole book in one multiget.
       return streamMultistatus(reply, async function* () {
-        for (const [i, href] of hrefs.entries()) {
-          const row = names[i] ? rows.get(names[i]!) : undefined;
-          yield row ? await cardResponse(row) : responseXml(href, 404);
+        for (let at = 0; at < hrefs.length; at += CARD_PAGE) {
+          const page = hrefs.slice(at, at + CARD_PAGE);
+          const names = page.map((href) => cardNameOf(href, caller.userId));
+          const cards = await cardsByName(
+            deps.db,
+            caller,
+            names.filter((n): n is string => !!n),
+          );
+          for (const [i, href] of page.entries()) {
+            const card = names[i] ? cards.get(names[i]!) : undefined;
+            yield card ? await cardResponse(card) : responseXml(href, 404);
+          }
         }
       });
     }
@@ -428,7 +439,7 @@ export const davPlugin: FastifyPluginAsync<{
         syncTokenOf(book.revision),
       );
     }
-    throw new DavError(403, `The report ${(root as XmlElement).localName} is not supported.`, {
+    throw new DavError(403, `The report ${root.localName} is not supported.`, {
       ns: NS.DAV,
       name: 'supported-report',
     });
@@ -545,9 +556,9 @@ function conditionsOf(req: FastifyRequest): WriteConditions {
 }
 
 /** The names of a PROPFIND (RFC 4918 §14.20); an empty body is `allprop`. */
-function readPropfind(body: string): PropRequest {
+async function readPropfind(body: string): Promise<PropRequest> {
   if (!body.trim()) return { type: 'allprop', include: [] };
-  const root = parseXml(body);
+  const root = await parseXml(body);
   if (!isElement(root, NS.DAV, 'propfind')) {
     throw new DavError(400, 'A PROPFIND body is a DAV:propfind.');
   }

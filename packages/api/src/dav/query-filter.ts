@@ -1,5 +1,4 @@
-import type { Element as XmlElement } from '@xmldom/xmldom';
-import { child, childElements, DavError, isElement, NS } from './xml';
+import { child, childElements, DavError, isElement, NS, type XmlElement } from './xml';
 
 /** RFC 6352 §10.5.4 `text-match`. */
 interface TextMatch {
