@@ -66,6 +66,12 @@ test('the Help Center leads to the sync page', async ({ page }, info) => {
   );
   await page.goto('/help');
   await page.getByRole('button', { name: 'Can I see my Kith contacts on my phone?' }).click();
-  await page.getByRole('link', { name: 'Sync with your phone' }).click();
-  await expect(page).toHaveURL(/\/sync$/);
+  const link = page.getByRole('link', { name: 'Sync with your phone' });
+  await expect(link).toBeVisible();
+  // The answer's panel is still opening on a slow phone: a click may land before it settles.
+  await expect(async () => {
+    if (!/\/sync$/.test(page.url())) await link.click({ timeout: 2_000 });
+    await expect(page).toHaveURL(/\/sync$/, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Sync with your phone' })).toBeVisible();
 });
