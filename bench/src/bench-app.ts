@@ -3,7 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLocalImageStorage, deriveAuthKeys, withPhotoLinks } from '@kith/api';
+import {
+  createLocalImageStorage,
+  deriveAuthKeys,
+  startSessionLiveness,
+  withPhotoLinks,
+} from '@kith/api';
 import type { DatabaseHandle } from '@kith/db';
 import { buildApp } from '@kith/server/app';
 import { loadEnv } from '@kith/server/env';
@@ -39,6 +44,8 @@ export async function startBenchApp(
         now,
       ),
       now,
+      // As the server runs: live sessions cached on PostgreSQL (none on PGlite).
+      sessionLiveness: await startSessionLiveness(database),
     },
   });
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
