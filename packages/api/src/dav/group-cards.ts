@@ -117,6 +117,16 @@ export function groupVCard(group: GroupCard, revisionDate: Date, version: VCardV
   return formatVCard(props, version);
 }
 
+/** The label whose group card is at `name`, locked for the transaction, or undefined. */
+async function lockedGroup(db: Database, userId: string, name: string) {
+  const [row] = await db
+    .select({ id: labels.id, revision: labels.revision })
+    .from(labels)
+    .where(and(eq(labels.userId, userId), eq(labels.davName, name)))
+    .for('update');
+  return row;
+}
+
 /**
  * Stores a group card a client PUT at `name` as a label: created, or the label there renamed,
  * with exactly the listed contacts (found by UID; unknown members are left out).
@@ -134,11 +144,7 @@ export async function putGroup(
   try {
     return await db.transaction(async (tx) => {
       const t = tx as Database;
-      const [current] = await t
-        .select({ id: labels.id, revision: labels.revision })
-        .from(labels)
-        .where(and(eq(labels.userId, userId), eq(labels.davName, name)))
-        .for('update');
+      const current = await lockedGroup(t, userId, name);
       checkConditions(current, conditions);
       const [contactThere] = await t
         .select({ id: contacts.id })
@@ -213,11 +219,7 @@ export async function deleteGroup(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const t = tx as Database;
-    const [current] = await t
-      .select({ id: labels.id, revision: labels.revision })
-      .from(labels)
-      .where(and(eq(labels.userId, userId), eq(labels.davName, name)))
-      .for('update');
+    const current = await lockedGroup(t, userId, name);
     if (!current) return false;
     checkConditions(current, conditions);
     await t.delete(labels).where(eq(labels.id, current.id));
