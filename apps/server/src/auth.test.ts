@@ -141,9 +141,16 @@ describe('verification codes', () => {
     expect(client.cookies.has('v_ue')).toBe(false);
     const access = res.setCookies.find((c) => c.name === 'access_token')!;
     expect(access.attributes).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Strict']));
+    // The one cookie a page's script may read: it says a session may exist, and holds no secret.
+    const marker = res.setCookies.find((c) => c.name === 'signed_in')!;
+    expect(marker.value).toBe('1');
+    expect(marker.attributes).not.toContain('HttpOnly');
+    expect(marker.attributes).toEqual(expect.arrayContaining(['SameSite=Strict', 'Path=/']));
     const check = await client.rest('POST', '/auth/check');
     expect(check.status).toBe(200);
     expect(check.body.data).toMatchObject({ isLoggedIn: true, user: { email, name: 'Ada' } });
+    await client.rest('POST', '/auth/logout');
+    expect(client.cookies.has('signed_in')).toBe(false);
   });
 
   it('takes the email from v_ue when the body has none (tRPC)', async () => {

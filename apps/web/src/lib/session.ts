@@ -8,6 +8,15 @@ export type SessionUser = RouterOutputs['auth']['check']['user'];
 export const sessionQueryKey = ['session'] as const;
 
 /**
+ * Whether this browser may hold a session: the server sets the script-readable `signed_in=1`
+ * beside the session's httpOnly cookies and clears it with them (issue 19). Without it a
+ * visitor's page need not wait for the session check to paint.
+ */
+export function mayHaveSession(): boolean {
+  return typeof document !== 'undefined' && /(?:^|;\s*)signed_in=1(?:;|$)/.test(document.cookie);
+}
+
+/**
  * The signed-in person, or null (SPEC §4 "Session"): check the session; if that fails try a
  * refresh and check again; if that fails too, log out (clearing stale cookies) and answer
  * null. Errors other than a missing session (the server is down) are thrown.

@@ -1,7 +1,9 @@
 import { i18n, i18nKey } from '../lib/i18n';
-import { lazy, Suspense } from 'react';
-import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { contactListQueryOptions, savedSort } from '../lib/contact-lists';
+import { mayHaveSession, useSessionUser } from '../lib/session';
+import { GUARD_DELAY_MS, wait } from '../lib/timing';
 import { sendPendingToVerify } from './-guards';
 
 // Visitors and signed-in people see different screens, so each loads only its own code.
@@ -16,7 +18,8 @@ const HomeLanding = lazy(loadLanding);
  */
 export const Route = createFileRoute('/')({
   head: () => ({ meta: [{ title: i18n.t(i18nKey('Kith — your private address book')) }] }),
-  beforeLoad: ({ context }) => sendPendingToVerify(context),
+  // With no session cookie the pending-verification check runs after paint (IndexPage).
+  beforeLoad: ({ context }) => (mayHaveSession() ? sendPendingToVerify(context) : undefined),
   // Starts the list and the screen's code together, rather than one after the other.
   loader: ({ context }) => {
     if (context.session) {
@@ -32,6 +35,24 @@ export const Route = createFileRoute('/')({
 });
 
 function IndexPage() {
-  const { session } = Route.useRouteContext();
+  // The session as it is now: a visitor's page may have painted before the check finished.
+  const session = useSessionUser();
+  const { api } = Route.useRouteContext();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (session || mayHaveSession()) return;
+    let live = true;
+    void api.auth.pendingVerification
+      .query()
+      .catch(() => null)
+      .then(async (pending) => {
+        if (!pending || !live) return;
+        await wait(GUARD_DELAY_MS);
+        if (live) void navigate({ to: '/verify', replace: true });
+      });
+    return () => {
+      live = false;
+    };
+  }, [session, api, navigate]);
   return <Suspense>{session ? <HomeContacts /> : <HomeLanding />}</Suspense>;
 }

@@ -10,6 +10,7 @@ export const cookieNames = {
   pendingEmail: 'v_ue',
   accountPreview: 'user',
   recovery: 'recovery',
+  signedIn: 'signed_in',
 } as const;
 
 /** SPEC §9: `v_ue` and `user` last one day. */
@@ -34,8 +35,19 @@ function cookieOptions(ctx: Context, maxAgeMs: number, path = '/'): CookieSerial
 /** The refresh token is only ever needed by the API. */
 const REFRESH_COOKIE_PATH = '/api';
 
+/**
+ * Sets the session's cookies: the access and refresh tokens (httpOnly), and `signed_in=1`, the
+ * one cookie a page's script can read. It holds no secret; it only tells the web app that a
+ * session may exist, so a visitor's page paints without first asking the server (issue 19:
+ * three auth calls ran before the landing page's first paint). It lives as long as the
+ * refresh token.
+ */
 export function setSessionCookies(ctx: Context, tokens: IssuedTokens): void {
   const refreshMs = tokens.refreshExpiresAt.getTime() - ctx.now().getTime();
+  ctx.reply.setCookie(cookieNames.signedIn, '1', {
+    ...cookieOptions(ctx, refreshMs),
+    httpOnly: false,
+  });
   ctx.reply.setCookie(
     cookieNames.accessToken,
     tokens.accessToken,
@@ -51,6 +63,11 @@ export function setSessionCookies(ctx: Context, tokens: IssuedTokens): void {
 export function clearSessionCookies(ctx: Context): void {
   clearCookie(ctx, cookieNames.accessToken);
   clearCookie(ctx, cookieNames.refreshToken, REFRESH_COOKIE_PATH);
+  ctx.reply.clearCookie(cookieNames.signedIn, {
+    ...cookieOptions(ctx, 0),
+    httpOnly: false,
+    maxAge: undefined,
+  });
 }
 
 export function readCookie(ctx: Context, name: string): string | undefined {

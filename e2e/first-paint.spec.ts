@@ -1,0 +1,69 @@
+import { expect, test } from './fixtures';
+import { createContactThroughApi, signUpThroughApi } from './session';
+
+// A visitor's page paints without waiting for the session check (issue 19): only a browser
+// holding the script-readable `signed_in` cookie waits for it.
+
+test('a visitor sees the landing page while the session check is still running', async ({
+  page,
+}) => {
+  // The check answers only after 10 s: the page must not wait for it.
+  await page.route('**/api/trpc/auth.check**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    await route.continue().catch(() => undefined);
+  });
+  const started = Date.now();
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your people, kept close and kept private' }),
+  ).toBeVisible({ timeout: 5_000 });
+  expect(Date.now() - started).toBeLessThan(5_000);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+test('a session from before the signed_in cookie still opens the contacts', async ({
+  page,
+}, info) => {
+  await signUpThroughApi(
+    page,
+    'Old Session',
+    `old-session-${info.project.name}-${Date.now()}@example.com`,
+  );
+  await createContactThroughApi(page, 'Kept', 'Around');
+  // As a browser signed in before the marker cookie existed.
+  await page.context().clearCookies({ name: 'signed_in' });
+  await page.goto('/');
+  await expect(
+    page
+      .getByRole('link', { name: /Kept Around/ })
+      .or(page.getByText('Kept Around'))
+      .first(),
+  ).toBeVisible();
+});
+
+test('a signed-in browser waits for its session and opens the contacts, never the landing page', async ({
+  page,
+}, info) => {
+  await signUpThroughApi(
+    page,
+    'Marked Session',
+    `marked-${info.project.name}-${Date.now()}@example.com`,
+  );
+  await createContactThroughApi(page, 'Marked', 'Contact');
+  // Notes whether the landing page's headline ever shows, however briefly.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const headings = [...document.querySelectorAll('h1')];
+      if (headings.some((h) => h.textContent?.includes('kept close and kept private'))) {
+        (window as unknown as { landingSeen: boolean }).landingSeen = true;
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto('/');
+  await expect(page.getByText('Marked Contact').first()).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { landingSeen?: boolean }).landingSeen ?? false,
+    ),
+  ).toBe(false);
+});
