@@ -8,7 +8,9 @@ import type { ApiDependencies } from '../trpc/context';
 
 const { appPasswords, users } = schema;
 
+/** What revoking a password that is gone, or another account's, answers (404). */
 export const APP_PASSWORD_NOT_FOUND = 'That app password has already been revoked.';
+/** What creating one past `APP_PASSWORDS_MAX` answers (409). */
 export const TOO_MANY_APP_PASSWORDS = `You have ${APP_PASSWORDS_MAX} app passwords. Revoke one you no longer use first.`;
 
 /** An app password as the "Sync with your phone" page lists it; never the password itself. */

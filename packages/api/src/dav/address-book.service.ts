@@ -94,6 +94,13 @@ export interface WriteConditions {
   ifNoneMatch?: string[];
 }
 
+/**
+ * Checks a write's conditions against the card there now (RFC 7232 §3.1-3.2, strong
+ * comparison): `If-Match` needs a card whose ETag is listed (or `*`); `If-None-Match: *` (or
+ * the card's ETag) needs no card.
+ *
+ * @throws DavError 412 when a condition fails.
+ */
 export function checkConditions(
   current: { revision: number } | undefined,
   conditions: WriteConditions,

@@ -12,6 +12,7 @@ export type DavResource =
   | { kind: 'book'; userId: string }
   | { kind: 'card'; userId: string; name: string };
 
+/** The href of each resource (cards' names percent-encoded, RFC 3986). */
 export const paths = {
   principal: (userId: string) => `${DAV_ROOT}principals/${userId}/`,
   home: (userId: string) => `${DAV_ROOT}addressbooks/${userId}/`,
