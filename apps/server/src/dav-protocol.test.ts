@@ -294,6 +294,24 @@ describe('a card’s round trip', () => {
   });
 });
 
+describe('parallel writes', () => {
+  it('lets one of 30 parallel PUTs of one UID at different names create a card', async () => {
+    const account = await davAccount(t);
+    for (let round = 0; round < 3; round++) {
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          put(account, `race-${round}-${i}.vcf`, vcard(`race-${round}`, 'Race', `Card ${i}`)),
+        ),
+      );
+      expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+      for (const res of results.filter((r) => r.status !== 201)) {
+        expect(res.status).toBe(403);
+        expect(res.text).toContain('no-uid-conflict');
+      }
+    }
+  });
+});
+
 describe('trash and sync tokens', () => {
   it('a card deleted on a phone waits in the Trash; recovered, it syncs back; expired tokens are refused', async () => {
     const account = await davAccount(t);

@@ -88,6 +88,21 @@ export async function usedBytes(db: Database, userId: string): Promise<number> {
   return Number(row?.used ?? 0);
 }
 
+/**
+ * The advisory lock key of an account's address book, the one migration 0012's triggers take
+ * on every write of a contact or label (`pg_advisory_xact_lock(727100003, hashtext(user_id))`).
+ */
+const BOOK_LOCK_KEY = 727_100_003;
+
+/**
+ * Serialises the account's writers for the rest of the transaction, before a write checks
+ * what the book holds (a UID, a name): without it, parallel PUTs of one UID at different
+ * names all passed the check and made several cards with one UID (RFC 6352 §6.3.2.1).
+ */
+export async function lockBook(db: Database, userId: string): Promise<void> {
+  await executeRows(db, sql`select pg_advisory_xact_lock(${BOOK_LOCK_KEY}, hashtext(${userId}))`);
+}
+
 /** HTTP preconditions of a write (RFC 7232): `If-Match` ETags or `*`, `If-None-Match: *`. */
 export interface WriteConditions {
   ifMatch?: string[];
@@ -163,6 +178,7 @@ export async function putCard(
   try {
     const result = await deps.db.transaction(async (tx) => {
       const db = tx as Database;
+      await lockBook(db, userId);
       const [current] = await db
         .select({
           id: contacts.id,

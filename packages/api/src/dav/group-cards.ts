@@ -2,7 +2,7 @@ import { isUniqueViolation, schema, type Database } from '@kith/db';
 import { LABEL_NAME_MAX } from '@kith/validators';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { escapeText, formatVCard, type VCardProperty, type VCardVersion } from '../vcard/write';
-import { checkConditions, etagOf, type WriteConditions } from './address-book.service';
+import { checkConditions, etagOf, lockBook, type WriteConditions } from './address-book.service';
 import type { GroupCard } from './book-cards';
 import { DavError, NS } from './xml';
 
@@ -144,6 +144,7 @@ export async function putGroup(
   try {
     return await db.transaction(async (tx) => {
       const t = tx as Database;
+      await lockBook(t, userId);
       const current = await lockedGroup(t, userId, name);
       checkConditions(current, conditions);
       const [contactThere] = await t
