@@ -358,13 +358,15 @@ export const EXPORT_FORMATS = ['vcf', 'vcf3', 'csv'] as const;
 
 /**
  * What to export: every contact not in the trash, or only the favorites, one label's
- * contacts, or a selection (at most 10,000).
+ * contacts, or a selection (at most 10,000); `exceptIds` leaves some out of any of these
+ * ("Select All" and then some unticked).
  */
 export const contactExportInput = z.object({
   format: z.enum(EXPORT_FORMATS),
   favorites: z.boolean().optional(),
   labelId: z.uuid().optional(),
   contactIds: z.array(contactId).min(1).max(10_000).optional(),
+  exceptIds: z.array(contactId).max(10_000).optional(),
 });
 export type ContactExportInput = z.infer<typeof contactExportInput>;
 

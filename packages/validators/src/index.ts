@@ -4,6 +4,7 @@ export * from './contact-us';
 export * from './feedback';
 export * from './contacts';
 export * from './paging';
+export * from './selection';
 export * from './search';
 export * from './labels';
 export * from './locales';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contactId } from './contacts';
 import { pageInput } from './paging';
+import { listSelection } from './selection';
 
 /** Longest label name, in characters. */
 export const LABEL_NAME_MAX = 60;
@@ -21,11 +22,17 @@ export const labelRenameInput = z.object({ id: z.uuid(), name: labelName });
 /** One label, by id. */
 export const labelIdInput = z.object({ id: z.uuid() });
 
-/** Give contacts a label, or take it from them: at most 10,000 at once. */
-export const labelAssignInput = z.object({
-  labelId: z.uuid(),
-  contactIds: z.array(contactId).min(1, { error: 'Select at least one contact' }).max(10_000),
-});
+/**
+ * Give contacts a label, or take it from them: `contactIds` (at most 10,000 at once) or `all`,
+ * a whole list but some (`listSelection`, "Select All" in the web app).
+ */
+export const labelAssignInput = z.union([
+  z.object({
+    labelId: z.uuid(),
+    contactIds: z.array(contactId).min(1, { error: 'Select at least one contact' }).max(10_000),
+  }),
+  z.object({ labelId: z.uuid(), all: listSelection }),
+]);
 
 /** One page of a label's contacts: a page of the list, and the label. */
 export const labelListInput = pageInput.extend({ labelId: z.uuid() });

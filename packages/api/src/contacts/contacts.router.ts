@@ -4,21 +4,39 @@ import {
   contactMergeInput,
   contactId,
   contactUpdateInput,
+  letterIndexInput,
   listInput,
 } from '@kith/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
-import { createContact, getContact, listContacts, updateContact } from './contacts.service';
+import {
+  createContact,
+  getContact,
+  letterIndex,
+  listContacts,
+  updateContact,
+} from './contacts.service';
 import { findDuplicates, mergeContacts } from './duplicates.service';
 import { exportContacts } from './export.service';
 import { protectedProcedure, rateLimited, signedInUser } from '../trpc/init';
 
 /** The person's active contacts (SPEC §2 Contacts list, §7 /contacts). */
 export const contactsRouter = {
-  /** A page of active contacts by name: `{items, nextCursor, total}`. */
+  /**
+   * A page of active contacts in `sort` order, after `cursor` or at `offset`:
+   * `{items, nextCursor, total}` (`total` on the first page only).
+   */
   list: protectedProcedure
     .input(listInput)
     .query(({ ctx, input }) => listContacts(ctx, ctx.userId, 'contacts', input)),
+
+  /**
+   * The A-Z index of the contacts or favorites (or one label's contacts) sorted by first or
+   * last name: `[{letter, position}]` in list order, `#` for names that start with no letter.
+   */
+  letters: protectedProcedure
+    .input(letterIndexInput)
+    .query(({ ctx, input }) => letterIndex(ctx.db, ctx.userId, input)),
 
   /**
    * Exports contacts not in the trash (all, `favorites`, `labelId`'s or `contactIds`) as

@@ -1,23 +1,30 @@
 import { schema, type Database } from '@kith/db';
-import type { ContactCreateValues, ContactSort, ContactUpdateValues } from '@kith/validators';
-import { and, asc, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type {
+  ContactCreateValues,
+  ContactSort,
+  ContactUpdateValues,
+  LetterIndexInput,
+} from '@kith/validators';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
-import { NotFoundError } from '../shared/errors';
+import { NotFoundError, ValidationError } from '../shared/errors';
 import { deleteImages, ownedImage } from '../images/images.service';
 import { cardChanges, cardOf, emptyCard } from './card';
 import { combinedName, monthNumber, splitName, type ContactDto } from './contact-dto';
 import { decodeCursor, encodeCursor } from './cursor';
+import { listCondition, type ContactList } from './list-filter';
 import { selectContactsWithPhoto, toDto } from './contacts-with-photo';
 
-const { contacts, contactLabels, images } = schema;
+const { contacts, images } = schema;
 
 export const CONTACT_NOT_FOUND = 'Contact not found.';
 export const NO_MATCHING_CONTACTS = 'None of the selected contacts were found.';
 
 type Deps = Pick<ApiDependencies, 'db' | 'images' | 'now'>;
 
-/** Which list: SPEC §2's Contacts, Favorites and Trash. */
-export type ContactList = 'contacts' | 'favorites' | 'trash';
+export type { ContactList };
+
+export const CURSOR_OR_OFFSET = 'Give a cursor or an offset, not both';
 
 export interface ContactPage {
   items: ContactDto[];
@@ -48,10 +55,13 @@ type ListOrder = keyof typeof listOrders;
 /**
  * One page of a list (SPEC §7 GET /contacts, /favorites, /trash): the contacts and
  * favorites in the `sort` order, the trash most recently deleted first; with `labelId`, only
- * the contacts carrying that label. `total` counts the whole list on the first page (null
- * on later ones). Without `limit` the whole list comes at once.
+ * the contacts carrying that label. A page starts after `cursor` or at position `offset`
+ * (0-based; a window anywhere in the list). `total` counts the whole list on the first page
+ * (no cursor, offset 0) and is null on the others. Without `limit` the rest of the list comes
+ * at once.
  *
- * @throws ValidationError for a cursor that is malformed or came from another order.
+ * @throws ValidationError for a cursor that is malformed or came from another order, or for
+ *   a cursor and an offset together.
  */
 export async function listContacts(
   deps: Pick<Deps, 'db' | 'images'>,
@@ -59,17 +69,16 @@ export async function listContacts(
   list: ContactList,
   page: {
     cursor?: string | null;
+    offset?: number;
     limit?: number | null;
     sort?: ContactSort;
     labelId?: string;
   } = {},
 ): Promise<ContactPage> {
-  const filter = and(
-    listFilter(userId, list),
-    page.labelId
-      ? sql`exists (select 1 from ${contactLabels} where ${contactLabels.contactId} = ${contacts.id} and ${contactLabels.labelId} = ${page.labelId})`
-      : undefined,
-  );
+  if (page.cursor && page.offset !== undefined) {
+    throw new ValidationError(CURSOR_OR_OFFSET, { offset: [CURSOR_OR_OFFSET] });
+  }
+  const filter = listCondition(userId, list, page.labelId);
   const orderName: ListOrder = list === 'trash' ? 'trash' : (page.sort ?? 'first_name');
   const order = listOrders[orderName];
   const after = page.cursor ? decodeCursor(page.cursor, orderName) : null;
@@ -84,11 +93,16 @@ export async function listContacts(
   // The database's own text of the sort key: timestamps keep their microseconds.
   const query = selectContactsWithPhoto(deps.db, { cursorKey: sql<string>`${order.column}::text` })
     .where(and(filter, cursorCondition))
-    .orderBy(by(order.column), by(contacts.id));
-  const rows = page.limit ? await query.limit(page.limit + 1) : await query;
-  const [totals] = after
-    ? [null]
-    : await deps.db.select({ total: count() }).from(contacts).where(filter);
+    .orderBy(by(order.column), by(contacts.id))
+    .$dynamic();
+  if (page.offset) query.offset(page.offset);
+  if (page.limit) query.limit(page.limit + 1);
+  const rows = await query;
+  // Counted for the list's head only: a window further down keeps the head's count.
+  const counted = !after && !page.offset;
+  const [totals] = counted
+    ? await deps.db.select({ total: count() }).from(contacts).where(filter)
+    : [null];
 
   const hasMore = Boolean(page.limit) && rows.length > page.limit!;
   const visible = hasMore ? rows.slice(0, page.limit!) : rows;
@@ -99,7 +113,7 @@ export async function listContacts(
       hasMore && last
         ? encodeCursor({ key: last.cursorKey, id: last.contact.id, order: orderName })
         : null,
-    total: after ? null : (totals?.total ?? 0),
+    total: counted ? (totals?.total ?? 0) : null,
   };
 }
 
@@ -227,18 +241,6 @@ export async function updateContact(
   return contact;
 }
 
-function listFilter(userId: string, list: ContactList): SQL {
-  if (list === 'trash') return and(eq(contacts.userId, userId), isNotNull(contacts.trashedAt))!;
-  if (list === 'favorites') {
-    return and(
-      eq(contacts.userId, userId),
-      isNull(contacts.trashedAt),
-      eq(contacts.isFavorite, true),
-    )!;
-  }
-  return and(eq(contacts.userId, userId), isNull(contacts.trashedAt))!;
-}
-
 async function attachImage(db: Database, userId: string, imageId: string, now: Date) {
   await ownedImage(db, userId, imageId);
   await db.update(images).set({ attachedAt: now }).where(eq(images.id, imageId));
@@ -256,4 +258,44 @@ function birthdayColumns(birthday: ContactCreateValues['birthday']) {
     birthdayMonth: monthNumber(birthday.month),
     birthdayYear: birthday.year,
   };
+}
+
+/** One letter of a list's A-Z index: the letter, and the position of its first contact. */
+export interface LetterIndexEntry {
+  /** `A` to `Z` (names are folded, so `É` counts as `E`), or `#` for every other start. */
+  letter: string;
+  /** 0-based position in the list of the first contact under the letter. */
+  position: number;
+}
+
+/**
+ * The A-Z index of a list sorted by name, for the rail at its right edge: each letter that
+ * starts a name, in list order, with the position of its first contact, so a tap jumps
+ * there without the rows before it being read. One grouped scan of the list's name index.
+ */
+export async function letterIndex(
+  db: Database,
+  userId: string,
+  input: LetterIndexInput,
+): Promise<LetterIndexEntry[]> {
+  const column = input.sort === 'last_name' ? contacts.sortFamilyName : contacts.sortName;
+  const initial = sql<string>`left(${column}, 1)`;
+  const first = sql<string>`min(${column})`;
+  const groups = await db
+    .select({ initial, count: count() })
+    .from(contacts)
+    .where(listCondition(userId, input.list, input.labelId))
+    .groupBy(initial)
+    // Each initial's rows sit together in the list, in the order of their smallest name.
+    .orderBy(first);
+  const entries: LetterIndexEntry[] = [];
+  const seen = new Set<string>();
+  let position = 0;
+  for (const group of groups) {
+    const letter = /^[a-z]$/i.test(group.initial) ? group.initial.toUpperCase() : '#';
+    if (!seen.has(letter)) entries.push({ letter, position });
+    seen.add(letter);
+    position += group.count;
+  }
+  return entries;
 }

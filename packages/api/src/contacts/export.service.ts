@@ -1,6 +1,6 @@
 import { schema, type Database } from '@kith/db';
 import type { ContactExportInput } from '@kith/validators';
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { ApiDependencies } from '../trpc/context';
 import { contactToVCard } from '../vcard/contact-vcard';
@@ -8,6 +8,7 @@ import { csvColumns, csvRecord, SPREADSHEET_FORMULA } from './contact-csv';
 import { selectContactsWithPhoto, type ContactWithPhoto } from './contacts-with-photo';
 import { ownedLabel } from '../labels/labels.service';
 import { cooperative } from '../shared/event-loop';
+import { listCondition } from './list-filter';
 
 const { contacts, contactLabels, labels } = schema;
 
@@ -23,7 +24,7 @@ const CSV_SLICE = 200;
 
 /**
  * Exports the person's contacts not in the trash: all of them, the favorites, one label's, or
- * a selection, sorted by name, as vCard 4.0 (RFC 6350) or 3.0 (RFC 2426; photos embedded,
+ * a selection (`contactIds`), less `exceptIds`, sorted by name, as vCard 4.0 (RFC 6350) or 3.0 (RFC 2426; photos embedded,
  * labels as CATEGORIES) or as Google-compatible CSV (papaparse; photos as their address, labels in
  * `Labels`).
  *
@@ -38,13 +39,9 @@ export async function exportContacts(
   const rows = await exportedRows(
     deps.db,
     and(
-      eq(contacts.userId, userId),
-      isNull(contacts.trashedAt),
-      input.favorites ? eq(contacts.isFavorite, true) : undefined,
+      listCondition(userId, input.favorites ? 'favorites' : 'contacts', label?.id),
       input.contactIds ? inArray(contacts.id, input.contactIds) : undefined,
-      label
-        ? sql`exists (select 1 from ${contactLabels} where ${contactLabels.contactId} = ${contacts.id} and ${contactLabels.labelId} = ${label.id})`
-        : undefined,
+      input.exceptIds?.length ? notInArray(contacts.id, input.exceptIds) : undefined,
     )!,
   );
   const labelsById = await labelNames(deps.db, userId);

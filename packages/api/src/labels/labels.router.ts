@@ -45,17 +45,18 @@ export const labelsRouter = {
     .input(labelIdInput)
     .mutation(({ ctx, input }) => deleteLabel(ctx.db, ctx.userId, input.id)),
 
-  /** Gives `{labelId}` to `{contactIds}` (the person's own only); returns `{changed}`. */
+  /**
+   * Gives `{labelId}` to `{contactIds}` (the person's own only) or to a whole list but some
+   * (`{all}`); returns `{changed}`.
+   */
   assign: protectedProcedure
     .input(labelAssignInput)
-    .mutation(({ ctx, input }) => assignLabel(ctx.db, ctx.userId, input.labelId, input.contactIds)),
+    .mutation(({ ctx, input }) => assignLabel(ctx.db, ctx.userId, input.labelId, input)),
 
-  /** Takes `{labelId}` from `{contactIds}`; returns `{changed}`. */
+  /** Takes `{labelId}` from `{contactIds}` or from a whole list but some; returns `{changed}`. */
   unassign: protectedProcedure
     .input(labelAssignInput)
-    .mutation(({ ctx, input }) =>
-      unassignLabel(ctx.db, ctx.userId, input.labelId, input.contactIds),
-    ),
+    .mutation(({ ctx, input }) => unassignLabel(ctx.db, ctx.userId, input.labelId, input)),
 
   /** The labels of `{contactId}`, A to Z. */
   ofContact: protectedProcedure

@@ -1,7 +1,9 @@
 import { isUniqueViolation, schema, type Database } from '@kith/db';
+import type { BulkContacts } from '@kith/validators';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { CONTACT_NOT_FOUND } from '../contacts/contacts.service';
+import { chosenContacts } from '../contacts/list-filter';
 
 const { labels, contactLabels, contacts } = schema;
 
@@ -83,8 +85,9 @@ export async function deleteLabel(db: Database, userId: string, id: string) {
 }
 
 /**
- * Gives the label to the person's contacts among `contactIds` (others' are skipped); a
- * contact that has it already is left as it is.
+ * Gives the label to the chosen contacts (`{contactIds}`, the person's own among them, or a
+ * whole list but some, `{all}`), in one statement; a contact that has it already is left as
+ * it is.
  *
  * @returns how many contacts newly carry it.
  * @throws NotFoundError when the label is not the person's.
@@ -93,21 +96,29 @@ export async function assignLabel(
   db: Database,
   userId: string,
   labelId: string,
-  contactIds: string[],
+  chosen: BulkContacts,
 ): Promise<{ changed: number }> {
   await ownedLabel(db, userId, labelId);
-  const owned = await ownedContactIds(db, userId, contactIds);
-  if (owned.length === 0) return { changed: 0 };
   const added = await db
     .insert(contactLabels)
-    .values(owned.map((contactId) => ({ contactId, labelId })))
+    .select(
+      // INSERT ... SELECT names every column of the table, in its order.
+      db
+        .select({
+          contactId: contacts.id,
+          labelId: sql<string>`${labelId}::uuid`.as('label_id'),
+          createdAt: sql<Date>`now()`.as('created_at'),
+        })
+        .from(contacts)
+        .where(chosenContacts(userId, chosen)),
+    )
     .onConflictDoNothing()
     .returning({ contactId: contactLabels.contactId });
   return { changed: added.length };
 }
 
 /**
- * Takes the label from the person's contacts among `contactIds`.
+ * Takes the label from the chosen contacts (`{contactIds}` or `{all}`), in one statement.
  *
  * @returns how many contacts no longer carry it.
  * @throws NotFoundError when the label is not the person's.
@@ -116,12 +127,20 @@ export async function unassignLabel(
   db: Database,
   userId: string,
   labelId: string,
-  contactIds: string[],
+  chosen: BulkContacts,
 ): Promise<{ changed: number }> {
   await ownedLabel(db, userId, labelId);
   const removed = await db
     .delete(contactLabels)
-    .where(and(eq(contactLabels.labelId, labelId), inArray(contactLabels.contactId, contactIds)))
+    .where(
+      and(
+        eq(contactLabels.labelId, labelId),
+        inArray(
+          contactLabels.contactId,
+          db.select({ id: contacts.id }).from(contacts).where(chosenContacts(userId, chosen)),
+        ),
+      ),
+    )
     .returning({ contactId: contactLabels.contactId });
   return { changed: removed.length };
 }

@@ -1,66 +1,69 @@
 import { schema } from '@kith/db';
-import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { BulkContacts } from '@kith/validators';
+import { and, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError } from '../shared/errors';
 import { deleteImages } from '../images/images.service';
 import { CONTACT_NOT_FOUND, NO_MATCHING_CONTACTS } from '../contacts/contacts.service';
+import { chosenContacts, isOneContact } from '../contacts/list-filter';
 
 const { contacts } = schema;
 
 type Deps = Pick<ApiDependencies, 'db' | 'images' | 'now'>;
 
 /**
- * Moves active contacts to the trash in one statement, stamping `trashedAt` (SPEC §4).
+ * Moves active contacts to the trash in one statement, stamping `trashedAt` (SPEC §4):
+ * `{contactIds}` or a whole list but some (`{all}`, issue 19).
  *
  * @returns the ids moved.
- * @throws NotFoundError when none of `ids` is an active contact of the person.
+ * @throws NotFoundError when none of the chosen is an active contact of the person.
  */
-export async function trashContacts(deps: Pick<Deps, 'db' | 'now'>, userId: string, ids: string[]) {
+export async function trashContacts(
+  deps: Pick<Deps, 'db' | 'now'>,
+  userId: string,
+  chosen: BulkContacts,
+) {
   return affected(
     await deps.db
       .update(contacts)
       .set({ trashedAt: deps.now() })
-      .where(
-        and(eq(contacts.userId, userId), inArray(contacts.id, ids), isNull(contacts.trashedAt)),
-      )
+      .where(and(chosenContacts(userId, chosen), isNull(contacts.trashedAt)))
       .returning({ id: contacts.id }),
-    ids,
+    chosen,
   );
 }
 
 /**
  * Brings trashed contacts back (SPEC §4 "Trashed to active"), in one statement.
  *
- * @throws NotFoundError when none of `ids` is a trashed contact of the person.
+ * @throws NotFoundError when none of the chosen is a trashed contact of the person.
  */
 export async function recoverContacts(
   deps: Pick<Deps, 'db' | 'now'>,
   userId: string,
-  ids: string[],
+  chosen: BulkContacts,
 ) {
   return affected(
     await deps.db
       .update(contacts)
       .set({ trashedAt: null, updatedAt: deps.now() })
-      .where(
-        and(eq(contacts.userId, userId), inArray(contacts.id, ids), isNotNull(contacts.trashedAt)),
-      )
+      .where(and(chosenContacts(userId, chosen), isNotNull(contacts.trashedAt)))
       .returning({ id: contacts.id }),
-    ids,
+    chosen,
   );
 }
 
 /**
  * Deletes trashed contacts forever, with their images (SPEC §4 "Trashed to gone").
  *
- * @throws NotFoundError when none of `ids` is a trashed contact of the person.
+ * @throws NotFoundError when none of the chosen is a trashed contact of the person.
  */
-export async function deleteContacts(deps: Deps, userId: string, ids: string[]) {
+export async function deleteContacts(deps: Deps, userId: string, chosen: BulkContacts) {
   return deleteWhere(
     deps,
     userId,
-    and(inArray(contacts.id, ids), isNotNull(contacts.trashedAt))!,
-    ids,
+    and(chosenContacts(userId, chosen), isNotNull(contacts.trashedAt))!,
+    chosen,
   );
 }
 
@@ -70,18 +73,23 @@ export async function emptyTrash(deps: Deps, userId: string): Promise<{ deleted:
   return { deleted: removed.length };
 }
 
-async function deleteWhere(deps: Deps, userId: string, condition: SQL, ids: string[] | null) {
+async function deleteWhere(
+  deps: Deps,
+  userId: string,
+  condition: SQL,
+  chosen: BulkContacts | null,
+) {
   const removed = await deps.db
     .delete(contacts)
     .where(and(eq(contacts.userId, userId), condition))
     .returning({ id: contacts.id, avatarImageId: contacts.avatarImageId });
   const imageIds = removed.map((r) => r.avatarImageId).filter((v): v is string => v !== null);
   await deleteImages(deps, userId, imageIds);
-  return ids ? affected(removed, ids) : removed.map((r) => r.id);
+  return chosen ? affected(removed, chosen) : removed.map((r) => r.id);
 }
 
-function affected(rows: { id: string }[], ids: string[]): string[] {
+function affected(rows: { id: string }[], chosen: BulkContacts): string[] {
   if (rows.length === 0)
-    throw new NotFoundError(ids.length === 1 ? CONTACT_NOT_FOUND : NO_MATCHING_CONTACTS);
+    throw new NotFoundError(isOneContact(chosen) ? CONTACT_NOT_FOUND : NO_MATCHING_CONTACTS);
   return rows.map((r) => r.id);
 }

@@ -1,0 +1,48 @@
+import { schema } from '@kith/db';
+import type { BulkContacts } from '@kith/validators';
+import { and, eq, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+
+const { contacts } = schema;
+
+/** Which list: SPEC §2's Contacts, Favorites and Trash. */
+export type ContactList = 'contacts' | 'favorites' | 'trash';
+
+/**
+ * The condition on `contacts` of one of the person's lists (SPEC §2): the active contacts,
+ * the favorites among them, or the trash; with `labelId`, only the contacts carrying that
+ * label. The label is not checked here to be the person's: a stranger's label matches none
+ * of the person's contacts.
+ */
+export function listCondition(userId: string, list: ContactList, labelId?: string): SQL {
+  return and(
+    eq(contacts.userId, userId),
+    list === 'trash' ? isNotNull(contacts.trashedAt) : isNull(contacts.trashedAt),
+    list === 'favorites' ? eq(contacts.isFavorite, true) : undefined,
+    // Spelled out: Drizzle writes columns unqualified inside sql``, and the label table's
+    // own columns must not shadow the contact's.
+    labelId
+      ? sql`exists (select 1 from contact_labels cl where cl.contact_id = "contacts"."id" and cl.label_id = ${labelId})`
+      : undefined,
+  )!;
+}
+
+/**
+ * The condition on `contacts` of a bulk call's contacts (`bulkContactsInput`): the person's
+ * own among `contactIds`, or every contact of a list but `exceptIds` ("Select All" over rows
+ * the browser never loaded, issue 19). Another person's ids match nothing.
+ */
+export function chosenContacts(userId: string, chosen: BulkContacts): SQL {
+  if ('contactIds' in chosen) {
+    return and(eq(contacts.userId, userId), inArray(contacts.id, chosen.contactIds))!;
+  }
+  const { list, labelId, exceptIds } = chosen.all;
+  return and(
+    listCondition(userId, list, labelId),
+    exceptIds.length > 0 ? notInArray(contacts.id, exceptIds) : undefined,
+  )!;
+}
+
+/** True when a bulk call names one contact by id (its refusal then says "Contact not found."). */
+export function isOneContact(chosen: BulkContacts): boolean {
+  return 'contactIds' in chosen && chosen.contactIds.length === 1;
+}
