@@ -1,19 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { expect, snapshot, test } from './fixtures';
 import { createContactThroughApi, signUpThroughApi } from './session';
-
-/** WCAG 2.1 A and AA rules, colour contrast included (issue 5 "Accessible"). */
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    nodes: v.nodes.slice(0, 3).map((n) => n.html.slice(0, 160)),
-  }));
-}
 
 /** A file name for a path: `/` -> `home`, `/person/edit/<id>` -> `person-edit`. */
 const screenName = (path: string) =>
@@ -29,7 +16,7 @@ test('the public pages pass WCAG 2.1 AA checks', async ({ page }) => {
   for (const path of ['/', '/login', '/signup', '/recover', '/help', '/contact', '/privacy']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
+    expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
     await snapshot(page, `light-${screenName(path)}`);
   }
 });
@@ -51,7 +38,7 @@ test('the signed-in screens pass WCAG 2.1 AA checks', async ({ page }, info) => 
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect({ path, violations: await violations(page) }).toEqual({ path, violations: [] });
+    expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
     await snapshot(page, `light-${screenName(path)}`);
   }
 });
@@ -73,11 +60,11 @@ test('screens stay WCAG 2.1 AA with a toast or a dialog open (issue 19)', async 
   await page.goto(`/person/${id}`);
   await page.getByRole('button', { name: 'Add to favorites' }).click();
   await expect(toast.filter({ hasText: 'Added Toasted' })).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Move to trash' }).click();
   await expect(page.getByRole('dialog', { name: 'Delete from contacts?' })).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await snapshot(page, 'light-dialog-trash');
   await page.getByRole('button', { name: 'Cancel' }).click();
 
@@ -90,7 +77,7 @@ test('screens stay WCAG 2.1 AA with a toast or a dialog open (issue 19)', async 
     await page.getByRole('button', { name: 'Recover' }).first().click();
   }
   await expect(toast.filter({ hasText: 'Contact recovered' })).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.goto('/new');
   await page.getByRole('button', { name: /account menu/ }).click();
@@ -98,5 +85,5 @@ test('screens stay WCAG 2.1 AA with a toast or a dialog open (issue 19)', async 
   await expect(page.getByRole('dialog', { name: 'Sign out?' })).toBeVisible();
   // The menu fades out as the dialog opens; check the page the person is left with.
   await expect(page.getByRole('menu')).toHaveCount(0);
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -1,15 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe';
 import type { Page } from '@playwright/test';
 import { expect, snapshot, test } from './fixtures';
 import { signUpThroughApi } from './session';
-
-/** WCAG 2.1 A and AA violations on the page, as rule ids. */
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations.map((v) => v.id);
-}
 
 /** The contact's details as the detail screen lists them, each label before its value. */
 async function details(page: Page) {
@@ -63,7 +55,7 @@ test('a person adds, types, reorders and removes phones, emails, addresses and d
   await page.getByLabel('Date 1: Year').fill('1969');
   await page.getByLabel('Notes').fill('Led the Apollo flight software team.');
   await snapshot(page, 'card-create');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Contact Created')).toBeVisible();
@@ -87,7 +79,7 @@ test('a person adds, types, reorders and removes phones, emails, addresses and d
   );
   await expect(page.getByText('Led the Apollo flight software team.')).toBeVisible();
   await snapshot(page, 'card-detail');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Edit: the lab phone becomes the preferred one, the work email goes, a work address comes.
   await page.getByRole('button', { name: 'Edit' }).click();
@@ -103,7 +95,7 @@ test('a person adds, types, reorders and removes phones, emails, addresses and d
   await second.getByLabel('Street address').fill('1 Kendall Sq');
   await second.getByLabel('City').fill('Cambridge');
   await snapshot(page, 'card-edit');
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Contact Updated')).toBeVisible();
   await expect(page).toHaveURL(/\/person\/[0-9a-f-]{36}$/);

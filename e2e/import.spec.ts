@@ -1,20 +1,11 @@
+import { axeViolations } from './axe';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, snapshot, test } from './fixtures';
 import { signUpThroughApi } from './session';
 
 /** The committed import fixtures the API tests read too. */
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../packages/api/src/imports/fixtures/${name}`, import.meta.url));
-
-/** WCAG 2.1 A and AA rule ids axe finds broken on the page (as accessibility.spec.ts checks). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations.map((v) => v.id);
-}
 
 test('imports a Google CSV: preview with problems and a duplicate to update, then the book has them', async ({
   page,

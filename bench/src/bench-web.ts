@@ -7,24 +7,31 @@
  * Each page is measured `BENCH_WEB_RUNS` times (3) and each figure reported as the median:
  * one Lighthouse run on a 2-core machine varies by 10 points.
  *
- * Settings: BENCH_WEB_CONTACTS, the seeded account's contacts (5000); BENCH_WEB_RUNS (3).
+ * It also opens the contacts list of a 10,000- and a 100,000-contact book in Chromium
+ * (`big-book.ts`): first row, End to the last row, list data fetched, JS heap.
+ *
+ * Settings: BENCH_WEB_CONTACTS, the seeded account's contacts (5000); BENCH_WEB_RUNS (3);
+ * BENCH_WEB_BIG_BOOKS, the big books' sizes ("10000,100000").
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { createDb } from '@kith/db';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { chromium, type Cookie as BrowserCookie } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '../../e2e/chromium.mjs';
 import { signIn, startBenchApp } from './bench-app';
-import { seedBook } from './seed';
+import { seedAccount, seedBook } from './seed';
+import { openDatabase } from './databases';
+import { measureBigBook, type BigBookFigures } from './big-book';
 
 const CONTACTS = Number(process.env.BENCH_WEB_CONTACTS ?? 5_000);
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+/** The books the list is opened at in Chromium: two sizes, to see how its cost grows. */
+const BIG_BOOKS = (process.env.BENCH_WEB_BIG_BOOKS ?? '10000,100000').split(',').map(Number);
 const webDir = resolve(import.meta.dirname, '../../apps/web');
 const distDir = join(webDir, 'dist');
 type Cookie = Pick<BrowserCookie, 'name' | 'value'> & { url: string };
@@ -148,7 +155,12 @@ const assets = initialAssets();
 console.table(assets);
 
 log(`seeding an account with ${CONTACTS} contacts`);
-const database = await createDb();
+// PostgreSQL as in production when an admin URL is given, else PGlite in memory.
+const opened = await openDatabase(
+  process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+);
+const database = opened.handle;
+log(`database: ${database.kind}`);
 const book = await seedBook(
   database.db,
   { mainContacts: CONTACTS, otherAccounts: 0, otherContacts: 0 },
@@ -170,6 +182,20 @@ const cookies: Cookie[] = (await signIn(origin, book.email)).split('; ').map((pa
   return { name, value, url: origin };
 });
 
+const bigBooks: BigBookFigures[] = [];
+for (const size of BIG_BOOKS) {
+  log(`seeding an account with ${size} contacts for the list in Chromium`);
+  const email = `big-${size}@example.com`;
+  await seedAccount(database.db, email, size);
+  // What autovacuum does for a live book: the planner's statistics and the visibility map.
+  await opened.run('vacuum analyze', []);
+  const cookie = await signIn(origin, email);
+  // The first visit warms the server and the browser's code cache as a returning person's.
+  await measureBigBook(origin, cookie);
+  bigBooks.push(await measureBigBook(origin, cookie));
+}
+console.table(bigBooks);
+
 const lighthouseResults = [
   { page: 'landing (/)', ...(await medianLighthouse(`${origin}/`)) },
   {
@@ -179,7 +205,7 @@ const lighthouseResults = [
 ];
 console.table(lighthouseResults);
 await app.close();
-await database.close();
+await opened.drop();
 
 const resultsFile = resolve(import.meta.dirname, '../results.json');
 const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
@@ -191,8 +217,10 @@ writeFileSync(
       web: {
         date: new Date().toISOString(),
         initialAssetsGzipKb: assets,
+        database: database.kind,
         lighthouseRuns: RUNS,
         lighthouse: lighthouseResults,
+        bigBooks,
       },
     },
     null,

@@ -61,6 +61,23 @@ describe('windows of a list by position', () => {
     expect(tail.nextCursor).toBeNull();
 
     expect((await caller.contacts.list({ offset: 50, limit: 5 })).items).toEqual([]);
+
+    // From the end: the last rows, still in list order, as cheap as the first.
+    const last = await caller.contacts.list({ offset: 0, limit: 5, fromEnd: true });
+    expect(last.items.map((c) => c.name)).toEqual(names.slice(-5));
+    expect(last.total).toBeNull();
+    const beforeLast = await caller.contacts.list({ offset: 5, limit: 5, fromEnd: true });
+    expect(beforeLast.items.map((c) => c.name)).toEqual(names.slice(-10, -5));
+    const recent = await caller.contacts.list({
+      offset: 2,
+      limit: 3,
+      fromEnd: true,
+      sort: 'recently_added',
+    });
+    const allRecent = await caller.contacts.list({ limit: null, sort: 'recently_added' });
+    expect(recent.items.map((c) => c.name)).toEqual(
+      allRecent.items.slice(-5, -2).map((c) => c.name),
+    );
   });
 
   it('refuse a cursor and an offset together, and a negative offset, with the reason', async () => {

@@ -4,13 +4,16 @@ import { contactSort } from './contacts';
 /**
  * One page of a long list, the same for every list: `cursor` from the page before, or
  * `offset`, the position of the page's first item (a window anywhere in the list: the web
- * list fetches only the rows on screen, issue 19), not both; `limit` items per page (default
+ * list fetches only the rows on screen, issue 19), not both; with `fromEnd`, `offset` counts
+ * from the list's end (the last rows are as cheap to read as the first; the items still come
+ * in list order); `limit` items per page (default
  * 200) or `null` for the whole list at once, as REST's GET /contacts answers (SPEC §7), and
  * `sort` (default first name). A cursor only continues the order it came from.
  */
 export const pageInput = z.object({
   cursor: z.string().max(500).nullish(),
   offset: z.number().int().min(0).max(10_000_000).optional(),
+  fromEnd: z.boolean().optional(),
   limit: z.number().int().min(1).max(1000).nullable().default(200),
   sort: contactSort.default('first_name'),
 });

@@ -3,6 +3,8 @@ import { FullPageLoader } from '../components/full-page-loader';
 import { LoadFailure } from '../components/load-failure';
 import { mayHaveSession, sessionQueryOptions, useSessionUser } from '../lib/session';
 import { useAccountPreferences } from '../lib/preferences';
+import { contactWindowQueryOptions, lastSort } from '../lib/contact-lists';
+import { homeScreen } from '../lib/screens';
 import type { RouterContext } from '../router';
 
 /** Pages a visitor may see: with no session cookie they paint before the session check ends. */
@@ -22,12 +24,27 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       void context.queryClient.prefetchQuery(options);
       return { session: null };
     }
-    return { session: await context.queryClient.ensureQueryData(options) };
+    // A returning person's contacts: the first rows are asked for beside the session check,
+    // and the screen's code loads meanwhile, not after it.
+    const home = !known && mayHaveSession() && location.pathname === '/';
+    if (home) {
+      void context.queryClient.prefetchQuery(
+        contactWindowQueryOptions(context.api, 'contacts', lastSort()),
+      );
+    }
+    const [session] = await Promise.all([
+      context.queryClient.ensureQueryData(options),
+      home ? homeScreen.load().catch(() => null) : null,
+    ]);
+    return { session };
   },
   pendingComponent: FullPageLoader,
   // Anything a screen fails to render shows our failure page, never a blank or raw error.
   errorComponent: ({ error }) => <LoadFailure error={error} />,
   pendingMs: 0,
+  // The router keeps a shown loader at least 500 ms by default, which held a signed-in
+  // person's first rows back by that long after they had arrived (issue 19).
+  pendingMinMs: 0,
   component: RootLayout,
 });
 

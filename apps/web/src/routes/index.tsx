@@ -1,16 +1,11 @@
 import { i18n, i18nKey } from '../lib/i18n';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { homeScreen, landingScreen } from '../lib/screens';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { contactListQueryOptions, savedSort } from '../lib/contact-lists';
+import { contactWindowQueryOptions, savedSort } from '../lib/contact-lists';
 import { mayHaveSession, useSessionUser } from '../lib/session';
 import { GUARD_DELAY_MS, wait } from '../lib/timing';
 import { sendPendingToVerify } from './-guards';
-
-// Visitors and signed-in people see different screens, so each loads only its own code.
-const loadHome = () => import('../features/contacts/components/home-contacts');
-const loadLanding = () => import('../features/landing/home-landing');
-const HomeContacts = lazy(loadHome);
-const HomeLanding = lazy(loadLanding);
 
 /**
  * `/` is the landing page for visitors and the contacts list for a signed-in person (SPEC §2).
@@ -20,15 +15,17 @@ export const Route = createFileRoute('/')({
   head: () => ({ meta: [{ title: i18n.t(i18nKey('Kith — your private address book')) }] }),
   // With no session cookie the pending-verification check runs after paint (IndexPage).
   beforeLoad: ({ context }) => (mayHaveSession() ? sendPendingToVerify(context) : undefined),
-  // Starts the list and the screen's code together, rather than one after the other.
-  loader: ({ context }) => {
+  // Starts the list and the screen's code together, rather than one after the other, and
+  // waits for the code: a lazy screen that suspends is revealed no sooner than 300 ms after
+  // (React's fallback throttle), which held the first rows back that long (issue 19).
+  loader: async ({ context }) => {
     if (context.session) {
-      void loadHome();
-      void context.queryClient.prefetchInfiniteQuery(
-        contactListQueryOptions(context.api, 'contacts', savedSort(context.queryClient)),
+      void context.queryClient.prefetchQuery(
+        contactWindowQueryOptions(context.api, 'contacts', savedSort(context.queryClient)),
       );
+      await homeScreen.load();
     } else {
-      void loadLanding();
+      void landingScreen.load();
     }
   },
   component: IndexPage,
@@ -54,5 +51,5 @@ function IndexPage() {
       live = false;
     };
   }, [session, api, navigate]);
-  return <Suspense>{session ? <HomeContacts /> : <HomeLanding />}</Suspense>;
+  return <Suspense>{session ? <homeScreen.Component /> : <landingScreen.Component />}</Suspense>;
 }

@@ -56,7 +56,8 @@ type ListOrder = keyof typeof listOrders;
  * One page of a list (SPEC §7 GET /contacts, /favorites, /trash): the contacts and
  * favorites in the `sort` order, the trash most recently deleted first; with `labelId`, only
  * the contacts carrying that label. A page starts after `cursor` or at position `offset`
- * (0-based; a window anywhere in the list). `total` counts the whole list on the first page
+ * (0-based; a window anywhere in the list); with `fromEnd` the window is the `limit` rows
+ * ending `offset` rows before the list's end, still in list order, with no cursor. `total` counts the whole list on the first page
  * (no cursor, offset 0) and is null on the others. Without `limit` the rest of the list comes
  * at once.
  *
@@ -70,12 +71,13 @@ export async function listContacts(
   page: {
     cursor?: string | null;
     offset?: number;
+    fromEnd?: boolean;
     limit?: number | null;
     sort?: ContactSort;
     labelId?: string;
   } = {},
 ): Promise<ContactPage> {
-  if (page.cursor && page.offset !== undefined) {
+  if (page.cursor && (page.offset !== undefined || page.fromEnd)) {
     throw new ValidationError(CURSOR_OR_OFFSET, { offset: [CURSOR_OR_OFFSET] });
   }
   const filter = listCondition(userId, list, page.labelId);
@@ -88,7 +90,8 @@ export async function listContacts(
       ? sql`(${order.column}, ${contacts.id}) ${compare} (${after.key}::timestamptz, ${after.id}::uuid)`
       : sql`(${order.column}, ${contacts.id}) ${compare} (${after.key}, ${after.id}::uuid)`
     : undefined;
-  const by = order.direction === 'asc' ? asc : desc;
+  // From the end: the order reversed, read from its start, and the rows turned back.
+  const by = (order.direction === 'asc') !== Boolean(page.fromEnd) ? asc : desc;
 
   // The database's own text of the sort key: timestamps keep their microseconds.
   const query = selectContactsWithPhoto(deps.db, { cursorKey: sql<string>`${order.column}::text` })
@@ -97,20 +100,22 @@ export async function listContacts(
     .$dynamic();
   if (page.offset) query.offset(page.offset);
   if (page.limit) query.limit(page.limit + 1);
-  const rows = await query;
+  const read = await query;
+  const rows = page.fromEnd ? read.reverse() : read;
   // Counted for the list's head only: a window further down keeps the head's count.
-  const counted = !after && !page.offset;
+  const counted = !after && !page.offset && !page.fromEnd;
   const [totals] = counted
     ? await deps.db.select({ total: count() }).from(contacts).where(filter)
     : [null];
 
   const hasMore = Boolean(page.limit) && rows.length > page.limit!;
-  const visible = hasMore ? rows.slice(0, page.limit!) : rows;
+  // From the end, the extra row read is the one before the window.
+  const visible = hasMore ? (page.fromEnd ? rows.slice(1) : rows.slice(0, page.limit!)) : rows;
   const last = visible.at(-1);
   return {
     items: visible.map((row) => toDto(deps.images, row)),
     nextCursor:
-      hasMore && last
+      hasMore && last && !page.fromEnd
         ? encodeCursor({ key: last.cursorKey, id: last.contact.id, order: orderName })
         : null,
     total: counted ? (totals?.total ?? 0) : null,

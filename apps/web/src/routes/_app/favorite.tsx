@@ -1,13 +1,13 @@
 import { i18nKey, pageTitle } from '../../lib/i18n';
 import { createFileRoute } from '@tanstack/react-router';
-import { contactListQueryOptions, savedSort } from '../../lib/contact-lists';
+import { contactWindowQueryOptions, savedSort } from '../../lib/contact-lists';
 import { ContactListPage } from '../../features/contacts/components/contact-list-page';
 
 export const Route = createFileRoute('/_app/favorite')({
   head: () => ({ meta: [{ title: pageTitle(i18nKey('Favorites')) }] }),
   loader: ({ context }) =>
-    void context.queryClient.prefetchInfiniteQuery(
-      contactListQueryOptions(context.api, 'favorites', savedSort(context.queryClient)),
+    void context.queryClient.prefetchQuery(
+      contactWindowQueryOptions(context.api, 'favorites', savedSort(context.queryClient)),
     ),
   component: () => <ContactListPage list="favorites" />,
 });

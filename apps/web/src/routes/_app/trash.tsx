@@ -1,11 +1,11 @@
 import { i18nKey, pageTitle } from '../../lib/i18n';
 import { createFileRoute } from '@tanstack/react-router';
-import { contactListQueryOptions } from '../../lib/contact-lists';
+import { contactWindowQueryOptions } from '../../lib/contact-lists';
 import { TrashPage } from '../../features/contacts/components/trash-page';
 
 export const Route = createFileRoute('/_app/trash')({
   head: () => ({ meta: [{ title: pageTitle(i18nKey('Trash')) }] }),
   loader: ({ context }) =>
-    void context.queryClient.prefetchInfiniteQuery(contactListQueryOptions(context.api, 'trash')),
+    void context.queryClient.prefetchQuery(contactWindowQueryOptions(context.api, 'trash')),
   component: TrashPage,
 });

@@ -1,5 +1,6 @@
 import { trpc } from '../../../lib/trpc';
 import { useRefreshContactLists } from '../../../lib/contact-lists';
+import { useSessionUser } from '../../../lib/session';
 
 /**
  * One contact's calls (router `contacts`) and the move to the trash (router `trash`): after a
@@ -41,4 +42,29 @@ type ExportOptions = Parameters<typeof trpc.contacts.export.useMutation>[0];
 /** Exports a list or a selection as vCard 4.0 or CSV; answers `{ filename, contentType, content }`. */
 export function useExportContacts(options: ExportOptions = {}) {
   return trpc.contacts.export.useMutation(options);
+}
+
+/** A list long enough for the A-Z rail: more rows than a tall screen shows. */
+const RAIL_MIN_ROWS = 30;
+
+/**
+ * The A-Z index of a list sorted by name (issue 19), or undefined for a short list or one in
+ * date order; fetched once and refreshed with the lists.
+ */
+export function useLetterIndex(
+  list: 'contacts' | 'favorites' | 'label',
+  labelId: string | undefined,
+  total: number,
+) {
+  const sort = useSessionUser()?.contactSort ?? 'first_name';
+  const byName = sort === 'first_name' || sort === 'last_name';
+  const letters = trpc.contacts.letters.useQuery(
+    {
+      list: list === 'favorites' ? 'favorites' : 'contacts',
+      labelId,
+      sort: byName ? sort : undefined,
+    },
+    { enabled: byName && total >= RAIL_MIN_ROWS, staleTime: 30_000 },
+  );
+  return byName && total >= RAIL_MIN_ROWS ? letters.data : undefined;
 }

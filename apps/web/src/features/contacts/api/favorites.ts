@@ -1,9 +1,12 @@
-import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { notifyError, notifySuccess, serviceFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
-import { useRefreshContactLists, type Contact } from '../../../lib/contact-lists';
-
-type Page = { items: Contact[]; nextCursor: string | null; total: number };
+import {
+  isContactWindow,
+  useRefreshContactLists,
+  type Contact,
+  type ContactWindow,
+} from '../../../lib/contact-lists';
 
 /**
  * Toggles a favourite optimistically (issue: the star flips at once and rolls back on failure
@@ -13,15 +16,18 @@ export function useToggleFavorite() {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const refresh = useRefreshContactLists();
-  const listKey = { queryKey: [['contacts', 'list']] };
+  // Every window of every list: the contacts, the favorites, the labels' lists.
+  const listKey = { predicate: isContactWindow };
   return trpc.favorites.set.useMutation({
     onMutate: async ({ id, isFavorite }) => {
       await queryClient.cancelQueries(listKey);
       await utils.contacts.byId.cancel({ id });
-      const lists = queryClient.getQueriesData<InfiniteData<Page>>(listKey);
+      const lists = queryClient.getQueriesData<ContactWindow>(listKey);
       const single = utils.contacts.byId.getData({ id });
       const flip = (c: Contact) => (c._id === id ? { ...c, isFavorite } : c);
-      queryClient.setQueriesData<InfiniteData<Page>>(listKey, (data) => mapPages(data, flip));
+      queryClient.setQueriesData<ContactWindow>(listKey, (data) =>
+        data ? { ...data, items: data.items.map(flip) } : data,
+      );
       if (single) utils.contacts.byId.setData({ id }, flip(single));
       return { lists, single };
     },
@@ -37,12 +43,4 @@ export function useToggleFavorite() {
     },
     onSettled: () => refresh(),
   });
-}
-
-function mapPages<T extends InfiniteData<Page, unknown>>(
-  data: T | undefined,
-  fn: (c: Contact) => Contact,
-) {
-  if (!data) return data;
-  return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(fn) })) };
 }

@@ -11,19 +11,18 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useMemo } from 'react';
 import { withProgress } from '../../../lib/notify';
 import { useContactList, type Contact } from '../../../lib/contact-lists';
 import { useToggleFavorite } from '../api/favorites';
-import { useMoveManyToTrash } from '../api/contacts';
+import { useLetterIndex, useMoveManyToTrash } from '../api/contacts';
 import { LoadFailure } from '../../../components/load-failure';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ContactTable } from './contact-table';
 import { EmptyState } from './empty-state';
 import { SelectionHeader } from './selection-header';
-import { useSelection } from './selection';
+import { useSelection, type Selection } from './selection';
 import { SortMenu } from './sort-menu';
-import { ExportMenu } from './export-menu';
+import { ExportMenu, type ExportScope } from './export-menu';
 import { BulkLabelMenu, LabelActions } from '../labels/label-menus';
 import { useTranslation } from 'react-i18next';
 import { useToastsBelow } from '../../../lib/use-toasts-below';
@@ -75,9 +74,13 @@ export function ContactListPage({
   const toastsBelow = useToastsBelow<HTMLDivElement>();
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const { items, total, label, isPending, error, retry } = useContactList(list, labelId);
-  const ids = useMemo(() => items.map((c) => c._id), [items]);
-  const selection = useSelection(ids);
+  const rows = useContactList(list, labelId);
+  const { total, label, isPending, error, retry } = rows;
+  const selection = useSelection(
+    { list: list === 'favorites' ? 'favorites' : 'contacts', labelId },
+    total,
+  );
+  const letters = useLetterIndex(list, labelId, total);
   const [confirmOpened, confirm] = useDisclosure(false);
   const toggleFavorite = useToggleFavorite();
   const trashMany = useMoveManyToTrash();
@@ -87,10 +90,10 @@ export function ContactListPage({
     navigate({ to: '/person/$id', params: { id: contact._id }, state: { from: pathname } });
 
   const trashSelected = async () => {
-    const contactIds = [...selection.selected];
+    const chosen = selection.chosen();
     confirm.close();
     const result = await withProgress(
-      () => trashMany.mutateAsync({ contactIds }),
+      () => trashMany.mutateAsync(chosen),
       (r) => t('{{count}} add to trash', { count: r.ids.length }),
       'trash',
     );
@@ -127,14 +130,14 @@ export function ContactListPage({
           {label && <LabelActions label={label} />}
         </Group>
       </Group>
-      {items.length === 0 ? (
+      {total === 0 ? (
         <EmptyState {...text.empty} />
       ) : (
         <>
           {selection.count > 0 && (
             <SelectionHeader selection={selection}>
-              <BulkLabelMenu contactIds={[...selection.selected]} />
-              <ExportMenu scope={{ contactIds: [...selection.selected] }} compact />
+              <BulkLabelMenu chosen={selection.chosen} />
+              <ExportMenu scope={selectedScope(selection, list, label?.id)} compact />
               <Button
                 color="red"
                 variant="light"
@@ -147,7 +150,10 @@ export function ContactListPage({
           )}
           <ContactTable
             label={label ? label.name : t(text.title)}
-            contacts={items}
+            count={total}
+            rowAt={rows.rowAt}
+            onRange={rows.showRange}
+            letters={letters}
             selection={selection}
             onOpen={open}
             columns={[
@@ -208,4 +214,19 @@ export function ContactListPage({
       />
     </>
   );
+}
+
+/** What the selection's export covers: the ticked rows, or the whole list but the unticked. */
+function selectedScope(
+  selection: Selection,
+  list: 'contacts' | 'favorites' | 'label',
+  labelId: string | undefined,
+): ExportScope {
+  const chosen = selection.chosen();
+  if ('contactIds' in chosen) return { contactIds: chosen.contactIds };
+  return {
+    favorites: list === 'favorites' || undefined,
+    labelId,
+    exceptIds: chosen.all.exceptIds?.length ? chosen.all.exceptIds : undefined,
+  };
 }

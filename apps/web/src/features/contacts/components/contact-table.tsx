@@ -1,6 +1,7 @@
-import { Checkbox, Text } from '@mantine/core';
+import { Checkbox, Skeleton, Text } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { LetterRail, type LetterIndex } from './letter-rail';
 import type { Contact } from '../../../lib/contact-lists';
 import { ContactAvatar } from '../../../components/contact-avatar';
 import classes from './contact-table.module.css';
@@ -9,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 
 /** Row height in px; rows are virtualized, so a book of thousands scrolls smoothly. */
 const ROW_HEIGHT = 60;
+/** The app header's height and a gap, in px: what covers the top of the window. */
+const STICKY_HEADER_PX = 68;
 /** How long a touch must rest on a row to select it, in ms (touch screens cannot hover). */
 const LONG_PRESS_MS = 500;
 
@@ -25,10 +28,18 @@ export interface Column {
  * name, then the given columns (hidden on narrow screens, where `secondary` shows under the
  * name), and per-row actions shown on hover. A click anywhere but a control opens the contact;
  * Enter opens, Space selects; a long press selects on touch screens.
+ *
+ * The table is as tall as the whole list (`count` rows) from the start, and renders only the
+ * rows on screen: `rowAt` gives each one (undefined while its window loads: a placeholder
+ * row), and `onRange` hears which rows are shown so their windows are fetched (issue 19).
+ * With `letters`, an A-Z rail at the right edge jumps to a letter's first row.
  */
 export function ContactTable({
   label,
-  contacts,
+  count,
+  rowAt,
+  onRange,
+  letters,
   selection,
   columns,
   secondary,
@@ -36,7 +47,10 @@ export function ContactTable({
   onOpen,
 }: {
   label: string;
-  contacts: Contact[];
+  count: number;
+  rowAt: (index: number) => Contact | undefined;
+  onRange: (first: number, last: number) => void;
+  letters?: LetterIndex;
   selection: Selection;
   columns: Column[];
   secondary: (contact: Contact) => ReactNode;
@@ -53,67 +67,136 @@ export function ContactTable({
     if (Math.abs(top - offset) > 1) setOffset(top);
   }, [selecting, offset]);
   const virtualizer = useWindowVirtualizer({
-    count: contacts.length,
+    count,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     scrollMargin: offset,
+    // A jump (the A-Z rail) puts its row below the sticky app header, not under it.
+    scrollPaddingStart: STICKY_HEADER_PX,
   });
+  const shown = virtualizer.getVirtualItems();
+  const first = shown[0]?.index ?? 0;
+  const last = shown.at(-1)?.index ?? 0;
+  useEffect(() => onRange(first, last), [onRange, first, last]);
+  useHomeEndJumps();
+  const firstContact = rowAt(0);
+  const withRail = Boolean(letters && letters.length > 1);
 
   return (
-    <div
-      role="table"
-      aria-label={label}
-      aria-rowcount={contacts.length + 1}
-      className={classes.table}
-      style={
-        {
-          '--extra-columns': columns.map(() => 'minmax(0, 1.6fr)').join(' '),
-        } as React.CSSProperties
-      }
-    >
-      <div role="rowgroup">
-        <div role="row" className={classes.headerRow}>
-          <span role="columnheader" aria-label={t('Select')} />
-          <span role="columnheader">{t('Name')}</span>
-          {columns.map((column) => (
-            <span key={column.header} role="columnheader" className={classes.wide}>
-              {column.header}
-            </span>
-          ))}
-          <span role="columnheader" aria-label={t('Actions')}>
-            {/* The first row's actions, invisible and inert, make this column as wide as the
-                rows' own, so every header sits over its column (issue 21.4). */}
-            {contacts[0] && (
-              <span className={`${classes.actions} ${classes.ghost}`} aria-hidden inert>
-                {actions(contacts[0])}
+    <>
+      <div
+        role="table"
+        aria-label={label}
+        aria-rowcount={count + 1}
+        className={withRail ? `${classes.table} ${classes.withRail}` : classes.table}
+        style={
+          {
+            '--extra-columns': columns.map(() => 'minmax(0, 1.6fr)').join(' '),
+          } as React.CSSProperties
+        }
+      >
+        <div role="rowgroup">
+          <div role="row" className={classes.headerRow}>
+            <span role="columnheader" aria-label={t('Select')} />
+            <span role="columnheader">{t('Name')}</span>
+            {columns.map((column) => (
+              <span key={column.header} role="columnheader" className={classes.wide}>
+                {column.header}
               </span>
-            )}
-          </span>
+            ))}
+            <span role="columnheader" aria-label={t('Actions')}>
+              {/* The first row's actions, invisible and inert, make this column as wide as the
+                rows' own, so every header sits over its column (issue 21.4). */}
+              {firstContact && (
+                <span className={`${classes.actions} ${classes.ghost}`} aria-hidden inert>
+                  {actions(firstContact)}
+                </span>
+              )}
+            </span>
+          </div>
+        </div>
+        <div
+          role="rowgroup"
+          ref={bodyRef}
+          className={selecting ? classes.selecting : undefined}
+          style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+        >
+          {shown.map((item) => {
+            const contact = rowAt(item.index);
+            const top = item.start - virtualizer.options.scrollMargin;
+            if (!contact)
+              return <PlaceholderRow key={`at-${item.index}`} index={item.index} top={top} />;
+            return (
+              <Row
+                key={contact._id}
+                contact={contact}
+                index={item.index}
+                top={top}
+                selection={selection}
+                columns={columns}
+                secondary={secondary}
+                actions={actions}
+                onOpen={onOpen}
+              />
+            );
+          })}
         </div>
       </div>
-      <div
-        role="rowgroup"
-        ref={bodyRef}
-        className={selecting ? classes.selecting : undefined}
-        style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
-      >
-        {virtualizer.getVirtualItems().map((item) => {
-          const contact = contacts[item.index]!;
-          return (
-            <Row
-              key={contact._id}
-              contact={contact}
-              index={item.index}
-              top={item.start - virtualizer.options.scrollMargin}
-              selection={selection}
-              columns={columns}
-              secondary={secondary}
-              actions={actions}
-              onOpen={onOpen}
-            />
-          );
-        })}
-      </div>
+      {/* Beside the table, not in it: a table holds only rows (ARIA). */}
+      {withRail && (
+        <LetterRail
+          letters={letters!}
+          onJump={(position) => virtualizer.scrollToIndex(position, { align: 'start' })}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * Home and End jump to the list's first and last rows at once: the browser's own scroll
+ * animates through the whole book, and a list read by windows would fetch the windows it
+ * passes (issue 19). Keys typed in a field, a menu or a dialog are left alone.
+ */
+function useHomeEndJumps() {
+  useEffect(() => {
+    const jump = (event: KeyboardEvent) => {
+      if (event.key !== 'Home' && event.key !== 'End') return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target as HTMLElement;
+      if (
+        target.closest(
+          'input, textarea, select, [contenteditable], [role="menu"], [role="dialog"], [role="listbox"]',
+        )
+      ) {
+        return;
+      }
+      event.preventDefault();
+      const top = event.key === 'Home' ? 0 : document.documentElement.scrollHeight;
+      window.scrollTo({ top, behavior: 'instant' });
+    };
+    window.addEventListener('keydown', jump);
+    return () => window.removeEventListener('keydown', jump);
+  }, []);
+}
+
+/** A row whose window is still loading: its place kept, grey bars where the text will be. */
+function PlaceholderRow({ index, top }: { index: number; top: number }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-busy
+      className={classes.row}
+      style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` }}
+    >
+      <span role="cell" className={classes.pick}>
+        <Skeleton circle height={36} />
+      </span>
+      <span role="cell" className={classes.cell} aria-label={t('Loading')}>
+        <Skeleton height={10} width="40%" radius="xl" />
+      </span>
     </div>
   );
 }

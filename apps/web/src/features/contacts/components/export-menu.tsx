@@ -5,7 +5,12 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useExportContacts } from '../api/contacts';
 
 /** What an export covers: every contact, the favorites, one label's, or a selection. */
-export type ExportScope = { favorites?: boolean; labelId?: string; contactIds?: string[] };
+export type ExportScope = {
+  favorites?: boolean;
+  labelId?: string;
+  contactIds?: string[];
+  exceptIds?: string[];
+};
 
 /** Saves text as a file the browser downloads. */
 function download(filename: string, contentType: string, content: string) {

@@ -1,30 +1,52 @@
-import { useCallback, useMemo, useState } from 'react';
+import type { BulkContactsInput, ListSelection } from '@kith/validators';
+import { useCallback, useState } from 'react';
 
-/** Which rows of a table are selected (SPEC §4: selection is local to the table). */
-export function useSelection(allIds: string[]) {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  // Rows that left the list (trashed, deleted) leave the selection too.
-  const visible = useMemo(() => {
-    const ids = new Set(allIds);
-    return new Set([...selected].filter((id) => ids.has(id)));
-  }, [allIds, selected]);
+interface State {
+  /** After "Select All": every row of the list is selected but `ids`. */
+  all: boolean;
+  /** The ticked rows, or after "Select All" the unticked ones. */
+  ids: ReadonlySet<string>;
+}
+
+const NONE: State = { all: false, ids: new Set() };
+
+/**
+ * Which rows of a list are selected (SPEC §4: selection is local to the table). "Select All"
+ * covers the whole list, rows never loaded included (issue 19: the list reads only the
+ * windows on screen), so it is kept as criteria, the list and the rows unticked since, and
+ * the bulk calls take it as `{all}` (`chosen`).
+ *
+ * @param list the list shown, as the bulk calls name it (with `labelId` for a label's list).
+ * @param total how many contacts the list holds, for the count after "Select All".
+ */
+export function useSelection(list: Omit<ListSelection, 'exceptIds'>, total: number) {
+  const [state, setState] = useState<State>(NONE);
+  const { list: name, labelId } = list;
 
   const toggle = useCallback((id: string) => {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
+    setState((current) => {
+      const ids = new Set(current.ids);
+      if (ids.has(id)) ids.delete(id);
+      else ids.add(id);
+      // Unticking every row after "Select All" leaves nothing selected.
+      return { all: current.all, ids };
     });
   }, []);
 
+  const count = Math.max(0, state.all ? total - state.ids.size : state.ids.size);
   return {
-    selected: visible,
-    count: visible.size,
-    isSelected: (id: string) => visible.has(id),
+    count,
+    /** True once "Select All" is chosen, until the selection is cleared. */
+    all: state.all && count > 0,
+    isSelected: (id: string) => (state.all ? !state.ids.has(id) : state.ids.has(id)),
     toggle,
-    selectAll: () => setSelected(new Set(allIds)),
-    clear: () => setSelected(new Set()),
+    selectAll: () => setState({ all: true, ids: new Set() }),
+    clear: () => setState(NONE),
+    /** The selection as the bulk calls take it: `{contactIds}` or `{all}`. */
+    chosen: (): BulkContactsInput =>
+      state.all
+        ? { all: { list: name, labelId, exceptIds: [...state.ids] } }
+        : { contactIds: [...state.ids] },
   };
 }
 

@@ -2,7 +2,8 @@ import { formatCount, formatLongDate } from '../../../lib/format';
 import { ActionIcon, Alert, Button, Center, Group, Loader, Menu, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconDots, IconRestore, IconTrash, IconTrashX } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import type { BulkContactsInput } from '@kith/validators';
+import { useState } from 'react';
 import { withProgress } from '../../../lib/notify';
 import { useTrashActions } from '../api/trash';
 import { useContactList, type Contact } from '../../../lib/contact-lists';
@@ -20,7 +21,8 @@ export function formatDeletedDate(date: Date | string | null): string {
   return date ? formatLongDate(date) : '';
 }
 
-type PendingDelete = { ids: string[]; all?: boolean } | null;
+/** What 'Delete forever?' is about to delete: one row, the selection, or the whole trash. */
+type PendingDelete = { one: string } | { chosen: BulkContactsInput } | { empty: true } | null;
 
 /**
  * The Trash screen (SPEC §2): the 30-day banner with 'Empty Trash now', Name and 'Date
@@ -30,9 +32,9 @@ type PendingDelete = { ids: string[]; all?: boolean } | null;
 export function TrashPage() {
   const { t } = useTranslation();
   const toastsBelow = useToastsBelow<HTMLDivElement>();
-  const { items, total, isPending, error, retry } = useContactList('trash');
-  const ids = useMemo(() => items.map((c) => c._id), [items]);
-  const selection = useSelection(ids);
+  const rows = useContactList('trash');
+  const { total, isPending, error, retry } = rows;
+  const selection = useSelection({ list: 'trash' }, total);
   const [pending, setPending] = useState<PendingDelete>(null);
   const [dialogOpened, dialog] = useDisclosure(false);
   const phone = useMediaQuery('(max-width: 48em)');
@@ -42,20 +44,27 @@ export function TrashPage() {
     if (done) selection.clear();
   };
 
-  const recoverContacts = async (contactIds: string[]) =>
+  const recoverOne = async (id: string) =>
     afterChange(
-      contactIds.length === 1
-        ? await withProgress(
-            () => recover.mutateAsync({ id: contactIds[0]! }),
-            () => t('Contact recovered'),
-            'recover',
-          )
-        : await withProgress(
-            () => recoverMany.mutateAsync({ contactIds }),
-            () => t('Contacts recovered'),
-            'recover',
-          ),
+      await withProgress(
+        () => recover.mutateAsync({ id }),
+        () => t('Contact recovered'),
+        'recover',
+      ),
     );
+  const recoverSelected = async () => {
+    const chosen = selection.chosen();
+    if ('contactIds' in chosen && chosen.contactIds.length === 1) {
+      return recoverOne(chosen.contactIds[0]!);
+    }
+    afterChange(
+      await withProgress(
+        () => recoverMany.mutateAsync(chosen),
+        () => t('Contacts recovered'),
+        'recover',
+      ),
+    );
+  };
 
   const askDelete = (next: PendingDelete) => {
     setPending(next);
@@ -65,7 +74,7 @@ export function TrashPage() {
   const deleteConfirmed = async () => {
     dialog.close();
     if (!pending) return;
-    if (pending.all) {
+    if ('empty' in pending) {
       afterChange(
         await withProgress(
           () => empty.mutateAsync(),
@@ -73,19 +82,20 @@ export function TrashPage() {
           'delete',
         ),
       );
-    } else if (pending.ids.length === 1) {
+    } else if ('one' in pending) {
+      const id = pending.one;
       afterChange(
         await withProgress(
-          () => remove.mutateAsync({ id: pending.ids[0]! }),
+          () => remove.mutateAsync({ id }),
           () => t('Contact Deleted'),
           'delete',
         ),
       );
     } else {
-      const contactIds = pending.ids;
+      const chosen = pending.chosen;
       afterChange(
         await withProgress(
-          () => removeMany.mutateAsync({ contactIds }),
+          () => removeMany.mutateAsync(chosen),
           (r) => t('{{count}} contacts deleted', { count: r.ids.length }),
           'delete',
         ),
@@ -109,14 +119,14 @@ export function TrashPage() {
         <Menu.Dropdown>
           <Menu.Item
             leftSection={<IconRestore size={16} />}
-            onClick={() => recoverContacts([contact._id])}
+            onClick={() => recoverOne(contact._id)}
           >
             {t('Recover')}
           </Menu.Item>
           <Menu.Item
             color="red"
             leftSection={<IconTrashX size={16} />}
-            onClick={() => askDelete({ ids: [contact._id] })}
+            onClick={() => askDelete({ one: contact._id })}
           >
             {t('Delete Forever')}
           </Menu.Item>
@@ -124,14 +134,14 @@ export function TrashPage() {
       </Menu>
     ) : (
       <>
-        <Button size="xs" variant="subtle" onClick={() => recoverContacts([contact._id])}>
+        <Button size="xs" variant="subtle" onClick={() => recoverOne(contact._id)}>
           {t('Recover')}
         </Button>
         <Button
           size="xs"
           variant="subtle"
           color="red"
-          onClick={() => askDelete({ ids: [contact._id] })}
+          onClick={() => askDelete({ one: contact._id })}
         >
           {t('Delete Forever')}
         </Button>
@@ -155,8 +165,8 @@ export function TrashPage() {
             size="xs"
             variant="white"
             color="red"
-            disabled={items.length === 0}
-            onClick={() => askDelete({ ids: [], all: true })}
+            disabled={total === 0}
+            onClick={() => askDelete({ empty: true })}
           >
             {t('Empty Trash now')}
           </Button>
@@ -176,7 +186,7 @@ export function TrashPage() {
         </Center>
       ) : error ? (
         <LoadFailure error={error} onRetry={retry} />
-      ) : items.length === 0 ? (
+      ) : total === 0 ? (
         <EmptyState
           icon={IconTrash}
           title={t('Trash is empty')}
@@ -190,7 +200,7 @@ export function TrashPage() {
               <Button
                 variant="light"
                 leftSection={<IconRestore size={16} />}
-                onClick={() => recoverContacts([...selection.selected])}
+                onClick={() => void recoverSelected()}
               >
                 {t('Recover')}
               </Button>
@@ -198,7 +208,7 @@ export function TrashPage() {
                 variant="light"
                 color="red"
                 leftSection={<IconTrashX size={16} />}
-                onClick={() => askDelete({ ids: [...selection.selected] })}
+                onClick={() => askDelete({ chosen: selection.chosen() })}
               >
                 {t('Delete forever')}
               </Button>
@@ -206,7 +216,9 @@ export function TrashPage() {
           )}
           <ContactTable
             label={t('Trash')}
-            contacts={items}
+            count={total}
+            rowAt={rows.rowAt}
+            onRange={rows.showRange}
             selection={selection}
             columns={[{ header: t('Date deleted'), render: (c) => formatDeletedDate(c.trashedAt) }]}
             secondary={(c) => t('Deleted {{date}}', { date: formatDeletedDate(c.trashedAt) })}

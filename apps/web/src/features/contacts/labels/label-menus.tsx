@@ -1,3 +1,4 @@
+import type { BulkContactsInput } from '@kith/validators';
 import { ActionIcon, Button, Menu } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDots, IconPencil, IconTag, IconTrash } from '@tabler/icons-react';
@@ -72,14 +73,14 @@ export function LabelActions({ label }: { label: { id: string; name: string } })
 }
 
 /** The selection header's Labels menu: give the selected contacts a label, or take it away. */
-export function BulkLabelMenu({ contactIds }: { contactIds: string[] }) {
+export function BulkLabelMenu({ chosen }: { chosen: () => BulkContactsInput }) {
   const { t } = useTranslation();
   const labels = useLabels().data ?? [];
   const { assign, unassign } = useLabelMembership();
   const change = async (mode: 'add' | 'remove', label: { id: string; name: string }) => {
     try {
       const mutation = mode === 'add' ? assign : unassign;
-      await mutation.mutateAsync({ labelId: label.id, contactIds });
+      await mutation.mutateAsync({ labelId: label.id, ...chosen() });
       notifySuccess(mode === 'add' ? 'Label {{name}} given' : 'Label {{name}} taken away', {
         name: label.name,
       });

@@ -1,0 +1,85 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './letter-rail.module.css';
+
+/** A list's A-Z index as `contacts.letters` answers it: each letter's first position. */
+export type LetterIndex = { letter: string; position: number }[];
+
+/** The rail's letters, in the order names sort: other starts (digits, other scripts) as `#`. */
+const RAIL = ['#', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+
+/**
+ * The A-Z rail at the right edge of a long list sorted by name, as phones' address books have
+ * (issue 19): a tap, or a finger sliding along it, jumps to the first contact under the letter.
+ * A letter no name starts with is dimmed and jumps to the next one that does. Its buttons are
+ * out of the tab order (the keyboard has Home, End and Page Down) but named for screen readers.
+ */
+export function LetterRail({
+  letters,
+  onJump,
+}: {
+  letters: LetterIndex;
+  onJump: (position: number) => void;
+}) {
+  const { t } = useTranslation();
+  const positions = new Map(letters.map((entry) => [entry.letter, entry.position]));
+  const lastJump = useRef<string | null>(null);
+
+  const positionOf = (letter: string) => {
+    for (const next of RAIL.slice(RAIL.indexOf(letter))) {
+      const position = positions.get(next);
+      if (position !== undefined) return position;
+    }
+    return letters.at(-1)!.position;
+  };
+  const jump = (letter: string) => {
+    if (lastJump.current === letter) return;
+    lastJump.current = letter;
+    onJump(positionOf(letter));
+  };
+  // A finger sliding along the rail: the letter under it, from the rail's own geometry.
+  const letterAt = (rail: HTMLElement, clientY: number) => {
+    const box = rail.getBoundingClientRect();
+    const index = Math.floor(((clientY - box.top) / box.height) * RAIL.length);
+    return RAIL[Math.min(RAIL.length - 1, Math.max(0, index))]!;
+  };
+
+  return (
+    <nav
+      aria-label={t('Jump to letter')}
+      className={classes.rail}
+      onPointerDown={(event) => {
+        event.currentTarget.setPointerCapture(event.pointerId);
+        lastJump.current = null;
+        jump(letterAt(event.currentTarget, event.clientY));
+      }}
+      onPointerMove={(event) => {
+        if (event.currentTarget.hasPointerCapture(event.pointerId)) {
+          jump(letterAt(event.currentTarget, event.clientY));
+        }
+      }}
+    >
+      {RAIL.map((letter) => (
+        <button
+          key={letter}
+          type="button"
+          tabIndex={-1}
+          className={classes.letter}
+          data-empty={!positions.has(letter) || undefined}
+          aria-label={
+            letter === '#' ? t('Jump to other names') : t('Jump to {{letter}}', { letter })
+          }
+          // Keyboard and screen-reader activation (a pointer has jumped on pointerdown).
+          onClick={(event) => {
+            if (event.detail === 0) {
+              lastJump.current = null;
+              jump(letter);
+            }
+          }}
+        >
+          {letter}
+        </button>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,17 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/**
+ * What axe-core finds broken on the page against WCAG 2.1 A and AA: each rule with its impact
+ * and the first three elements, so a failure says where to look. Empty when the page is clean.
+ */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    nodes: v.nodes.slice(0, 3).map((n) => n.html.slice(0, 160)),
+  }));
+}
