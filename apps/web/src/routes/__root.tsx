@@ -4,7 +4,7 @@ import { LoadFailure } from '../components/load-failure';
 import { mayHaveSession, sessionQueryOptions, useSessionUser } from '../lib/session';
 import { useAccountPreferences } from '../lib/preferences';
 import { contactWindowQueryOptions, lastSort } from '../lib/contact-lists';
-import { homeScreen } from '../lib/screens';
+import { homeScreen } from './-screens';
 import type { RouterContext } from '../router';
 
 /** Pages a visitor may see: with no session cookie they paint before the session check ends. */

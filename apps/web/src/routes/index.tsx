@@ -1,6 +1,6 @@
 import { i18n, i18nKey } from '../lib/i18n';
 import { Suspense, useEffect } from 'react';
-import { homeScreen, landingScreen } from '../lib/screens';
+import { homeScreen, landingScreen } from './-screens';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { contactWindowQueryOptions, savedSort } from '../lib/contact-lists';
 import { mayHaveSession, useSessionUser } from '../lib/session';

@@ -1,4 +1,4 @@
-import { preloadable } from './preloadable';
+import { preloadable } from '../lib/preloadable';
 
 // `/` shows one of two screens, each in its own chunk: visitors and signed-in people load
 // only their own. Both are started early (the root route, the index route's loader).
