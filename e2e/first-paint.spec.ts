@@ -67,3 +67,58 @@ test('a signed-in browser waits for its session and opens the contacts, never th
     ),
   ).toBe(false);
 });
+
+test('the public pages are prerendered: a visitor sees them with JavaScript off, a signed-in person never does', async ({
+  browser,
+  baseURL,
+}, info) => {
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await noScript.newPage();
+  await page.goto('/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Your people, kept close and kept private' }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle('Kith — your private address book');
+  await page.goto('/help');
+  await expect(page.getByRole('heading', { level: 1, name: 'Help Center' })).toBeVisible();
+  await expect(page).toHaveTitle(/Help Center/);
+
+  // With a session the server sends the app's shell: `/` is their contacts, never the landing.
+  await signUpThroughApi(
+    page,
+    'Prerender Person',
+    `prerender-${info.project.name}-${Date.now()}@example.com`,
+  );
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+  await noScript.close();
+});
+
+test('a prerendered page gives way to the app without a spinner or a blank frame', async ({
+  page,
+}) => {
+  // Every frame the page shows from its first paint until the app has rendered.
+  await page.addInitScript(`
+    window.__frames = [];
+    const record = () => {
+      const root = document.getElementById('root');
+      if (!root) return requestAnimationFrame(record);
+      window.__frames.push({
+        heading: !!root.querySelector('h1'),
+        loader: !!document.querySelector('[role=progressbar], .mantine-Loader-root'),
+        prerendered: root.hasAttribute('data-prerendered'),
+      });
+      if (window.__frames.length < 400) requestAnimationFrame(record);
+    };
+    requestAnimationFrame(record);
+  `);
+  await page.goto('/');
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  const frames = (await page.evaluate('window.__frames')) as {
+    heading: boolean;
+    loader: boolean;
+    prerendered: boolean;
+  }[];
+  expect(frames.length).toBeGreaterThan(0);
+  expect(frames.filter((f) => !f.heading || f.loader)).toEqual([]);
+});

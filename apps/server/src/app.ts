@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -24,6 +24,7 @@ import {
   DEFAULT_RATE_LIMITS,
   TRPC_MAX_BATCH_SIZE,
   type RateLimitSettings,
+  cookieNames,
 } from '@kith/api';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -173,6 +174,18 @@ async function registerWebApp(app: FastifyInstance, root: string): Promise<void>
       );
     },
   });
+  // The public pages, prerendered at build: a visitor (no session cookie) gets the page's own
+  // HTML, painted before any script runs; a signed-in person the app's shell as before, so
+  // `/` never flashes the landing page before their contacts (issue 19).
+  for (const [path, file] of prerenderedPages(root)) {
+    app.get(path, (req, reply) => {
+      const visitor = req.cookies[cookieNames.signedIn] !== '1';
+      void reply
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Cookie')
+        .sendFile(visitor ? file : 'index.html');
+    });
+  }
   app.setNotFoundHandler((req, reply) => {
     const wantsPage =
       req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/uploads/');
@@ -182,6 +195,21 @@ async function registerWebApp(app: FastifyInstance, root: string): Promise<void>
     }
     void reply.status(404).send({ success: false, message: `Not found: ${req.method} ${req.url}` });
   });
+}
+
+/**
+ * The pages the web build prerendered (`dist/prerendered/<name>.html`, `index` for `/`), as
+ * [path, file under the web root] pairs; none when the build made none.
+ */
+function prerenderedPages(root: string): [string, string][] {
+  const dir = join(root, 'prerendered');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.html'))
+    .map((name) => {
+      const page = name.slice(0, -'.html'.length);
+      return [page === 'index' ? '/' : `/${page}`, `prerendered/${name}`];
+    });
 }
 
 /**

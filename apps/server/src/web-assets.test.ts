@@ -11,16 +11,21 @@ import { createTestApp, type TestApp } from './test-app';
 let t: TestApp;
 let web: FastifyInstance;
 const script = 'export const answer = 42;\n'.repeat(200);
-const page = `<!doctype html><title>Kith</title>${'<p>landing</p>'.repeat(100)}`;
+const page = `<!doctype html><title>Kith</title>${'<div id="root"></div>'.repeat(100)}`;
+const landing = `<!doctype html><title>Kith</title>${'<h1>Your contacts, private</h1>'.repeat(100)}`;
+const help = `<!doctype html><title>Help</title>${'<h1>Help Center</h1>'.repeat(100)}`;
 
 beforeAll(async () => {
   t = await createTestApp();
   const root = mkdtempSync(join(tmpdir(), 'kith-web-'));
   mkdirSync(join(root, 'assets'));
+  mkdirSync(join(root, 'prerendered'));
   // As the build writes them: each text file with its .br and .gz beside it.
   for (const [name, text] of [
     ['assets/app-abc123.js', script],
     ['index.html', page],
+    ['prerendered/index.html', landing],
+    ['prerendered/help.html', help],
   ] as const) {
     writeFileSync(join(root, name), text);
     writeFileSync(join(root, `${name}.br`), brotliCompressSync(text));
@@ -34,8 +39,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const get = (url: string, encoding: string) =>
-  web.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+const get = (url: string, encoding: string, cookie?: string) =>
+  web.inject({
+    method: 'GET',
+    url,
+    headers: { 'accept-encoding': encoding, ...(cookie ? { cookie } : {}) },
+  });
 
 describe('the built web app', () => {
   it('sends the brotli file to a browser that takes brotli, gzip to one that takes only gzip', async () => {
@@ -59,5 +68,24 @@ describe('the built web app', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.rawPayload).toEqual(brotliCompressSync(page));
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a visitor the prerendered public page, and a signed-in person the app shell', async () => {
+    for (const [path, html] of [
+      ['/', landing],
+      ['/help', help],
+    ] as const) {
+      const visitor = await get(path, 'br');
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.headers['content-encoding']).toBe('br');
+      expect(visitor.rawPayload).toEqual(brotliCompressSync(html));
+      expect(visitor.headers['cache-control']).toBe('no-cache');
+      expect(visitor.headers.vary).toContain('Cookie');
+
+      const signedIn = await get(path, 'gzip', 'signed_in=1; access_token=x');
+      expect(signedIn.rawPayload).toEqual(gzipSync(page));
+    }
+    // A page the build did not prerender is the shell for everyone.
+    expect((await get('/terms', 'identity')).body).toBe(page);
   });
 });

@@ -17,13 +17,22 @@ const TOAST_LIMIT = 3;
 /** Light, dark or the device's scheme (the default), kept in this browser. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'kith-color-scheme' });
 
-/** Providers in the order they depend on each other, then the router. */
-export function App({ history }: { history?: RouterHistory } = {}) {
-  const [queryClient] = useState(createQueryClient);
+/** The query cache and the router over it, made once per page (or per prerendered page). */
+export function createAppContext(history?: RouterHistory) {
+  const queryClient = createQueryClient();
+  const router = createAppRouter({ queryClient, api: createApiClient() }, history);
+  return { queryClient, router };
+}
+
+export type AppContext = ReturnType<typeof createAppContext>;
+
+/**
+ * Providers in the order they depend on each other, then the router. `context` is given when
+ * the router was loaded beforehand (the build's prerendering of the public pages).
+ */
+export function App({ history, context }: { history?: RouterHistory; context?: AppContext } = {}) {
+  const [{ queryClient, router }] = useState(() => context ?? createAppContext(history));
   const [trpcClient] = useState(createTrpcReactClient);
-  const [router] = useState(() =>
-    createAppRouter({ queryClient, api: createApiClient() }, history),
-  );
   const { t } = useTranslation();
   const theme = useMemo(() => localizedTheme(t('Close')), [t]);
 

@@ -2,17 +2,23 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { App, createAppContext } from './app';
 import { i18nReady } from './lib/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The first paint waits for the catalogue, so a Spanish reader never sees English flash.
-void i18nReady.finally(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
+const context = createAppContext();
+const app = (
+  <StrictMode>
+    <App context={context} />
+  </StrictMode>
 );
+// The first render waits for the catalogue, so a Spanish reader never sees English flash. A
+// prerendered public page (painted already, scripts/prerender.mjs) stays until its route has
+// loaded too, so the app's first render replaces it with the same page, never a spinner. (It
+// is replaced, not hydrated: the router renders another tree on a server than in a browser.)
+const prerendered = root.hasAttribute('data-prerendered');
+void Promise.all([i18nReady, prerendered ? context.router.load() : null])
+  .catch(() => undefined)
+  .finally(() => createRoot(root).render(app));

@@ -1,4 +1,5 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { FullPageLoader } from '../components/full-page-loader';
 import { LoadFailure } from '../components/load-failure';
 import { mayHaveSession, sessionQueryOptions, useSessionUser } from '../lib/session';
@@ -50,6 +51,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   useAccountPreferences(useSessionUser());
+  // The app has rendered over a prerendered page: it may show now in any language (boot.js).
+  useEffect(() => document.getElementById('root')?.removeAttribute('data-prerendered'), []);
   return (
     <>
       <HeadContent />

@@ -25,7 +25,7 @@ export const Route = createFileRoute('/')({
       );
       await homeScreen.load();
     } else {
-      void landingScreen.load();
+      await landingScreen.load();
     }
   },
   component: IndexPage,
