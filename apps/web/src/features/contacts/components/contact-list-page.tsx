@@ -1,5 +1,15 @@
 import { formatCount } from '../../../lib/format';
-import { ActionIcon, Button, Center, Group, Loader, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconPencil,
@@ -110,7 +120,8 @@ export function ContactListPage({
   if (error) return <LoadFailure error={error} onRetry={retry} />;
 
   return (
-    <>
+    // Room at the right for the A-Z rail, fixed at the screen's edge.
+    <Box pr={letters && letters.length > 1 ? 16 : 0}>
       <Group ref={toastsBelow} justify="space-between" mb="md">
         <Title order={1} fz="h2">
           {label ? label.name : t(text.title)}{' '}
@@ -212,7 +223,7 @@ export function ContactListPage({
         onConfirm={trashSelected}
         busy={trashMany.isPending}
       />
-    </>
+    </Box>
   );
 }
 

@@ -88,7 +88,7 @@ export function ContactTable({
         role="table"
         aria-label={label}
         aria-rowcount={count + 1}
-        className={withRail ? `${classes.table} ${classes.withRail}` : classes.table}
+        className={classes.table}
         style={
           {
             '--extra-columns': columns.map(() => 'minmax(0, 1.6fr)').join(' '),
