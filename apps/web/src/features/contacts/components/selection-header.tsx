@@ -39,7 +39,7 @@ export function SelectionHeader({
           <Menu.Target>
             <Button variant="subtle" color="dark" rightSection={<IconChevronDown size={16} />}>
               <Text fw={700} size="sm">
-                {selection.count} selected
+                {t('{{count}} selected', { count: selection.count })}
               </Text>
             </Button>
           </Menu.Target>
