@@ -11,7 +11,7 @@
  * (`big-book.ts`): first row, End to the last row, list data fetched, JS heap.
  *
  * Settings: BENCH_WEB_CONTACTS, the seeded account's contacts (5000); BENCH_WEB_RUNS (3);
- * BENCH_WEB_BIG_BOOKS, the big books' sizes ("10000,100000").
+ * BENCH_WEB_BIG_BOOKS, the big books' sizes ("10000,100000"; empty for none).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,7 +31,10 @@ import { measureBigBook, type BigBookFigures } from './big-book';
 const CONTACTS = Number(process.env.BENCH_WEB_CONTACTS ?? 5_000);
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 /** The books the list is opened at in Chromium: two sizes, to see how its cost grows. */
-const BIG_BOOKS = (process.env.BENCH_WEB_BIG_BOOKS ?? '10000,100000').split(',').map(Number);
+const BIG_BOOKS = (process.env.BENCH_WEB_BIG_BOOKS ?? '10000,100000')
+  .split(',')
+  .filter(Boolean)
+  .map(Number);
 const webDir = resolve(import.meta.dirname, '../../apps/web');
 const distDir = join(webDir, 'dist');
 type Cookie = Pick<BrowserCookie, 'name' | 'value'> & { url: string };
