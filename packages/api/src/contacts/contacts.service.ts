@@ -22,7 +22,6 @@ export const NO_MATCHING_CONTACTS = 'None of the selected contacts were found.';
 
 type Deps = Pick<ApiDependencies, 'db' | 'images' | 'now'>;
 
-
 export const CURSOR_OR_OFFSET = 'Give a cursor or an offset, not both';
 
 export interface ContactPage {
