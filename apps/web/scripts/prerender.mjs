@@ -76,18 +76,13 @@ window.fetch = globalThis.fetch = async () => new Response(null, { status: 503 }
  * the landing page's lazy screen): their stylesheets go in the page's <head>, so it paints
  * styled before any script has run.
  */
-const PAGE_MODULES = {
-  '/': ['src/routes/index.tsx?tsr-split=component', 'src/features/landing/home-landing.tsx'],
-  ...Object.fromEntries(
-    ['help', 'privacy', 'terms', 'contact'].map((page) => [
-      `/${page}`,
-      [
+const pageModules = (path) =>
+  path === '/'
+    ? ['src/routes/index.tsx?tsr-split=component', 'src/features/landing/home-landing.tsx']
+    : [
         'src/routes/_public.tsx?tsr-split=component',
-        `src/routes/_public/${page}.tsx?tsr-split=component`,
-      ],
-    ]),
-  ),
-};
+        `src/routes/_public${path}.tsx?tsr-split=component`,
+      ];
 const manifest = JSON.parse(await readFile(join(distDir, '.vite/manifest.json'), 'utf8'));
 
 /** The stylesheets of `modules` and of every chunk they import, as the manifest lists them. */
@@ -123,7 +118,7 @@ for (const path of PUBLIC_PAGES) {
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
   if (!title || !html.includes('<h1')) throw new Error(`prerendering ${path} gave no page`);
-  const links = stylesheetsOf(PAGE_MODULES[path])
+  const links = stylesheetsOf(pageModules(path))
     .filter((href) => !template.includes(href))
     .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
     .join('');

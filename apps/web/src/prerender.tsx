@@ -5,12 +5,12 @@ import { App, createAppContext } from './app';
 import { i18nReady } from './lib/i18n';
 
 /**
- * The public pages, rendered to HTML at build time (`scripts/prerender.mjs`), so a visitor's
- * browser paints them before any JavaScript has run (issue 19: the landing page's LCP waited
- * for 300 KB of script). Rendered as a visitor with no session sees them, in English; the
- * app then renders over them in the browser.
+ * The public pages are rendered to HTML at build time (`scripts/prerender.mjs`), so a
+ * visitor's browser paints them before any JavaScript has run (issue 19: the landing page's
+ * LCP waited for 300 KB of script). Rendered as a visitor with no session sees them, in
+ * English; the app then renders over them in the browser.
  */
-export const PUBLIC_PAGES = ['/', '/help', '/privacy', '/terms', '/contact'] as const;
+export { PUBLIC_PAGES } from './lib/public-pages';
 
 /**
  * One page's markup (the inside of `#root`, with the route's `<title>` where HeadContent

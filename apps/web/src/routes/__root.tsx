@@ -6,10 +6,11 @@ import { mayHaveSession, sessionQueryOptions, useSessionUser } from '../lib/sess
 import { useAccountPreferences } from '../lib/preferences';
 import { contactWindowQueryOptions, lastSort } from '../lib/contact-lists';
 import { homeScreen } from './-screens';
+import { PUBLIC_PAGES } from '../lib/public-pages';
 import type { RouterContext } from '../router';
 
-/** Pages a visitor may see: with no session cookie they paint before the session check ends. */
-const PUBLIC_PATHS = new Set(['/', '/help', '/privacy', '/terms', '/contact']);
+/** With no session cookie, these paint before the session check ends. */
+const PUBLIC_PATHS = new Set<string>(PUBLIC_PAGES);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   /**

@@ -48,8 +48,8 @@ export function useExportContacts(options: ExportOptions = {}) {
 const RAIL_MIN_ROWS = 30;
 
 /**
- * The A-Z index of a list sorted by name (issue 19), or undefined for a short list or one in
- * date order; fetched once and refreshed with the lists.
+ * The A-Z index of a list sorted by name (issue 19), or undefined for a short list, one in
+ * date order or one whose names all start alike; fetched once and refreshed with the lists.
  */
 export function useLetterIndex(
   list: 'contacts' | 'favorites' | 'label',
@@ -58,13 +58,15 @@ export function useLetterIndex(
 ) {
   const sort = useSessionUser()?.contactSort ?? 'first_name';
   const byName = sort === 'first_name' || sort === 'last_name';
+  const wanted = byName && total >= RAIL_MIN_ROWS;
   const letters = trpc.contacts.letters.useQuery(
     {
       list: list === 'favorites' ? 'favorites' : 'contacts',
       labelId,
       sort: byName ? sort : undefined,
     },
-    { enabled: byName && total >= RAIL_MIN_ROWS, staleTime: 30_000 },
+    { enabled: wanted, staleTime: 30_000 },
   );
-  return byName && total >= RAIL_MIN_ROWS ? letters.data : undefined;
+  // A rail of one letter jumps nowhere.
+  return wanted && letters.data && letters.data.length > 1 ? letters.data : undefined;
 }

@@ -121,7 +121,7 @@ export function ContactListPage({
 
   return (
     // Room at the right for the A-Z rail, fixed at the screen's edge.
-    <Box pr={letters && letters.length > 1 ? 16 : 0}>
+    <Box pr={letters ? 16 : 0}>
       <Group ref={toastsBelow} justify="space-between" mb="md">
         <Title order={1} fz="h2">
           {label ? label.name : t(text.title)}{' '}

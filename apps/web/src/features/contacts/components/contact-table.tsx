@@ -80,7 +80,6 @@ export function ContactTable({
   useEffect(() => onRange(first, last), [onRange, first, last]);
   useHomeEndJumps();
   const firstContact = rowAt(0);
-  const withRail = Boolean(letters && letters.length > 1);
 
   return (
     <>
@@ -143,9 +142,9 @@ export function ContactTable({
         </div>
       </div>
       {/* Beside the table, not in it: a table holds only rows (ARIA). */}
-      {withRail && (
+      {letters && (
         <LetterRail
-          letters={letters!}
+          letters={letters}
           onJump={(position) => virtualizer.scrollToIndex(position, { align: 'start' })}
         />
       )}

@@ -36,8 +36,6 @@ export function useSelection(list: Omit<ListSelection, 'exceptIds'>, total: numb
   const count = Math.max(0, state.all ? total - state.ids.size : state.ids.size);
   return {
     count,
-    /** True once "Select All" is chosen, until the selection is cleared. */
-    all: state.all && count > 0,
     isSelected: (id: string) => (state.all ? !state.ids.has(id) : state.ids.has(id)),
     toggle,
     selectAll: () => setState({ all: true, ids: new Set() }),
