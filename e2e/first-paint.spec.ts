@@ -102,7 +102,9 @@ test('a prerendered page gives way to the app without a spinner or a blank frame
     window.__frames = [];
     const record = () => {
       const root = document.getElementById('root');
-      if (!root) return requestAnimationFrame(record);
+      // While the parser is still reading the page a frame may show part of it: that is the
+      // browser's, not the hand-over this test is about.
+      if (!root || document.readyState === 'loading') return requestAnimationFrame(record);
       window.__frames.push({
         heading: !!root.querySelector('h1'),
         loader: !!document.querySelector('[role=progressbar], .mantine-Loader-root'),
