@@ -1,7 +1,9 @@
 import {
+  backgroundJobs,
   createMailer,
   deriveAuthKeys,
   preloadPasswordLists,
+  startJobQueue,
   startSessionLiveness,
   withPhotoLinks,
 } from '@kith/api';
@@ -11,7 +13,6 @@ import { buildApp } from './app';
 import { DEFAULT_RATE_LIMITS } from '@kith/api';
 import { InvalidEnvError, loadEnv, MissingEnvError, type Env } from './env';
 import { createImageStore } from './image-storage';
-import { startRetentionSchedule } from './retention-schedule';
 import { resolveAppSecret } from './secrets';
 
 /** How long shutdown waits for in-flight requests before it gives up, in ms. */
@@ -59,7 +60,13 @@ async function main(): Promise<void> {
     serveWeb: env.SERVE_WEB,
   });
 
-  const stopRetention = startRetentionSchedule(deps, app.log);
+  // Every instance works the queue; pg-boss runs each scheduled job once among them.
+  const jobs = await startJobQueue({
+    database,
+    jobs: backgroundJobs(deps, (message, details) => app.log.info(details, message)),
+    onError: (error, job) =>
+      app.log.error({ err: error, job }, 'background job failed; it will be retried'),
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -68,8 +75,8 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
-    stopRetention();
     await app.close();
+    await jobs.stop();
     await sessionLiveness?.close();
     await database.close();
     process.exit(0);

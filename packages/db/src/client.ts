@@ -29,6 +29,14 @@ export interface DatabaseHandle {
     onMessage: (payload: string) => void,
     onSubscribed: () => void,
   ): Promise<{ unlisten(): Promise<void> }>;
+  /**
+   * Runs SQL text as the `pg` driver's `query` would, answering `{ rows }`: with `values`, one
+   * statement with `$1`-style parameters (objects sent as JSON); without, one or several
+   * statements in PostgreSQL's simple protocol (the rows of the last). It is the `db` pg-boss
+   * is given, so the job queue shares this handle's connections: on PGlite, one session, a
+   * second pool's transactions would interleave with the app's.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** Closes the connections, and for PGlite its worker and socket. */
   close(): Promise<void>;
 }
@@ -112,6 +120,7 @@ async function openPglite(
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    executeSql: sqlTextRunner(client),
     async close() {
       await client.end({ timeout: 5 });
       const stopped = new Promise((resolve) => worker.once('message', resolve));
@@ -153,6 +162,7 @@ async function openPostgres(
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    executeSql: sqlTextRunner(client),
     listen: async (channel, onMessage, onSubscribed) => {
       const { unlisten } = await client.listen(channel, onMessage, onSubscribed);
       return { unlisten };
@@ -170,6 +180,44 @@ async function migratePostgresLocked(url: string, migrationsFolder: string): Pro
   } finally {
     await client.end({ timeout: 5 });
   }
+}
+
+/**
+ * `DatabaseHandle.executeSql` over a postgres.js client. Parameters are converted as `pg`
+ * converts them (pg-boss is written for `pg`): a plain object or array of objects becomes JSON
+ * text; dates, strings, numbers and arrays of scalars go as they are.
+ */
+function sqlTextRunner(client: postgres.Sql): DatabaseHandle['executeSql'] {
+  return async (text, values) => {
+    if (!values || values.length === 0) {
+      // pg-boss sends transactions as one text (`BEGIN; ...; COMMIT`): they need a connection
+      // of their own for the while, which postgres.js insists on (UNSAFE_TRANSACTION).
+      const connection = await client.reserve();
+      let result: unknown[];
+      try {
+        result = (await connection.unsafe(text).simple()) as unknown[];
+      } finally {
+        connection.release();
+      }
+      // Several statements answer one result per statement; pg-boss reads the last one's.
+      const last = Array.isArray(result[0]) ? result[result.length - 1] : result;
+      return { rows: [...(last as Record<string, unknown>[])] };
+    }
+    const rows = await client.unsafe(
+      text,
+      values.map(asPgParameter) as postgres.ParameterOrJSON<never>[],
+    );
+    return { rows: [...rows] };
+  };
+}
+
+function asPgParameter(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value === null || value instanceof Date || Buffer.isBuffer(value)) return value;
+  if (Array.isArray(value)) {
+    return value.some((v) => v !== null && typeof v === 'object') ? JSON.stringify(value) : value;
+  }
+  return typeof value === 'object' ? JSON.stringify(value) : value;
 }
 
 /** Runs raw SQL and returns its rows. */
