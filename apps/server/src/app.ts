@@ -17,6 +17,7 @@ import {
   DAV_METHODS,
   appleProfilePlugin,
   photosPlugin,
+  remindersPlugin,
   restRoutes,
   type ServerAppRouter,
   type ApiDependencies,
@@ -135,6 +136,7 @@ export async function buildApp({
   if (env.API_DOCS) await registerApiDocs(app);
 
   await app.register(photosPlugin, { deps });
+  await app.register(remindersPlugin, { deps });
   // CardDAV for phones and desktop address books (issue 18), with its own body parsing and
   // DAV:error answers.
   for (const method of DAV_METHODS) {

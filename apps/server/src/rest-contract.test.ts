@@ -88,12 +88,33 @@ function imageForm(field: string, bytes: Uint8Array, fields: Record<string, stri
 }
 
 describe('the OpenAPI document', () => {
-  it('is OpenAPI 3.1 and lists exactly the calls of SPEC §7', () => {
+  it('is OpenAPI 3.1 and lists exactly the calls of SPEC §7 under /api/v1', () => {
     expect(document.openapi).toBe('3.1.0');
-    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
-      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
-    );
+    const documented = Object.entries(document.paths)
+      .filter(([, item]) => !('servers' in item))
+      .flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+      );
     expect(documented.sort()).toEqual([...SPEC_REST_CALLS].sort());
+  });
+
+  it('lists the calendar feed and the unsubscribe link beside them, under /api (issue 20)', () => {
+    const outside = Object.entries(document.paths)
+      .filter(([, item]) => 'servers' in item)
+      .flatMap(([path, item]) =>
+        Object.keys(item)
+          .filter((key) => key !== 'servers')
+          .map((method) => `${method.toUpperCase()} ${path}`),
+      );
+    expect(outside.sort()).toEqual([
+      'GET /calendar/{token}.ics',
+      'GET /reminders/unsubscribe/{token}',
+      'POST /reminders/unsubscribe/{token}',
+    ]);
+    const feed = document.paths['/calendar/{token}.ics'] as unknown as {
+      servers: { url: string }[];
+    };
+    expect(feed.servers).toEqual([{ url: '/api' }]);
   });
 
   it('has a success and a 500 answer, in the envelope, for every call', () => {

@@ -15,6 +15,7 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AppFavoriteRouteImport } from './routes/_app/favorite'
 import { Route as AppImportRouteImport } from './routes/_app/import'
+import { Route as AppKeepInTouchRouteImport } from './routes/_app/keep-in-touch'
 import { Route as AppMeRouteImport } from './routes/_app/me'
 import { Route as AppMergeRouteImport } from './routes/_app/merge'
 import { Route as AppNewRouteImport } from './routes/_app/new'
@@ -60,6 +61,11 @@ const AppFavoriteRoute = AppFavoriteRouteImport.update({
 const AppImportRoute = AppImportRouteImport.update({
   id: '/import',
   path: '/import',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppKeepInTouchRoute = AppKeepInTouchRouteImport.update({
+  id: '/keep-in-touch',
+  path: '/keep-in-touch',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMeRoute = AppMeRouteImport.update({
@@ -162,6 +168,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/favorite': typeof AppFavoriteRoute
   '/import': typeof AppImportRoute
+  '/keep-in-touch': typeof AppKeepInTouchRoute
   '/me': typeof AppMeRoute
   '/merge': typeof AppMergeRoute
   '/new': typeof AppNewRoute
@@ -186,6 +193,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/favorite': typeof AppFavoriteRoute
   '/import': typeof AppImportRoute
+  '/keep-in-touch': typeof AppKeepInTouchRoute
   '/me': typeof AppMeRoute
   '/merge': typeof AppMergeRoute
   '/new': typeof AppNewRoute
@@ -214,6 +222,7 @@ export interface FileRoutesById {
   '/_public': typeof PublicRouteWithChildren
   '/_app/favorite': typeof AppFavoriteRoute
   '/_app/import': typeof AppImportRoute
+  '/_app/keep-in-touch': typeof AppKeepInTouchRoute
   '/_app/me': typeof AppMeRoute
   '/_app/merge': typeof AppMergeRoute
   '/_app/new': typeof AppNewRoute
@@ -240,6 +249,7 @@ export interface FileRouteTypes {
     | '/'
     | '/favorite'
     | '/import'
+    | '/keep-in-touch'
     | '/me'
     | '/merge'
     | '/new'
@@ -264,6 +274,7 @@ export interface FileRouteTypes {
     | '/'
     | '/favorite'
     | '/import'
+    | '/keep-in-touch'
     | '/me'
     | '/merge'
     | '/new'
@@ -291,6 +302,7 @@ export interface FileRouteTypes {
     | '/_public'
     | '/_app/favorite'
     | '/_app/import'
+    | '/_app/keep-in-touch'
     | '/_app/me'
     | '/_app/merge'
     | '/_app/new'
@@ -361,6 +373,13 @@ declare module '@tanstack/react-router' {
       path: '/import'
       fullPath: '/import'
       preLoaderRoute: typeof AppImportRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/keep-in-touch': {
+      id: '/_app/keep-in-touch'
+      path: '/keep-in-touch'
+      fullPath: '/keep-in-touch'
+      preLoaderRoute: typeof AppKeepInTouchRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/me': {
@@ -502,6 +521,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppFavoriteRoute: typeof AppFavoriteRoute
   AppImportRoute: typeof AppImportRoute
+  AppKeepInTouchRoute: typeof AppKeepInTouchRoute
   AppMeRoute: typeof AppMeRoute
   AppMergeRoute: typeof AppMergeRoute
   AppNewRoute: typeof AppNewRoute
@@ -515,6 +535,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppFavoriteRoute: AppFavoriteRoute,
   AppImportRoute: AppImportRoute,
+  AppKeepInTouchRoute: AppKeepInTouchRoute,
   AppMeRoute: AppMeRoute,
   AppMergeRoute: AppMergeRoute,
   AppNewRoute: AppNewRoute,

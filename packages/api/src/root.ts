@@ -11,6 +11,7 @@ import { trashRouter } from './trash/trash.router';
 import { feedbackRouter } from './feedback/feedback.router';
 import { healthRouter } from './health/health.router';
 import { recoverRouter } from './recover/recover.router';
+import { keepInTouchRouter, remindersRouter } from './reminders/reminders.router';
 import type { TRPCBuiltRouter, TRPCDecorateCreateRouterOptions } from '@trpc/server';
 import { createCallerFactory, createTRPCRouter, type ApiErrorShape } from './trpc/init';
 
@@ -32,6 +33,8 @@ const procedures = {
   search: searchRouter,
   images: imagesRouter,
   feedback: feedbackRouter,
+  reminders: remindersRouter,
+  keepInTouch: keepInTouchRouter,
 };
 
 /** The API's tRPC router, served at `/api/trpc` and called in-process by the REST adapter. */

@@ -12,3 +12,4 @@ export * from './account';
 export * from './imports';
 export * from './trpc-limits';
 export * from './app-passwords';
+export * from './reminders';

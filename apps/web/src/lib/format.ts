@@ -35,3 +35,13 @@ export function formatDateTime(date: Date | string): string {
 export function formatCount(n: number): string {
   return new Intl.NumberFormat(intlLocale()).format(n);
 }
+
+/** "10 March 2027" / "10 de marzo de 2027": a plain date (`YYYY-MM-DD`, no time, no zone). */
+export function formatPlainDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(intlLocale(), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(y, m - 1, d));
+}

@@ -75,4 +75,11 @@ export const serverMessages = [
   i18nKey('One of these contacts is gone. Refresh the page and try again.'),
   i18nKey('Pick values from the contacts being merged.'),
   i18nKey('Choose at least two contacts to merge.'),
+  // Reminders and keep in touch (issue 20)
+  i18nKey('Choose a time zone by its IANA name, such as Europe/Madrid or America/New_York.'),
+  i18nKey('Give the time as HH:MM, from 00:00 to 23:59.'),
+  i18nKey('A reminder goes out on the day, or 1, 3, 7 or 14 days before.'),
+  i18nKey('Choose at least one time for reminders to go out.'),
+  i18nKey('Each lead time can be chosen once.'),
+  i18nKey('That date is not today in any time zone.'),
 ];

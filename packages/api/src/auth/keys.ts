@@ -10,6 +10,8 @@ export interface AuthKeys {
   tokenHashing: Uint8Array;
   /** HMAC-SHA256 key for the short-lived photo links (32 bytes). */
   photoLinks: Uint8Array;
+  /** HMAC-SHA256 key for reminder mails' unsubscribe links and calendar feed addresses. */
+  reminderLinks: Uint8Array;
 }
 
 /** Derives the keys with HKDF-SHA256 (RFC 5869), each with its own `info` label. */
@@ -20,5 +22,6 @@ export function deriveAuthKeys(appSecret: string): AuthKeys {
     cookieEncryption: derive('cookie-encryption'),
     tokenHashing: derive('token-hashing'),
     photoLinks: derive('photo-links'),
+    reminderLinks: derive('reminder-links'),
   };
 }

@@ -1,14 +1,19 @@
 import type { ApiDependencies } from '../trpc/context';
 import type { BackgroundJob } from './queue';
+import { sendDueReminders } from '../reminders/dispatch.service';
 import { runRetention } from './retention';
 
-/** What the background jobs need of the server: the database, the images and the clock. */
-export type JobDependencies = Pick<ApiDependencies, 'db' | 'images' | 'now'>;
+/** What the background jobs need of the server: database, images, mail, keys, clock. */
+export type JobDependencies = Pick<
+  ApiDependencies,
+  'db' | 'images' | 'now' | 'mailer' | 'keys' | 'publicUrl'
+>;
 
 /**
  * Kith's scheduled work, for `startJobQueue`: `retention` every hour (trash after 30 days,
- * stale uploads, import backups, CardDAV tombstones, deleted accounts; SPEC §9). `log` hears
- * what a run changed.
+ * stale uploads, import backups, CardDAV tombstones, deleted accounts; SPEC §9) and
+ * `reminders` every 15 minutes (the reminder mails due at each account's time of day, issue
+ * 20; a mail server that refuses is tried again by the queue). `log` hears what a run did.
  */
 export function backgroundJobs(
   deps: JobDependencies,
@@ -23,6 +28,15 @@ export function backgroundJobs(
         if (result.contactsDeleted || result.imagesDeleted || result.accountsPurged) {
           log('retention: deleted expired trash, stale uploads and deleted accounts', result);
         }
+      },
+    },
+    {
+      name: 'reminders',
+      cron: '*/15 * * * *',
+      retryDelaySeconds: 120,
+      async run() {
+        const result = await sendDueReminders(deps, deps.now());
+        if (result.mails) log('reminders: sent the reminder mails due', result);
       },
     },
   ];

@@ -5,7 +5,7 @@ import { removeBytes } from '../images/images.service';
 import { purgeDeletedAccounts } from '../account/purge';
 import { purgeTombstones } from '../dav/address-book.service';
 
-const { contacts, images, contactImportBackups } = schema;
+const { contacts, images, contactImportBackups, reminderDeliveries } = schema;
 
 /** SPEC §9: contacts in the trash for more than 30 days are deleted forever. */
 export const TRASH_RETENTION_MS = 30 * 24 * 60 * 60_000;
@@ -14,6 +14,12 @@ export const UNATTACHED_IMAGE_TTL_MS = 24 * 60 * 60_000;
 
 /** How long a finished import can be undone: its backups of updated contacts are kept a day. */
 export const IMPORT_UNDO_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * How long a reminder's delivery record is kept, in ms: past its date and lead times (at most
+ * 14 days ahead) it can never be claimed again, so 60 days is ample.
+ */
+export const REMINDER_DELIVERY_TTL_MS = 60 * 24 * 60 * 60_000;
 
 /** One advisory lock key for the job, so one instance of several runs it at a time. */
 const RETENTION_LOCK_KEY = 727_100_002;
@@ -30,7 +36,7 @@ export interface RetentionResult {
 /**
  * Deletes contacts trashed more than 30 days before `now` with their images, uploads left
  * unattached for more than 24 hours, import backups older than a day (with the photos the
- * import replaced), CardDAV tombstones past their 60 days, and every account deleted before `now` (each run, so
+ * import replaced), CardDAV tombstones past their 60 days, reminder deliveries past 60 days, and every account deleted before `now` (each run, so
  * well within the privacy page's 30 days). Safe on several instances at once: the work runs under a
  * transaction-scoped advisory lock, and an instance that cannot take it skips the run.
  */
@@ -85,6 +91,9 @@ export async function runRetention(
           .returning({ key: images.storageKey })
       : [];
     const keys = [...staleUploads, ...avatars, ...replacedPhotos].map((r) => r.key);
+    await tx
+      .delete(reminderDeliveries)
+      .where(lt(reminderDeliveries.sentAt, new Date(now.getTime() - REMINDER_DELIVERY_TTL_MS)));
     // CardDAV's record of deletions, past the time a phone could still need it.
     await purgeTombstones(tx as Database, now);
     return { contacts: expired.length, keys };

@@ -101,6 +101,7 @@ function codeMail(
   return { to, subject: parts.subject, text, html };
 }
 
-function escapeHtml(value: string): string {
+/** Escapes text for an HTML mail body or attribute. */
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

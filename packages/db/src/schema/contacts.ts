@@ -3,7 +3,9 @@ import {
   bigint,
   boolean,
   index,
+  date,
   jsonb,
+  pgEnum,
   pgTable,
   smallint,
   text,
@@ -28,6 +30,15 @@ export interface ContactExtraField {
   value: string;
   components?: string[];
 }
+
+/** How often a person means to be in touch with a contact (issue 20, "Keep in touch"). */
+export const keepInTouchInterval = pgEnum('keep_in_touch_interval', [
+  'week',
+  'month',
+  'quarter',
+  'half_year',
+  'year',
+]);
 
 /**
  * A person's contacts (SPEC §3 "Contact"), shaped as an RFC 6350 vCard (issue 17). Names are
@@ -77,6 +88,14 @@ export const contacts = pgTable(
     birthdayYear: smallint('birthday_year'),
     avatarImageId: uuid('avatar_image_id').references(() => images.id, { onDelete: 'set null' }),
     isFavorite: boolean('is_favorite').notNull().default(false),
+    /**
+     * Keep in touch (issue 20): the interval, and the local date the clock last started, when
+     * the interval was set or the person last marked "I talked to them today"; the contact is
+     * due one interval after it. `lastContactedOn` is only the last "talked today".
+     */
+    keepInTouch: keepInTouchInterval('keep_in_touch'),
+    keepInTouchFrom: date('keep_in_touch_from', { mode: 'string' }),
+    lastContactedOn: date('last_contacted_on', { mode: 'string' }),
     /** Imported properties the product has no field for, kept so export writes them again. */
     extra: jsonb('extra').$type<ContactExtraField[]>().notNull().default([]),
     /** The import that created this contact, so a failed or regretted import can be undone. */
@@ -160,6 +179,17 @@ export const contacts = pgTable(
       .on(t.trashedAt)
       .where(sql`${t.trashedAt} is not null`),
     index('contacts_avatar_image_id_idx').on(t.avatarImageId),
+    // Reminders (issue 20) find a day's birthdays and dates across every account at once, then
+    // keep the accounts that asked: one index probe per day, not one scan per account.
+    index('contacts_active_birthday_idx')
+      .on(t.birthdayMonth, t.birthdayDay)
+      .where(sql`${t.trashedAt} is null and ${t.birthdayMonth} is not null`),
+    index('contacts_active_dates_idx')
+      .using('gin', t.dates.op('jsonb_path_ops'))
+      .where(sql`${t.trashedAt} is null and ${t.dates} <> '[]'::jsonb`),
+    index('contacts_user_keep_in_touch_idx')
+      .on(t.userId)
+      .where(sql`${t.trashedAt} is null and ${t.keepInTouch} is not null`),
     // CardDAV (issue 18): a card by its name, by its UID, and the changes after a sync token.
     uniqueIndex('contacts_user_dav_name_key').on(t.userId, t.davName),
     index('contacts_user_uid_idx').on(t.userId, t.uid),

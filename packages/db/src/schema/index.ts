@@ -7,3 +7,4 @@ export * from './feedback';
 export * from './labels';
 export * from './imports';
 export * from './dav';
+export * from './reminders';

@@ -7,8 +7,10 @@ import { DeleteAccountCard } from './delete-account-card';
 import { PasswordCard } from './password-card';
 import { ProfileCard } from './profile-card';
 import { SessionsCard } from './sessions-card';
+import { CalendarFeedCard } from './calendar-feed-card';
+import { RemindersCard } from './reminders-card';
 
-/** /me: profile, password, sessions, data download and account deletion. */
+/** /me: profile, reminders, calendar feed, password, sessions, data download, deletion. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -25,6 +27,8 @@ export function ProfilePage() {
       <Stack gap="lg">
         <Title order={1}>{t('Profile')}</Title>
         <ProfileCard profile={profile.data} />
+        <RemindersCard />
+        <CalendarFeedCard />
         <PasswordCard />
         <SessionsCard />
         <DataCard />

@@ -1,8 +1,19 @@
-import { Affix, AppShell, Box, Burger, Button, Group, NavLink, ScrollArea } from '@mantine/core';
+import {
+  Affix,
+  AppShell,
+  Badge,
+  Box,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  ScrollArea,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconArrowMerge,
   IconFileImport,
+  IconHeartHandshake,
   IconPlus,
   IconStar,
   IconTrash,
@@ -15,12 +26,14 @@ import { SearchBox } from '../../features/search/search-box';
 import { UserMenu } from './user-menu';
 import { SidebarLabels } from '../../features/contacts/labels/sidebar-labels';
 import { useTranslation } from 'react-i18next';
+import { useKeepInTouchDueCount } from '../../features/contacts/api/keep-in-touch';
 import { i18nKey } from '../../lib/i18n';
 
 /** The sections of the sidebar and drawer (SPEC §2 "App shell"). */
 const sections = [
   { to: '/', label: i18nKey('Contacts'), icon: IconUsers },
   { to: '/favorite', label: i18nKey('Favorite'), icon: IconStar },
+  { to: '/keep-in-touch', label: i18nKey('Keep in touch'), icon: IconHeartHandshake },
   { to: '/trash', label: i18nKey('Trash'), icon: IconTrash },
   { to: '/merge', label: i18nKey('Merge & fix'), icon: IconArrowMerge },
   { to: '/import', label: i18nKey('Import'), icon: IconFileImport },
@@ -39,6 +52,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [drawerOpened, { toggle: toggleDrawer, close: closeDrawer }] = useDisclosure(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const due = useKeepInTouchDueCount().data ?? 0;
 
   // The drawer closes once the person has picked where to go.
   useEffect(() => closeDrawer(), [pathname, closeDrawer]);
@@ -92,6 +106,13 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
               to={section.to}
               label={t(section.label)}
               leftSection={<section.icon size={18} stroke={1.6} />}
+              rightSection={
+                section.to === '/keep-in-touch' && due > 0 ? (
+                  <Badge size="sm" circle aria-label={t('{{count}} due', { count: due })}>
+                    {due}
+                  </Badge>
+                ) : undefined
+              }
               active={pathname === section.to}
             />
           ))}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { RestRoute } from '../adapter';
 import { failureSchema, successSchema } from './wire-schemas';
 import { CARDDAV_DOCS } from '../../dav/dav-docs';
+import { REMINDER_PATHS } from '../../reminders/reminders-docs';
 
 /** Where the REST API is mounted (SPEC §7 "API base"). */
 export const REST_PREFIX = '/api/v1';
@@ -96,6 +97,6 @@ export function createOpenApiDocument(
       },
     },
     security: [{ session: [] }],
-    paths,
+    paths: { ...paths, ...REMINDER_PATHS },
   });
 }

@@ -1,4 +1,5 @@
 import { monthNames } from '@kith/validators';
+import { KeepInTouchPanel } from './keep-in-touch-panel';
 import { formatDateTime, formatDayMonth, formatLongDate } from '../../../lib/format';
 import {
   ActionIcon,
@@ -283,6 +284,7 @@ function ContactDetail({ contact }: { contact: Contact }) {
           </Paper>
         )}
         <ExtraFields extra={contact.extra} />
+        {!contact.isTrashed && <KeepInTouchPanel contactId={contact._id} />}
         <Paper withBorder radius="lg" p="lg">
           <Title order={2} fz="h4" mb="sm">
             {t('History')}

@@ -1,0 +1,83 @@
+import { schema, type Database } from '@kith/db';
+import type { ReminderLeadDays, ReminderSettingsInput } from '@kith/validators';
+import { eq } from 'drizzle-orm';
+import { minutesOfDay, timeOfDay } from './local-time';
+
+const { reminderSettings } = schema;
+
+/** A person's reminder settings as the API speaks them: `sendAt` is `HH:MM`. */
+export interface ReminderSettings extends ReminderSettingsInput {
+  /** False until the person first saves settings (the form then proposes their time zone). */
+  saved: boolean;
+}
+
+/** What an account that never saved settings has: reminders off, birthdays on the day at 09:00. */
+export const DEFAULT_REMINDER_SETTINGS: ReminderSettings = {
+  saved: false,
+  enabled: false,
+  birthdays: true,
+  anniversaries: true,
+  otherDates: false,
+  leadDays: [0],
+  sendAt: '09:00',
+  timeZone: 'UTC',
+  delivery: 'each',
+};
+
+/** The account's reminder settings, or the defaults when it never saved any. */
+export async function getReminderSettings(db: Database, userId: string): Promise<ReminderSettings> {
+  const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId));
+  if (!row) return DEFAULT_REMINDER_SETTINGS;
+  return {
+    saved: true,
+    enabled: row.enabled,
+    birthdays: row.birthdays,
+    anniversaries: row.anniversaries,
+    otherDates: row.otherDates,
+    leadDays: [...row.leadDays].sort((a, b) => a - b) as ReminderLeadDays[],
+    sendAt: timeOfDay(row.sendMinute),
+    timeZone: row.timeZone,
+    delivery: row.delivery,
+  };
+}
+
+/**
+ * Saves the account's reminder settings (validated by `reminderSettingsInput`). A change of
+ * time, zone or lead times takes effect from the next dispatch; today's mails already sent
+ * are not sent again (the deliveries keep them once).
+ */
+export async function saveReminderSettings(
+  db: Database,
+  userId: string,
+  input: ReminderSettingsInput,
+): Promise<ReminderSettings> {
+  const values = {
+    enabled: input.enabled,
+    birthdays: input.birthdays,
+    anniversaries: input.anniversaries,
+    otherDates: input.otherDates,
+    leadDays: [...input.leadDays],
+    sendMinute: minutesOfDay(input.sendAt),
+    timeZone: input.timeZone,
+    delivery: input.delivery,
+    // Settings changed: today's dispatch runs again for this account, so a reminder due
+    // under the new settings today still goes out.
+    preparedOn: null,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(reminderSettings)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: reminderSettings.userId, set: values });
+  return getReminderSettings(db, userId);
+}
+
+/** Turns the account's reminders off (the unsubscribe link). True when there were settings. */
+export async function turnRemindersOff(db: Database, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(reminderSettings)
+    .set({ enabled: false, updatedAt: new Date() })
+    .where(eq(reminderSettings.userId, userId))
+    .returning({ userId: reminderSettings.userId });
+  return rows.length > 0;
+}
