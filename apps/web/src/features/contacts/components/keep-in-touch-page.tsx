@@ -47,7 +47,9 @@ export function KeepInTouchPage() {
           <Text c="dimmed">
             {items.length === 0
               ? t('No one yet. Open a contact and choose how often you want to be in touch.')
-              : t('{{count}} people are due for a call or a message.', { count: dueCount })}
+              : dueCount === 0
+                ? t('No one is due right now.')
+                : t('{{count}} people are due for a call or a message.', { count: dueCount })}
           </Text>
         </div>
         {items.length > 0 && (
@@ -101,7 +103,7 @@ export function KeepInTouchPage() {
                     onClick={() =>
                       talked.mutate({ contactId: item.contact._id, today: localToday() })
                     }
-                    aria-label={t('Talked to {{name}} today', { name: item.contact.name })}
+                    aria-label={t('Talked today with {{name}}', { name: item.contact.name })}
                   >
                     {t('Talked today')}
                   </Button>

@@ -65,7 +65,7 @@ export function KeepInTouchPanel({ contactId }: { contactId: string }) {
       <Stack gap="sm">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Select
-            label={t('Get in touch')}
+            label={t('How often')}
             data={data}
             value={interval ?? ''}
             allowDeselect={false}
@@ -79,7 +79,7 @@ export function KeepInTouchPanel({ contactId }: { contactId: string }) {
             w={200}
           />
           <Button
-            variant="light"
+            variant="default"
             leftSection={<IconMessageCircleCheck size={18} />}
             loading={talked.isPending}
             onClick={() => talked.mutate({ contactId, today: localToday() })}
