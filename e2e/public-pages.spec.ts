@@ -69,7 +69,7 @@ test('Learn More goes to the Help Center with its ten categories', async ({ page
   await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(10);
   await expect(
     page.getByText(
-      /chat, notifications and cloud backup\. Dark mode, Spanish and sync with your phone/,
+      /chat and cloud backup\. Dark mode, Spanish, sync with your phone and birthday reminders/,
     ),
   ).toBeAttached();
 });

@@ -18,7 +18,7 @@ export interface HelpCategory {
 /**
  * The Help Center FAQ: ten categories (SPEC §1). The last one names the planned features
  * SPEC lists (chat, notifications, cloud backup and contact sync) and those since delivered:
- * dark mode and a second language.
+ * dark mode, a second language, sync, and notifications as birthday reminders.
  */
 export const helpCategories: HelpCategory[] = [
   {
@@ -93,6 +93,13 @@ export const helpCategories: HelpCategory[] = [
           'Yes: Kith syncs with the Contacts app of iPhone, iPad and Mac, with Android through DAVx⁵, and with Thunderbird and Evolution. Choose Sync with your phone in the menu under your avatar for the steps and an app password.',
         ),
         link: { to: '/sync', label: i18nKey('Sync with your phone') },
+      },
+      {
+        q: i18nKey('Can Kith remind me of birthdays?'),
+        a: i18nKey(
+          'Yes. On your Profile page, turn on reminders: Kith emails you on the day or up to two weeks before birthdays, anniversaries and other dates, or once a week with the week ahead. You can also add the birthdays to Google Calendar, Apple Calendar or Thunderbird with a calendar address. On a contact’s page, choose how often you want to keep in touch; Keep in touch in the sidebar shows who is due.',
+        ),
+        link: { to: '/me', label: i18nKey('Profile') },
       },
     ],
   },
@@ -215,7 +222,7 @@ export const helpCategories: HelpCategory[] = [
       {
         q: i18nKey('What is coming next?'),
         a: i18nKey(
-          'We are working on chat, notifications and cloud backup. Dark mode, Spanish and sync with your phone are here: find them in the menu under your avatar.',
+          'We are working on chat and cloud backup. Dark mode, Spanish, sync with your phone and birthday reminders are here: find them in the menu under your avatar.',
         ),
       },
       {
