@@ -366,7 +366,7 @@ describe('download my data', () => {
     );
 
     const account = JSON.parse(strFromU8(files['account.json']!));
-    expect(account).toMatchObject({ name: 'Grace Hopper', email });
+    expect(account).toMatchObject({ name: 'Grace Hopper', email, reminders: null });
     const json = JSON.parse(strFromU8(files['contacts.json']!)) as { isTrashed: boolean }[];
     expect(json).toHaveLength(2);
     expect(json.filter((c) => c.isTrashed)).toHaveLength(1);
@@ -380,6 +380,28 @@ describe('download my data', () => {
     expect(String(vcard.getFirstPropertyValue('bday'))).toBe('1912-06-23');
     expect(String(vcard.getFirstPropertyValue('photo'))).toMatch(/^data:image\/webp;base64,/);
     expect(strFromU8(files['trash.vcf']!)).toContain('FN:Edsger Turing');
+  });
+
+  it('carries the reminder settings once saved (issue 20)', async () => {
+    const { client } = await fullAccount();
+    const settings = {
+      enabled: true,
+      birthdays: true,
+      anniversaries: false,
+      otherDates: false,
+      leadDays: [0, 7],
+      sendAt: '08:15',
+      timeZone: 'Europe/Madrid',
+      delivery: 'each',
+    };
+    expect((await client.mutation('reminders.saveSettings', settings)).status).toBe(200);
+    const download = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/export',
+      headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    const files = unzipSync(new Uint8Array(download.rawPayload));
+    expect(JSON.parse(strFromU8(files['account.json']!)).reminders).toEqual(settings);
   });
 
   it('pages through a book larger than one read (500) without losing or repeating a contact', async () => {

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { getReminderSettings } from '../reminders/settings.service';
 import { schema } from '@kith/db';
 import { ZipArchive } from 'archiver';
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
@@ -21,7 +22,8 @@ const photoPath = (id: string, contentType: string) =>
 
 /**
  * "Download my data": a zip, built as a stream, holding
- * - `account.json`: the profile (name, email, photo, preferences, dates);
+ * - `account.json`: the profile (name, email, photo, preferences, dates) and the reminder
+ *   settings (the calendar address is left out: it is a secret, shown on /me);
  * - `contacts.vcf` and `trash.vcf`: every contact as vCard 4.0 (RFC 6350), photos embedded;
  * - `contacts.json`: every contact in the API's shape, trashed ones with `trashedAt`;
  * - `photos/`: the profile photo and each contact's photo, as stored.
@@ -34,9 +36,11 @@ const photoPath = (id: string, contentType: string) =>
 export async function createDataArchive(deps: Deps, userId: string): Promise<Readable> {
   const profile = await getProfile(deps, userId);
   const archive = new ZipArchive({ zlib: { level: 6 } });
+  const { saved, ...reminders } = await getReminderSettings(deps.db, userId);
   const account = {
     ...profile,
     avatar: profile.avatar ? { ...profile.avatar, file: 'photos/profile.webp' } : null,
+    reminders: saved ? reminders : null,
     exportedAt: new Date(),
     format: 'Kith data export 1: contacts.vcf (vCard 4.0), contacts.json, photos/',
   };
