@@ -45,6 +45,5 @@ export { appleProfilePlugin, APPLE_PROFILE_PATH } from './app-passwords/apple-pr
 export { createAppPassword } from './app-passwords/app-passwords.service';
 export { startSessionLiveness, SESSION_LIVENESS_TTL_MS } from './auth/session-liveness';
 export type { SessionLiveness } from './auth/session-liveness';
-export { remindersPlugin, UNSUBSCRIBE_PATH } from './reminders/reminders.routes';
-export { CALENDAR_FEED_PATH } from './reminders/calendar-feed';
-export { prepareReminders, sendDueReminders, unsubscribeUrl } from './reminders/dispatch.service';
+export { remindersPlugin } from './reminders/reminders.routes';
+export { prepareReminders, sendDueReminders } from './reminders/dispatch.service';

@@ -64,10 +64,10 @@ export const reminderSettingsInput = z.object({
 export type ReminderSettingsInput = z.infer<typeof reminderSettingsInput>;
 
 /**
- * The secret in a calendar feed's address (`/api/calendar/<token>.ics`): a 22-character feed
- * id and a 43-character signature, both base64url.
+ * The secret in a calendar feed's address (`/api/calendar/<token>.ics`) and in a reminder
+ * mail's unsubscribe link: a 22-character id and a 43-character signature, both base64url.
  */
-export const CALENDAR_FEED_TOKEN = /^[A-Za-z0-9_-]{22}[A-Za-z0-9_-]{43}$/;
+export const REMINDER_LINK_TOKEN = /^[A-Za-z0-9_-]{22}[A-Za-z0-9_-]{43}$/;
 
 /** How often a person means to be in touch with a contact. */
 export const KEEP_IN_TOUCH_INTERVALS = ['week', 'month', 'quarter', 'half_year', 'year'] as const;

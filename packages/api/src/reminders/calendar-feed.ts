@@ -3,12 +3,10 @@ import type { InterfaceLocale } from '@kith/validators';
 import { and, asc, eq, isNull, or, isNotNull, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import type { AuthKeys } from '../auth/keys';
+import { CALENDAR_FEED_PATH } from './paths';
 import { newTokenId, signToken, verifyToken } from './signed-tokens';
 
 const { calendarFeeds, contacts, users } = schema;
-
-/** The feed's path under the app's address; `<token>` is `feedToken`'s. */
-export const CALENDAR_FEED_PATH = '/api/calendar';
 
 /** A person's feed as /me shows it: its address, or null when there is none. */
 export interface CalendarFeed {

@@ -12,6 +12,7 @@ import {
   type ReminderOccasion,
   type ReminderRecipient,
 } from './reminder-mail';
+import { UNSUBSCRIBE_PATH } from './paths';
 import { signToken, uuidTokenId } from './signed-tokens';
 
 const { reminderSettings, reminderDeliveries, users, contacts } = schema;
@@ -79,7 +80,14 @@ async function dueAccounts(db: Database, now: Date): Promise<DueAccount[]> {
     );
   const due: DueAccount[] = [];
   for (const row of rows) {
-    const local = localTime(now, row.timeZone);
+    let local;
+    try {
+      local = localTime(now, row.timeZone);
+    } catch {
+      // A zone this runtime's tz database no longer knows (checked when saved): that one
+      // account waits for a fix, the others are not held up.
+      continue;
+    }
     if (local.minute < row.sendMinute) continue;
     if (row.preparedOn !== null && row.preparedOn >= local.date) continue;
     if (row.delivery === 'weekly_digest' && local.weekday !== 1) continue;
@@ -299,12 +307,9 @@ export interface ReminderDependencies {
 }
 
 /** The one-click unsubscribe address for an account (RFC 8058), signed, needing no sign-in. */
-export function unsubscribeUrl(
-  deps: Pick<ReminderDependencies, 'keys' | 'publicUrl'>,
-  userId: string,
-) {
+function unsubscribeUrl(deps: Pick<ReminderDependencies, 'keys' | 'publicUrl'>, userId: string) {
   const token = signToken(deps.keys.reminderLinks, 'unsubscribe', uuidTokenId(userId));
-  return `${deps.publicUrl}/api/reminders/unsubscribe/${token}`;
+  return `${deps.publicUrl}${UNSUBSCRIBE_PATH}/${token}`;
 }
 
 /**

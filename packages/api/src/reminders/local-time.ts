@@ -51,7 +51,7 @@ export function addDays(date: string, days: number): string {
 }
 
 /** Whether `year` has a 29 February (Gregorian rules). */
-export function isLeapYear(year: number): boolean {
+function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 

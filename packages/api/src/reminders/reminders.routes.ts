@@ -1,18 +1,16 @@
 import { createHash } from 'node:crypto';
 import { schema } from '@kith/db';
-import { CALENDAR_FEED_TOKEN, type InterfaceLocale } from '@kith/validators';
+import { REMINDER_LINK_TOKEN, type InterfaceLocale } from '@kith/validators';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { escapeHtml } from '../mail/templates';
 import type { ApiDependencies } from '../trpc/context';
-import { CALENDAR_FEED_PATH, calendarFeedText, feedOwner } from './calendar-feed';
+import { calendarFeedText, feedOwner } from './calendar-feed';
+import { CALENDAR_FEED_PATH, UNSUBSCRIBE_PATH } from './paths';
 import { turnRemindersOff } from './settings.service';
 import { tokenIdUuid, verifyToken } from './signed-tokens';
 
 const { users } = schema;
-
-/** Where reminder mails' one-click unsubscribe links point (RFC 8058). */
-export const UNSUBSCRIBE_PATH = '/api/reminders/unsubscribe';
 
 /** How long a calendar app may keep the feed before asking again, in seconds. */
 const FEED_MAX_AGE_S = 60 * 60;
@@ -72,7 +70,7 @@ export const remindersPlugin: FastifyPluginAsync<{ deps: ApiDependencies }> = as
 ) => {
   app.get<{ Params: { file: string } }>(`${CALENDAR_FEED_PATH}/:file`, async (req, reply) => {
     const token = req.params.file.endsWith('.ics') ? req.params.file.slice(0, -4) : '';
-    if (!CALENDAR_FEED_TOKEN.test(token)) return refuse(reply, 400, BAD_FEED);
+    if (!REMINDER_LINK_TOKEN.test(token)) return refuse(reply, 400, BAD_FEED);
     const owner = await feedOwner(deps.db, deps.keys, token);
     if (!owner) return refuse(reply, 404, NO_FEED);
     const text = await calendarFeedText(deps.db, owner, deps.publicUrl);
@@ -104,7 +102,7 @@ export const remindersPlugin: FastifyPluginAsync<{ deps: ApiDependencies }> = as
 
   app.get<{ Params: { token: string } }>(`${UNSUBSCRIBE_PATH}/:token`, async (req, reply) => {
     const { token } = req.params;
-    if (!CALENDAR_FEED_TOKEN.test(token)) return refuse(reply, 400, BAD_LINK);
+    if (!REMINDER_LINK_TOKEN.test(token)) return refuse(reply, 400, BAD_LINK);
     const user = await unsubscriber(token);
     if (!user) return refuse(reply, 404, NO_LINK);
     const words = pageWords[user.locale ?? 'en'];
@@ -125,7 +123,7 @@ export const remindersPlugin: FastifyPluginAsync<{ deps: ApiDependencies }> = as
     );
     scope.post<{ Params: { token: string } }>(`${UNSUBSCRIBE_PATH}/:token`, async (req, reply) => {
       const { token } = req.params;
-      if (!CALENDAR_FEED_TOKEN.test(token)) return refuse(reply, 400, BAD_LINK);
+      if (!REMINDER_LINK_TOKEN.test(token)) return refuse(reply, 400, BAD_LINK);
       const user = await unsubscriber(token);
       if (!user) return refuse(reply, 404, NO_LINK);
       await turnRemindersOff(deps.db, user.id);

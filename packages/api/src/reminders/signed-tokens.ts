@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { CALENDAR_FEED_TOKEN } from '@kith/validators';
+import { REMINDER_LINK_TOKEN } from '@kith/validators';
 
 /**
  * The secrets in reminder mails' unsubscribe links and in calendar feed addresses: a
@@ -22,10 +22,10 @@ export function signToken(key: Uint8Array, purpose: TokenPurpose, id: string): s
 /**
  * The id inside `token` when its MAC is right for `purpose`; null when it is not, and null
  * for a token of the wrong shape (callers answer 400 for the shape first, see
- * `CALENDAR_FEED_TOKEN`).
+ * `REMINDER_LINK_TOKEN`).
  */
 export function verifyToken(key: Uint8Array, purpose: TokenPurpose, token: string): string | null {
-  if (!CALENDAR_FEED_TOKEN.test(token)) return null;
+  if (!REMINDER_LINK_TOKEN.test(token)) return null;
   const id = token.slice(0, 22);
   const given = Buffer.from(token.slice(22));
   const expected = Buffer.from(mac(key, purpose, id));
