@@ -62,7 +62,7 @@ test('the profile shows the email and saves a new name and photo', async ({ page
     buffer: PIXEL_PNG,
   });
   await expect(page.getByRole('button', { name: 'Remove the photo' })).toBeVisible();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Profile saved')).toBeVisible();
   await snapshot(page, 'profile');
 
