@@ -29,7 +29,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM and screen, about a quarter of a heavy test's time;
+    // `E2E_TRACE=0` (set by .ci/run, whose output is text only) records none.
+    trace: process.env.E2E_TRACE === '0' ? 'off' : 'retain-on-failure',
     // No single step may wait out the whole test.
     actionTimeout: 15_000,
     screenshot: 'only-on-failure',

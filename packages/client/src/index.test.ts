@@ -9,7 +9,8 @@ import {
   withPhotoLinks,
   type MailMessage,
 } from '@kith/api';
-import { createDb, type DatabaseHandle } from '@kith/db';
+import type { DatabaseHandle } from '@kith/db';
+import { createTestDb } from '@kith/db/testing';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ const keys = deriveAuthKeys('client-test-secret-of-at-least-32-chars');
 const now = () => new Date(Date.now() + clockOffsetMs);
 
 beforeAll(async () => {
-  database = await createDb();
+  database = await createTestDb();
   app = Fastify();
   await app.register(fastifyCookie);
   await app.register(fastifyTRPCPlugin, {

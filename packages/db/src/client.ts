@@ -37,6 +37,11 @@ export interface DatabaseHandle {
    * second pool's transactions would interleave with the app's.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * PGlite only: writes the whole data directory to `path` as an uncompressed tarball
+   * (PGlite's `dumpDataDir`), which `CreateDbOptions.pgliteTemplate` opens again.
+   */
+  dumpDataDir?(path: string): Promise<void>;
   /** Closes the connections, and for PGlite its worker and socket. */
   close(): Promise<void>;
 }
@@ -46,6 +51,12 @@ export interface CreateDbOptions {
   databaseUrl?: string;
   /** PGlite's data folder when `databaseUrl` is unset; omitted means in memory (tests). */
   pgliteDir?: string;
+  /**
+   * PGlite only: the path of a data-directory tarball (`DatabaseHandle.dumpDataDir`) to start
+   * from instead of an empty cluster. Creating a cluster costs PGlite about 2.5 s of CPU;
+   * opening a migrated copy about 0.5 s, so the tests start every database from one.
+   */
+  pgliteTemplate?: string;
   /** Connections in the postgres.js pool (default 10). */
   maxConnections?: number;
   /**
@@ -82,7 +93,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DatabaseH
   if (options.databaseUrl) {
     return openPostgres(options.databaseUrl, options.maxConnections ?? 10, folder);
   }
-  return openPglite(options.pgliteDir, folder);
+  return openPglite(options.pgliteDir, options.pgliteTemplate, folder);
 }
 
 /**
@@ -92,13 +103,14 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DatabaseH
  */
 async function openPglite(
   dataDir: string | undefined,
+  template: string | undefined,
   migrationsFolder: string,
 ): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const socketDir = mkdtempSync(join(tmpdir(), 'kith-pglite-'));
   const socketPath = join(socketDir, '.s.PGSQL.5432');
   const worker = new Worker(new URL('./pglite-server.mjs', import.meta.url), {
-    workerData: { dataDir, socketPath },
+    workerData: { dataDir, loadDataDir: template, socketPath },
   });
   const started = await new Promise<{ ready?: true; error?: string }>((resolve, reject) => {
     worker.once('message', resolve);
@@ -121,6 +133,14 @@ async function openPglite(
     db: db as unknown as Database,
     kind: 'pglite',
     executeSql: sqlTextRunner(client),
+    async dumpDataDir(path) {
+      const answered = new Promise<{ dumped?: true; error?: string }>((resolve) =>
+        worker.once('message', resolve),
+      );
+      worker.postMessage({ dump: path });
+      const answer = await answered;
+      if (answer.error) throw new Error(`PGlite could not dump its data: ${answer.error}`);
+    },
     async close() {
       await client.end({ timeout: 5 });
       const stopped = new Promise((resolve) => worker.once('message', resolve));

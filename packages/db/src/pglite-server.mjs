@@ -6,8 +6,12 @@
 //
 // Plain JavaScript on purpose: a worker thread gets no TypeScript loader under Vitest or tsx.
 //
-// workerData: { dataDir?: string, socketPath: string }. Posts { ready: true } once listening,
-// or { error: message }. A message 'stop' closes the socket and the database.
+// workerData: { dataDir?: string, loadDataDir?: string, socketPath: string }; loadDataDir is
+// the path of a data-directory tarball (PGlite's dumpDataDir) to start from. Posts
+// { ready: true } once listening, or { error: message }. A message 'stop' closes the socket and
+// the database; { dump: path } writes the data directory's tarball to path and posts
+// { dumped: true } (or { error }).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
@@ -18,11 +22,24 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 try {
   const db = await PGlite.create({
     dataDir: workerData.dataDir,
+    loadDataDir: workerData.loadDataDir
+      ? new Blob([readFileSync(workerData.loadDataDir)])
+      : undefined,
     extensions: { btree_gin, pg_trgm, unaccent },
   });
   const server = new PGLiteSocketServer({ db, path: workerData.socketPath });
   await server.start();
   parentPort.on('message', async (message) => {
+    if (message?.dump) {
+      try {
+        const tarball = await db.dumpDataDir('none');
+        writeFileSync(message.dump, new Uint8Array(await tarball.arrayBuffer()));
+        parentPort.postMessage({ dumped: true });
+      } catch (error) {
+        parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
+      }
+      return;
+    }
     if (message !== 'stop') return;
     await server.stop();
     await db.close();

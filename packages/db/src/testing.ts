@@ -1,6 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import postgres from 'postgres';
-import { createDb, type CreateDbOptions, type DatabaseHandle } from './client';
+import { createDb, MIGRATIONS_FOLDER, type CreateDbOptions, type DatabaseHandle } from './client';
 
 /**
  * A fresh, migrated database for one test file (DESIGN.md "Testing layers"). In-memory
@@ -11,7 +15,10 @@ export async function createTestDb(
   options: Pick<CreateDbOptions, 'migrationsFolder'> = {},
 ): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.KITH_TEST_DB !== 'postgres') return createDb(options);
+  if (process.env.KITH_TEST_DB !== 'postgres') {
+    const folder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
+    return createDb({ ...options, pgliteTemplate: await pgliteTemplate(folder) });
+  }
   if (!adminUrl) throw new Error('KITH_TEST_DB=postgres needs TEST_DATABASE_URL');
 
   const name = `kith_test_${randomBytes(6).toString('hex')}`;
@@ -28,4 +35,42 @@ export async function createTestDb(
       await admin.end({ timeout: 5 });
     },
   };
+}
+
+/**
+ * The path of a PGlite data directory with `migrationsFolder` applied, as a tarball in the
+ * system's temporary folder, made on first use and kept for later runs: its name is a hash
+ * of the migrations and of PGlite's version, so a new migration or engine makes a new one.
+ * Every PGlite test database opens a copy of it (0.5 s) instead of creating and migrating a
+ * cluster (3 s). Parallel test workers may both make it; each writes its own file and
+ * renames it into place, so a reader never sees half of one.
+ */
+async function pgliteTemplate(migrationsFolder: string): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(pgliteVersion());
+  for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (!file.endsWith('.sql') && !file.endsWith('.json')) continue;
+    hash.update(file).update(readFileSync(join(migrationsFolder, file)));
+  }
+  const path = join(tmpdir(), `kith-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(path)) return path;
+
+  const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  const handle = await createDb({ migrationsFolder });
+  try {
+    await handle.dumpDataDir!(partial);
+    renameSync(partial, path);
+  } finally {
+    await handle.close();
+    rmSync(partial, { force: true });
+  }
+  return path;
+}
+
+/** The installed PGlite's version (its package.json, found above its entry point). */
+function pgliteVersion(): string {
+  let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string })
+    .version;
 }
