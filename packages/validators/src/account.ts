@@ -2,11 +2,8 @@ import { z } from 'zod';
 import { newPassword, PASSWORD_MAX_LENGTH } from './auth';
 import { contactSort } from './contacts';
 import { interfaceLocale } from './locales';
+import { COLOR_SCHEMES } from './constants';
 import { messages } from './messages';
-
-/** Light, dark, or follow the device. */
-export const COLOR_SCHEMES = ['auto', 'light', 'dark'] as const;
-export type ColorSchemePreference = (typeof COLOR_SCHEMES)[number];
 
 /**
  * The profile form of /me: the display name and the profile photo, an uploaded image's id

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_SORTS } from './constants';
 import { messages } from './messages';
 
 /** SPEC §3: months travel as lowercase English names. */
@@ -337,17 +338,6 @@ export const contactIdsInput = z.object({
   contactIds: z.array(contactId).min(1, { error: 'Select at least one contact' }).max(10_000),
 });
 
-/**
- * The orders the contacts and favorites lists come in: by first name (the default, SPEC §2),
- * by last name, most recently added first, most recently edited first.
- */
-export const CONTACT_SORTS = [
-  'first_name',
-  'last_name',
-  'recently_added',
-  'recently_edited',
-] as const;
-export type ContactSort = (typeof CONTACT_SORTS)[number];
 export const contactSort = z.enum(CONTACT_SORTS);
 
 /**

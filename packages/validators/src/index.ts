@@ -1,3 +1,4 @@
+export * from './constants';
 export * from './messages';
 export * from './auth';
 export * from './contact-us';

@@ -1,8 +1,13 @@
-import { labelName } from '@kith/validators';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusReturn } from '../../../lib/use-focus-return';
+
+/**
+ * The shared schema of a label's name, loaded when the dialog opens rather than with the
+ * sidebar that offers it: the contacts list's first script then carries no zod (issue 19).
+ */
+const loadLabelName = () => import('@kith/validators/labels').then((module) => module.labelName);
 
 /** Asks for a label's name, to create or rename it; the name is checked as the server does. */
 export function LabelNameDialog({
@@ -54,12 +59,13 @@ function NameForm({
   const { t } = useTranslation();
   const [name, setName] = useState(initialName);
   const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => void loadLabelName(), []);
   return (
     <form
       noValidate
-      onSubmit={(event) => {
+      onSubmit={async (event) => {
         event.preventDefault();
-        const parsed = labelName.safeParse(name);
+        const parsed = (await loadLabelName()).safeParse(name);
         if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? null);
         onSubmit(parsed.data);
       }}
