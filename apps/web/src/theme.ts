@@ -1,4 +1,4 @@
-import { createTheme, Drawer, Modal, Notification, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Kith's Mantine theme. System fonts only: no web font is ever fetched (privacy-first).
@@ -18,16 +18,18 @@ export const theme = createTheme({
 
 /**
  * The theme with the close (X) buttons of dialogs, drawers and toasts named `closeLabel` in
- * the interface language: Mantine leaves them without an accessible name (issue 21.8).
+ * the interface language: Mantine leaves them without an accessible name (issue 21.8). Plain
+ * objects, not `Modal.extend(...)`: importing the components here put the dialog, the drawer
+ * and their scroll area into every page's first script (issue 19).
  */
 export function localizedTheme(closeLabel: string) {
   const closeButtonProps = { 'aria-label': closeLabel };
   return createTheme({
     ...theme,
     components: {
-      Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-      Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
-      Notification: Notification.extend({ defaultProps: { closeButtonProps } }),
+      Modal: { defaultProps: { closeButtonProps } },
+      Drawer: { defaultProps: { closeButtonProps } },
+      Notification: { defaultProps: { closeButtonProps } },
     },
   });
 }
