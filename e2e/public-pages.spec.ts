@@ -99,7 +99,9 @@ test('the Contact Us form sends nothing with an empty field, and simulates a sen
 }) => {
   await page.goto('/contact');
   await expect(page.getByText('Support hours: Mon-Fri 9 AM-6 PM EST')).toBeVisible();
-  // From here on (the session check at start-up is done), the form must send nothing.
+  // A visitor's page paints before the session check (issue 19), which then runs its course
+  // (check, refresh, clearing the cookies); once the page is quiet, the form must send nothing.
+  await page.waitForLoadState('networkidle');
   const apiCalls: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
