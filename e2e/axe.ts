@@ -4,8 +4,22 @@ import type { Page } from '@playwright/test';
 /**
  * What axe-core finds broken on the page against WCAG 2.1 A and AA: each rule with its impact
  * and the first three elements, so a failure says where to look. Empty when the page is clean.
+ * It first lets the page's finite animations end: a toast or dialog still fading in is
+ * half-transparent, and axe would judge its text's contrast mid-fade.
  */
 export async function axeViolations(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().endTime === Infinity,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
