@@ -2,7 +2,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import {
   appRouter,
@@ -19,7 +18,6 @@ import {
   photosPlugin,
   remindersPlugin,
   restRoutes,
-  type ServerAppRouter,
   type ApiDependencies,
   createRateLimiter,
   DEFAULT_RATE_LIMITS,
@@ -27,12 +25,13 @@ import {
   type RateLimitSettings,
   cookieNames,
 } from '@kith/api';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { registerApiDocs } from './api-docs';
 import type { Env } from './env';
 import { originGuard } from './origin-guard';
 import { sendTrpcShapedError } from './trpc-errors';
+import { registerTrpcRoute } from './trpc-route';
 
 export interface AppOptions {
   env: Env;
@@ -70,8 +69,11 @@ export async function buildApp({
     trustProxy: env.TRUST_PROXY || false,
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy },
+  // helmet's security headers, its middleware made once: @fastify/helmet built a new one, CSP
+  // parsing included, for every request (issue 19).
+  const securityHeaders = helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy } });
+  app.addHook('onRequest', (req, reply, done) => {
+    securityHeaders(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   app.addHook('onSend', async (_req, reply) => {
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
@@ -109,23 +111,21 @@ export async function buildApp({
     trpcScope.addHook('onRoute', (route) => {
       route.bodyLimit = TRPC_BODY_LIMIT;
     });
+    // tRPC parses the body itself (superjson on JSON.parse); Fastify only reads it, as text.
     trpcScope.removeContentTypeParser('application/json');
     trpcScope.addContentTypeParser(
       'application/json',
       { parseAs: 'string', bodyLimit: TRPC_BODY_LIMIT },
-      trpcScope.getDefaultJsonParser('error', 'error'),
+      (_req, body, done) => done(null, body),
     );
-    await trpcScope.register(fastifyTRPCPlugin, {
-      prefix: '/api/trpc',
-      trpcOptions: {
-        router: appRouter,
-        createContext,
-        maxBatchSize: TRPC_MAX_BATCH_SIZE,
-        onError({ error, path, req }) {
-          if (error.code === 'INTERNAL_SERVER_ERROR')
-            req.log.error({ err: error, path }, 'tRPC error');
-        },
-      } satisfies FastifyTRPCPluginOptions<ServerAppRouter>['trpcOptions'],
+    registerTrpcRoute(trpcScope, '/api/trpc', {
+      router: appRouter,
+      createContext,
+      maxBatchSize: TRPC_MAX_BATCH_SIZE,
+      onError({ error, path, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          req.log.error({ err: error, path }, 'tRPC error');
+      },
     });
   });
 

@@ -1,8 +1,9 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '@kith/db';
 import { schema } from '@kith/db';
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { NotFoundError, UnauthorizedError } from '../shared/errors';
+import { preparedQuery } from '../shared/prepared-query';
 import type { AuthKeys } from './keys';
 import { signAccessToken } from './sealed';
 import type { SessionLiveness } from './session-liveness';
@@ -228,21 +229,28 @@ export async function isSessionActive(
   liveness?: SessionLiveness | null,
 ): Promise<boolean> {
   if (liveness?.isKnownLive(familyId, userId, now.getTime())) return true;
-  const [row] = await db
+  // A placeholder's value skips the column's own mapping: Drizzle sends timestamps as ISO text.
+  const [row] = await liveSession(db).execute({ familyId, userId, now: now.toISOString() });
+  if (row) liveness?.remember(familyId, userId, row.absoluteExpiresAt.getTime(), now.getTime());
+  return Boolean(row);
+}
+
+/** A session family's live row, if any: asked on every call where no cache answers (PGlite). */
+const liveSession = preparedQuery((db) =>
+  db
     .select({ absoluteExpiresAt: sessions.absoluteExpiresAt })
     .from(sessions)
     .where(
       and(
-        eq(sessions.familyId, familyId),
-        eq(sessions.userId, userId),
+        eq(sessions.familyId, sql.placeholder('familyId')),
+        eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
-        gt(sessions.absoluteExpiresAt, now),
+        gt(sessions.absoluteExpiresAt, sql.placeholder('now')),
       ),
     )
-    .limit(1);
-  if (row) liveness?.remember(familyId, userId, row.absoluteExpiresAt.getTime(), now.getTime());
-  return Boolean(row);
-}
+    .limit(1)
+    .prepare('live_session'),
+);
 
 async function insertToken(
   db: Database,

@@ -8,6 +8,7 @@ import type {
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError, ValidationError } from '../shared/errors';
+import { preparedQuery } from '../shared/prepared-query';
 import { deleteImages, ownedImage } from '../images/images.service';
 import { cardChanges, cardOf, emptyCard } from './card';
 import { combinedName, monthNumber, splitName, type ContactDto } from './contact-dto';
@@ -130,12 +131,19 @@ export async function getContact(
   userId: string,
   id: string,
 ): Promise<ContactDto> {
-  const [row] = await selectContactsWithPhoto(deps.db).where(
-    and(eq(contacts.userId, userId), eq(contacts.id, id)),
-  );
+  const [row] = await contactById(deps.db).execute({ userId, id });
   if (!row) throw new NotFoundError(CONTACT_NOT_FOUND);
   return toDto(deps.images, row);
 }
+
+/** One contact of one account with its photo: the detail screen's read, prepared. */
+const contactById = preparedQuery((db) =>
+  selectContactsWithPhoto(db)
+    .where(
+      and(eq(contacts.userId, sql.placeholder('userId')), eq(contacts.id, sql.placeholder('id'))),
+    )
+    .prepare('contact_by_id'),
+);
 
 /**
  * Creates a contact (SPEC §7 POST /contacts), SPEC's `email`, `phone` and `location` as the
