@@ -59,7 +59,10 @@ function NameForm({
   const { t } = useTranslation();
   const [name, setName] = useState(initialName);
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => void loadLabelName(), []);
+  // Fetched as the dialog opens, so Save finds it loaded; a failure here shows again on Save.
+  useEffect(() => {
+    loadLabelName().catch(() => undefined);
+  }, []);
   return (
     <form
       noValidate
