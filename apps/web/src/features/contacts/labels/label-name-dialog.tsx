@@ -59,7 +59,7 @@ function NameForm({
   const { t } = useTranslation();
   const [name, setName] = useState(initialName);
   const [problem, setProblem] = useState<string | null>(null);
-  // Fetched as the dialog opens, so Save finds it loaded; a failure here shows again on Save.
+  // Fetched as the dialog opens, so Save finds it loaded.
   useEffect(() => {
     loadLabelName().catch(() => undefined);
   }, []);
@@ -68,7 +68,10 @@ function NameForm({
       noValidate
       onSubmit={async (event) => {
         event.preventDefault();
-        const parsed = (await loadLabelName()).safeParse(name);
+        // Without the schema (its file could not be fetched) the server's same check answers.
+        const schema = await loadLabelName().catch(() => null);
+        if (!schema) return onSubmit(name.trim());
+        const parsed = schema.safeParse(name);
         if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? null);
         onSubmit(parsed.data);
       }}
