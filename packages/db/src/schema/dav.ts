@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -18,6 +18,13 @@ export const appPasswords = pgTable(
     name: text('name').notNull(),
     /** argon2id PHC string of the generated password. */
     passwordHash: text('password_hash').notNull(),
+    /**
+     * HMAC-SHA-256 of the normalised password under a key derived from `APP_SECRET`
+     * (base64url): finds the one row a presented password can match, so a guess costs one
+     * indexed read and never an argon2id check per app password. Null for passwords made
+     * before it existed; they are matched by hash and given one on their next use.
+     */
+    lookupHash: text('lookup_hash'),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     /** The client IP of the last use. */
     lastUsedIp: text('last_used_ip'),
@@ -25,7 +32,10 @@ export const appPasswords = pgTable(
     lastUsedUserAgent: text('last_used_user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('app_passwords_user_id_idx').on(t.userId)],
+  (t) => [
+    index('app_passwords_user_id_idx').on(t.userId),
+    uniqueIndex('app_passwords_lookup_hash_key').on(t.lookupHash),
+  ],
 );
 
 /**
