@@ -2,8 +2,9 @@ import plist from 'plist';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 import { TestClient, trpcData } from './test-client';
-import { signedInClient } from './test-users';
+import { signedInClient, TEST_PASSWORD } from './test-users';
 import { makeUser, callerFor } from './test-caller';
+import { dav, davAccount } from './dav-helpers';
 
 // App passwords through the procedures and the one-tap Apple profile over HTTP (issue 18).
 
@@ -47,6 +48,24 @@ describe('app passwords', () => {
       bookUrl: `https://kith.example.org/dav/addressbooks/${user.id}/contacts/`,
       username: user.email,
     });
+  });
+});
+
+describe('a password change', () => {
+  it('revokes every app password, so the old one gets 401 on CardDAV', async () => {
+    const account = await davAccount(t);
+    await account.caller.appPasswords.create({ name: 'Laptop' });
+    const book = `/dav/addressbooks/${account.userId}/contacts/`;
+    const depth = { headers: { depth: '0' } };
+    expect((await dav(account, 'PROPFIND', book, depth)).status).toBe(207);
+
+    const changed = await account.caller.account.changePassword({
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'lighthouse-keeper-7',
+    });
+    expect(changed).toEqual({ otherSessionsEnded: 0, appPasswordsRevoked: 2 });
+    expect((await dav(account, 'PROPFIND', book, depth)).status).toBe(401);
+    expect(await account.caller.appPasswords.list()).toEqual([]);
   });
 });
 

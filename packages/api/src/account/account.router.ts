@@ -42,8 +42,9 @@ export const accountRouter = {
     .mutation(({ ctx, input }) => updatePreferences(ctx, ctx.userId, input)),
 
   /**
-   * Changes the password given the current one and signs out every other session; this one
-   * stays. Returns `{otherSessionsEnded}`. BAD_REQUEST on `currentPassword` when it is wrong,
+   * Changes the password given the current one, signs out every other session and revokes
+   * every app password (each syncing device must sign in again); this session stays.
+   * Returns `{otherSessionsEnded, appPasswordsRevoked}`. BAD_REQUEST on `currentPassword` when it is wrong,
    * on `newPassword` when it is common or the same; TOO_MANY_REQUESTS after the per-account
    * budget of password checks (a stolen session cannot guess the password).
    */

@@ -10,6 +10,7 @@ import type {
 import { and, eq, isNull } from 'drizzle-orm';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeAllSessions } from '../auth/sessions';
+import { revokeAllAppPasswords } from '../app-passwords/app-passwords.service';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { deleteImages, ownedImage } from '../images/images.service';
@@ -120,11 +121,14 @@ export async function updatePreferences(
 }
 
 /**
- * Changes the password after checking the current one, and ends every other session
- * (OWASP Session Management: renew and invalidate on credential change). The session that
- * asked stays signed in.
+ * Changes the password after checking the current one, ends every other session and
+ * revokes every app password, as a reset does (OWASP Session Management Cheat Sheet: renew
+ * and invalidate on credential change; an app password made by whoever knew the old
+ * password would otherwise keep syncing the book). The session that asked stays signed in;
+ * each phone or computer that syncs must be given a new app password.
  *
- * @returns how many other sessions were signed out.
+ * @returns `otherSessionsEnded`, how many other sessions were signed out, and
+ *   `appPasswordsRevoked`, how many sync devices must sign in again.
  * @throws ValidationError on `currentPassword` when it is wrong, on `newPassword` when it is
  *   a common password.
  */
@@ -133,7 +137,7 @@ export async function changePassword(
   userId: string,
   currentFamilyId: string,
   input: ChangePasswordInput,
-): Promise<{ otherSessionsEnded: number }> {
+): Promise<{ otherSessionsEnded: number; appPasswordsRevoked: number }> {
   await assertPassword(deps.db, userId, input.currentPassword, 'currentPassword');
   assertAcceptablePassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
@@ -141,7 +145,8 @@ export async function changePassword(
   const ended = await revokeAllSessions(deps.db, userId, deps.now(), {
     exceptFamilyId: currentFamilyId,
   });
-  return { otherSessionsEnded: ended };
+  const appPasswordsRevoked = await revokeAllAppPasswords(deps.db, userId);
+  return { otherSessionsEnded: ended, appPasswordsRevoked };
 }
 
 /**

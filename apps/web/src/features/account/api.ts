@@ -44,13 +44,18 @@ export function useUpdateProfile(options: UpdateProfileOptions = {}) {
   });
 }
 
-/** Changes the password; the other sessions end, so the sessions list is read again. */
+/**
+ * Changes the password; the other sessions end and the app passwords are revoked, so both
+ * lists are read again.
+ */
 export function useChangePassword(options: ChangePasswordOptions = {}) {
   const refreshSessions = useRefreshSessions();
+  const utils = trpc.useUtils();
   return trpc.account.changePassword.useMutation({
     ...options,
     onSuccess: (...args) => {
       refreshSessions();
+      void utils.appPasswords.list.invalidate();
       return options.onSuccess?.(...args);
     },
   });

@@ -6,7 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrors, notifyError, notifySuccess } from '../../lib/notify';
 import { useChangePassword } from './api';
 
-/** Change password: the current one first; every other session is signed out after. */
+/**
+ * Change password: the current one first; every other session is signed out after, and every
+ * app password is revoked (the toast says how many syncing devices must sign in again).
+ */
 export function PasswordCard() {
   const { t } = useTranslation();
   const form = useForm({
@@ -25,11 +28,18 @@ export function PasswordCard() {
     },
   });
   const change = useChangePassword({
-    onSuccess: ({ otherSessionsEnded }) => {
+    onSuccess: ({ otherSessionsEnded, appPasswordsRevoked }) => {
       form.reset();
       notifySuccess('Password changed. {{count}} other sessions were signed out.', {
         count: otherSessionsEnded,
       });
+      // The app passwords went with the old password: say how many devices stopped syncing.
+      if (appPasswordsRevoked > 0) {
+        notifySuccess(
+          '{{count}} syncing devices were signed out. Give each a new app password in Sync with your phone.',
+          { count: appPasswordsRevoked },
+        );
+      }
     },
     onError: (error) => {
       form.setErrors(fieldErrors(error));

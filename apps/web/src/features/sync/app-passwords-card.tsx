@@ -71,6 +71,11 @@ export function AppPasswordsCard() {
           'Your phone signs in with your email and an app password, never your Kith password. Make one for each device, so you can turn one off without touching the others.',
         )}
       </Text>
+      <Text size="sm" c="dimmed" mb="md">
+        {t(
+          'Changing or resetting your Kith password signs every phone and computer out: each then needs a new app password.',
+        )}
+      </Text>
 
       {created ? (
         <Alert
