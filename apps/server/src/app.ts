@@ -24,9 +24,12 @@ import {
   TRPC_MAX_BATCH_SIZE,
   type RateLimitSettings,
   cookieNames,
+  isRecentAccessToken,
+  SESSION_ABSOLUTE_TTL_MS,
 } from '@kith/api';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { anonymousBodyCap } from './anonymous-body-cap';
 import { registerApiDocs } from './api-docs';
 import type { Env } from './env';
 import { originGuard } from './origin-guard';
@@ -84,6 +87,18 @@ export async function buildApp({
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
   app.addHook('onRequest', originGuard(allowedOrigins(env)));
   await app.register(fastifyCookie);
+  // Strangers may send a few KB to the API; a signed-in person up to each route's own limit.
+  app.addHook(
+    'preParsing',
+    anonymousBodyCap((req) =>
+      isRecentAccessToken(
+        deps.keys.accessToken,
+        req.cookies[cookieNames.accessToken],
+        deps.now(),
+        SESSION_ABSOLUTE_TTL_MS,
+      ),
+    ),
+  );
   const rateLimiter = await createRateLimiter(rateLimits, env.REDIS_URL);
   app.addHook('onClose', () => rateLimiter.close());
   app.setErrorHandler((error: FastifyError, req, reply) => {

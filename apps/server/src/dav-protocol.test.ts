@@ -350,9 +350,9 @@ describe('trash and sync tokens', () => {
     expect((await sync(gone.token!)).status).toBe(207);
   });
 
-  it('rate-limits wrong credentials per account, and then refuses even the right ones for a while', async () => {
+  it('rate-limits wrong credentials per source, and then refuses even the right ones from it for a while', async () => {
     const limited = await createTestApp({
-      rateLimits: { perIp: 1000, perAccount: 3, windowMs: 60_000 },
+      rateLimits: { perIp: 3, perAccount: 1000, windowMs: 60_000 },
     });
     try {
       const account = await davAccount(limited);

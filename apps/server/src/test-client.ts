@@ -33,7 +33,11 @@ export function trpcFieldErrors(res: TestResponse): Record<string, string[]> {
 export class TestClient {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** `remoteAddress`: the client IP the server sees (light-my-request's default is 127.0.0.1). */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress?: string,
+  ) {}
 
   /** Calls a REST path under /api/v1. */
   rest(method: Method, path: string, payload?: unknown): Promise<TestResponse> {
@@ -65,7 +69,11 @@ export class TestClient {
     if (this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     }
-    const res = await this.app.inject({ ...options, headers });
+    const res = await this.app.inject({
+      remoteAddress: this.remoteAddress,
+      ...options,
+      headers,
+    });
     const setCookies = parseSetCookies(res.headers['set-cookie']);
     for (const cookie of setCookies) {
       const expired = cookie.attributes.some(

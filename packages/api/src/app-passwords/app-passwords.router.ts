@@ -39,7 +39,7 @@ export const appPasswordsRouter = {
    */
   create: protectedProcedure
     .input(createAppPasswordInput)
-    .mutation(({ ctx, input }) => createAppPassword(ctx.db, ctx.userId, input.name)),
+    .mutation(({ ctx, input }) => createAppPassword(ctx.db, ctx.keys, ctx.userId, input.name)),
 
   /** Revokes `{id}`: its device is refused from its next request. NOT_FOUND when gone. */
   revoke: protectedProcedure.input(appPasswordIdInput).mutation(async ({ ctx, input }) => {

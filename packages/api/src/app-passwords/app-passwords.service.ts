@@ -2,7 +2,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { schema, type Database } from '@kith/db';
 import { APP_PASSWORDS_MAX } from '@kith/validators';
 import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import type { ApiDependencies } from '../trpc/context';
 
@@ -45,12 +45,14 @@ function normalise(password: string): string {
 
 /**
  * Creates an app password named for a device and returns it once, in clear, with its
- * summary; only its argon2id hash is kept (OWASP Password Storage Cheat Sheet).
+ * summary; only its argon2id hash and its keyed lookup hash are kept (OWASP Password Storage
+ * Cheat Sheet), never the password.
  *
  * @throws ConflictError when the account already has `APP_PASSWORDS_MAX`.
  */
 export async function createAppPassword(
   db: Database,
+  keys: Pick<ApiDependencies['keys'], 'tokenHashing'>,
   userId: string,
   name: string,
 ): Promise<AppPasswordSummary & { password: string }> {
@@ -62,7 +64,12 @@ export async function createAppPassword(
   const password = generatePassword();
   const [row] = await db
     .insert(appPasswords)
-    .values({ userId, name, passwordHash: await hashPassword(normalise(password)) })
+    .values({
+      userId,
+      name,
+      passwordHash: await hashPassword(normalise(password)),
+      lookupHash: lookupHashOf(keys.tokenHashing, normalise(password)),
+    })
     .returning();
   return { ...summaryOf(row!), password };
 }
@@ -119,24 +126,28 @@ export interface AppPasswordUser {
   appPasswordId: string;
 }
 
-/**
- * Passwords verified in the last `VERIFIED_TTL_MS`, keyed by an HMAC of account and password:
- * a client sends its credentials on every request, and argon2id (~30 ms) on each would make
- * a 10,000-card sync cost minutes of CPU. The cache holds no password, and a hit still needs
- * the app password's row, so a revoked one is refused at once.
- */
-const verifiedCache = new Map<string, { appPasswordId: string; until: number }>();
-const VERIFIED_TTL_MS = 5 * 60_000;
-const VERIFIED_CACHE_MAX = 10_000;
-
 /** How often, in ms, a password's last use is written (one UPDATE per sync, not per request). */
 const LAST_USED_WRITE_MS = 60_000;
 
 /**
- * Checks an account email and app password (HTTP Basic on CardDAV, issue 18). Only verified,
- * undeleted accounts sign in; the account password never does. An unknown email costs the
- * same argon2id check as a wrong password (OWASP Authentication Cheat Sheet). On success the
- * password's last use (time, IP, User-Agent) is recorded, at most once a minute.
+ * The key an app password is found by: HMAC-SHA-256 of the normalised password under a key
+ * derived from APP_SECRET, base64url. The password has 80 random bits, so a fast keyed hash
+ * is as safe to keep as a slow one (OWASP Password Storage Cheat Sheet: slow hashes are for
+ * passwords people choose), and a guess costs one indexed read.
+ */
+function lookupHashOf(key: Uint8Array, normalised: string): string {
+  return createHmac('sha256', key).update(`app-password\0${normalised}`).digest('base64url');
+}
+
+/**
+ * Checks an account email and app password (HTTP Basic on CardDAV; docs/sign-in-throttling.md).
+ * Only verified, undeleted accounts sign in; the account password never does. The password is
+ * found by its keyed hash (`lookupHashOf`) together with the email: a wrong guess, an unknown
+ * email and an account with fifty app passwords all cost the same one indexed read and no
+ * argon2id check, so guessing neither slows anyone else's sign-in nor tells how many app
+ * passwords an account has. Passwords made before keyed hashes existed are checked against
+ * their argon2id hashes, one account's checks at a time, and get their keyed hash on first
+ * success. On success the last use (time, IP, User-Agent) is recorded, at most once a minute.
  *
  * @returns the account and app password, or null when they do not match.
  */
@@ -146,47 +157,43 @@ export async function verifyAppPassword(
   password: string,
   client: { ip: string; userAgent: string | null },
 ): Promise<AppPasswordUser | null> {
-  const rows = await deps.db
-    .select({
-      userId: users.id,
-      id: appPasswords.id,
-      passwordHash: appPasswords.passwordHash,
-      lastUsedAt: appPasswords.lastUsedAt,
-    })
-    .from(users)
-    .innerJoin(appPasswords, eq(appPasswords.userId, users.id))
-    .where(
-      and(
-        eq(users.email, email.trim().toLowerCase()),
-        isNull(users.deletedAt),
-        isNotNull(users.emailVerifiedAt),
-      ),
-    )
-    .orderBy(asc(appPasswords.createdAt));
   const normalised = normalise(password);
-  if (rows.length === 0 || normalised.length === 0) {
-    await verifyPassword(await decoyPasswordHash(), normalised);
-    return null;
-  }
-  const userId = rows[0]!.userId;
-  const cacheKey = createHmac('sha256', deps.keys.tokenHashing)
-    .update(`app-password\0${userId}\0${normalised}`)
-    .digest('base64url');
-  const now = deps.now().getTime();
-  const cached = verifiedCache.get(cacheKey);
-  let match =
-    cached && cached.until > now ? rows.find((r) => r.id === cached.appPasswordId) : undefined;
+  if (normalised.length === 0) return null;
+  const lookupHash = lookupHashOf(deps.keys.tokenHashing, normalised);
+  const account = and(
+    eq(users.email, email.trim().toLowerCase()),
+    isNull(users.deletedAt),
+    isNotNull(users.emailVerifiedAt),
+  );
+  const columns = {
+    userId: users.id,
+    id: appPasswords.id,
+    passwordHash: appPasswords.passwordHash,
+    lastUsedAt: appPasswords.lastUsedAt,
+  };
+  const [found] = await deps.db
+    .select(columns)
+    .from(appPasswords)
+    .innerJoin(users, eq(appPasswords.userId, users.id))
+    .where(and(eq(appPasswords.lookupHash, lookupHash), account));
+  let match = found;
   if (!match) {
-    for (const row of rows) {
-      if (await verifyPassword(row.passwordHash, normalised)) {
+    const legacy = await deps.db
+      .select(columns)
+      .from(appPasswords)
+      .innerJoin(users, eq(appPasswords.userId, users.id))
+      .where(and(isNull(appPasswords.lookupHash), account))
+      .orderBy(asc(appPasswords.createdAt));
+    for (const row of legacy) {
+      if (await verifyPassword(row.passwordHash, normalised, row.userId)) {
         match = row;
+        await deps.db.update(appPasswords).set({ lookupHash }).where(eq(appPasswords.id, row.id));
         break;
       }
     }
     if (!match) return null;
-    if (verifiedCache.size >= VERIFIED_CACHE_MAX) verifiedCache.clear();
-    verifiedCache.set(cacheKey, { appPasswordId: match.id, until: now + VERIFIED_TTL_MS });
   }
+  const now = deps.now().getTime();
   if (!match.lastUsedAt || now - match.lastUsedAt.getTime() > LAST_USED_WRITE_MS) {
     await deps.db
       .update(appPasswords)
@@ -197,5 +204,5 @@ export async function verifyAppPassword(
       })
       .where(eq(appPasswords.id, match.id));
   }
-  return { userId, appPasswordId: match.id };
+  return { userId: match.userId, appPasswordId: match.id };
 }

@@ -23,6 +23,7 @@ import {
   verifyEmail,
 } from './auth.service';
 import { clientInfo } from './client-info';
+import { rememberDevice, signInCharge } from './device-cookie';
 
 /**
  * The pending-verification cookie `v_ue` (SPEC §3): the email waiting for its code, and
@@ -41,7 +42,7 @@ export const authRouter = {
   /** Creates an unverified account, mails its code, sets `v_ue`. Returns `{email}`. */
   signup: publicProcedure
     .input(signupInput)
-    .use(rateLimited('signIn', inputEmail))
+    .use(rateLimited('mail', inputEmail))
     .mutation(async ({ ctx, input }) => {
       const { email, codeId } = await signup(ctx, input);
       await setPendingEmail(ctx, { email, codeId });
@@ -71,13 +72,14 @@ export const authRouter = {
       );
       setSessionCookies(ctx, tokens);
       clearCookie(ctx, cookieNames.pendingEmail);
+      await rememberDevice(ctx, user.email);
       return { user };
     }),
 
   /** Mails a new verification code; refused within 120 s of the last one. */
   resend: publicProcedure
     .input(emailInput.partial())
-    .use(rateLimited('signIn', pendingOrInputEmail))
+    .use(rateLimited('mail', pendingOrInputEmail))
     .mutation(async ({ ctx, input }) => {
       const { email, codeId } = await pendingFor(ctx, input.email);
       const newCodeId = await resendVerification(ctx, email, codeId);
@@ -93,7 +95,7 @@ export const authRouter = {
    */
   login: publicProcedure
     .input(loginInput)
-    .use(rateLimited('signIn', inputEmail))
+    .use(rateLimited(signInCharge))
     .mutation(async ({ ctx, input }) => {
       const result = await login(ctx, input, clientInfo(ctx));
       if (result.kind === 'unverified') {
@@ -101,6 +103,7 @@ export const authRouter = {
         throw new PreconditionFailedError(UNVERIFIED_LOGIN_MESSAGE);
       }
       setSessionCookies(ctx, result.tokens);
+      await rememberDevice(ctx, result.user.email);
       return { user: result.user };
     }),
 

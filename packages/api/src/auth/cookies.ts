@@ -11,6 +11,8 @@ export const cookieNames = {
   accountPreview: 'user',
   recovery: 'recovery',
   signedIn: 'signed_in',
+  /** A browser an account signed in from (OWASP device cookies; `device-cookie.ts`). */
+  knownDevice: 'known_device',
 } as const;
 
 /** SPEC §9: `v_ue` and `user` last one day. */

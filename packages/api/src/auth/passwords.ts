@@ -18,15 +18,58 @@ const ARGON2_OPTIONS = { type: argon2id, memoryCost: 19_456, timeCost: 2, parall
  */
 const argon2Slots = pLimit(Math.max(1, availableParallelism() - 1));
 
+/** argon2id checks run by this process since it started (see `passwordChecksRun`). */
+let checksRun = 0;
+
+/**
+ * How many argon2id checks this process has run: what a guess costs the server, which the
+ * guessing tests read to show that a wrong app password costs none.
+ */
+export function passwordChecksRun(): number {
+  return checksRun;
+}
+
 /** Hashes a password into a PHC string (`$argon2id$v=19$m=19456,t=2,p=1$...`). */
 export function hashPassword(password: string): Promise<string> {
   return argon2Slots(() => hash(password, ARGON2_OPTIONS));
 }
 
-/** True when `password` matches the PHC `hash`; false for a mismatch or a malformed hash. */
-export async function verifyPassword(phc: string, password: string): Promise<boolean> {
+/**
+ * Checks running or waiting per account: each account has one turn at a time, so a burst of
+ * guesses against one account queues behind itself and takes one of the shared slots at a
+ * time, and another person's sign-in waits for at most one of them (docs/sign-in-throttling.md).
+ */
+const accountTurns = new Map<string, ReturnType<typeof pLimit>>();
+
+function accountTurn<T>(account: string, task: () => Promise<T>): Promise<T> {
+  const key = account.trim().toLowerCase();
+  let turn = accountTurns.get(key);
+  if (!turn) {
+    turn = pLimit(1);
+    accountTurns.set(key, turn);
+  }
+  const queue = turn;
+  return queue(task).finally(() => {
+    if (queue.activeCount === 0 && queue.pendingCount === 0) accountTurns.delete(key);
+  });
+}
+
+/**
+ * True when `password` matches the PHC `hash`; false for a mismatch or a malformed hash.
+ * With `account` (an email or user id), checks for that account run one at a time.
+ */
+export async function verifyPassword(
+  phc: string,
+  password: string,
+  account?: string,
+): Promise<boolean> {
+  const check = () =>
+    argon2Slots(() => {
+      checksRun += 1;
+      return verify(phc, password);
+    });
   try {
-    return await argon2Slots(() => verify(phc, password));
+    return await (account === undefined ? check() : accountTurn(account, check));
   } catch {
     return false;
   }

@@ -51,6 +51,32 @@ export function signAccessToken(key: Uint8Array, claims: AccessClaims, ttlMs: nu
 }
 
 /**
+ * Whether `token` is an access JWT this server signed, expired or not, within `toleranceMs`
+ * of its expiry: proof that the caller signed in to some account not long ago, cheap enough
+ * (one HMAC) to ask before a request's body is read. Not a session check: it says nothing of
+ * whether the session still lives.
+ */
+export async function isRecentAccessToken(
+  key: Uint8Array,
+  token: string | undefined,
+  now: Date,
+  toleranceMs: number,
+): Promise<boolean> {
+  if (!token) return false;
+  try {
+    await jwtVerify(token, hmacKey(key), {
+      algorithms: ['HS256'],
+      currentDate: now,
+      clockTolerance: Math.floor(toleranceMs / 1000),
+      requiredClaims: ['exp', 'sub'],
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Verifies an access JWT; null when missing, forged, expired, or without an expiry (a token
  * with no `exp` would never end; RFC 8725 3.10 asks each token's claims be checked).
  */

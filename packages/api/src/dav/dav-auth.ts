@@ -19,14 +19,15 @@ export function basicCredentials(
 }
 
 /**
- * Who a CardDAV request is from: HTTP Basic with the account email and an app password
- * (issue 18); session cookies and the account password never count. Wrong credentials are
- * charged to the client IP and the account (`appPassword` budgets, like sign-in's), and once
- * either budget is spent every attempt is refused until the window passes, right or wrong
- * (OWASP Authentication Cheat Sheet).
+ * Who a CardDAV request is from: HTTP Basic with the account email and an app password;
+ * session cookies and the account password never count. Each attempt is charged to the
+ * client IP before the password is checked (so guesses raced in one burst are each counted)
+ * and given back when it succeeds, so only failures spend the budget. Nothing is charged to
+ * the account: an 80-bit app password needs no account lockout, and a stranger's guesses
+ * must not stop the owner's phone (docs/sign-in-throttling.md).
  *
  * @returns the account, or null when there are no or wrong credentials.
- * @throws TooManyRequestsError (429) when the IP's or the account's budget is spent.
+ * @throws TooManyRequestsError (429) when the IP's budget is spent.
  */
 export async function authenticateDav(
   deps: Pick<ApiDependencies, 'db' | 'keys' | 'now'>,
@@ -35,12 +36,11 @@ export async function authenticateDav(
 ): Promise<AppPasswordUser | null> {
   const credentials = basicCredentials(req.headers.authorization);
   if (!credentials) return null;
-  const keys = { ip: req.ip, account: credentials.email };
-  await rateLimiter.check('appPassword', keys);
+  const attempt = await rateLimiter.consume('appPassword', { ip: req.ip });
   const user = await verifyAppPassword(deps, credentials.email, credentials.password, {
     ip: req.ip,
     userAgent: req.headers['user-agent'] ?? null,
   });
-  if (!user) await rateLimiter.consume('appPassword', keys);
+  if (user) await attempt.succeeded();
   return user;
 }

@@ -40,6 +40,7 @@ import {
 } from './group-cards';
 import { cardText, readIncomingCard, requestedVersion } from './card-io';
 import { authenticateDav, BASIC_CHALLENGE } from './dav-auth';
+import type { AppPasswordUser } from '../app-passwords/app-passwords.service';
 import { cardNameOf, DAV_ROOT, paths, resourceOf, type DavResource } from './paths';
 import {
   cardPropResult,
@@ -55,6 +56,7 @@ import {
   DavError,
   errorXml,
   isElement,
+  keyOf,
   multistatusClose,
   multistatusOpen,
   NS,
@@ -83,6 +85,17 @@ export const DAV_METHODS = [
 
 /** Largest XML request body, in bytes: a multiget of thousands of hrefs fits. */
 const MAX_XML_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The most properties one PROPFIND, REPORT or PROPPATCH may name (docs/request-limits.md).
+ * Clients name 10 to 40; each named property is looked up for every card answered, so the
+ * count multiplies the work of the whole answer.
+ */
+export const MAX_DAV_PROPERTIES = 200;
+
+function tooManyProperties(): DavError {
+  return new DavError(413, `A request names at most ${MAX_DAV_PROPERTIES} properties.`);
+}
 
 /** RFC 6764 §5: where `/.well-known/carddav` leads. */
 export const WELL_KNOWN_CARDDAV = '/.well-known/carddav';
@@ -154,11 +167,12 @@ export const davPlugin: FastifyPluginAsync<{
   // RFC 6764 §5: any method on the well-known address is sent to the service's root.
   app.all(WELL_KNOWN_CARDDAV, async (_req, reply) => reply.redirect(DAV_ROOT, 301));
 
-  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+  // The caller is known before the body is read (onRequest runs before parsing): a stranger's
+  // 2 MB body is refused unread, and no body is buffered for a request that will get a 401.
+  const callers = new WeakMap<FastifyRequest, AppPasswordUser>();
+  app.addHook('onRequest', async (req, reply) => {
     void reply.header('DAV', '1, 3, addressbook');
-    if (req.method === 'OPTIONS') {
-      return reply.header('Allow', ALLOWED).header('Content-Length', '0').code(200).send();
-    }
+    if (req.method === 'OPTIONS' || req.routeOptions.url === WELL_KNOWN_CARDDAV) return;
     const auth = await authenticateDav(deps, rateLimiter, req);
     if (!auth) {
       void reply.header('WWW-Authenticate', BASIC_CHALLENGE);
@@ -167,6 +181,15 @@ export const davPlugin: FastifyPluginAsync<{
         'Sign in with your email and an app password from Kith’s “Sync with your phone” page.',
       );
     }
+    callers.set(req, auth);
+  });
+
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.method === 'OPTIONS') {
+      return reply.header('Allow', ALLOWED).header('Content-Length', '0').code(200).send();
+    }
+    const auth = callers.get(req);
+    if (!auth) throw new DavError(401, 'Sign in with your email and an app password.');
     const [user] = await deps.db
       .select({ name: schema.users.name })
       .from(schema.users)
@@ -293,6 +316,7 @@ export const davPlugin: FastifyPluginAsync<{
       if (!remove && !isElement(action, NS.DAV, 'set')) continue;
       const prop = child(action, NS.DAV, 'prop');
       for (const el of prop ? childElements(prop) : []) {
+        if (changes.length >= MAX_DAV_PROPERTIES) throw tooManyProperties();
         const q = { ns: el.namespaceURI ?? '', name: el.localName ?? '' };
         const href = child(el, NS.DAV, 'href');
         changes.push({ q, value: remove ? null : href ? textOf(href) : textOf(el) });
@@ -577,8 +601,19 @@ function readProp(root: XmlElement): PropRequest {
   return { type: 'prop', names: namesOf(prop) };
 }
 
+/**
+ * The property names under `el`, each once.
+ *
+ * @throws DavError 413 past `MAX_DAV_PROPERTIES` names.
+ */
 function namesOf(el: XmlElement): QName[] {
-  return childElements(el).map((c) => ({ ns: c.namespaceURI ?? '', name: c.localName ?? '' }));
+  const names = new Map<string, QName>();
+  for (const c of childElements(el)) {
+    const q = { ns: c.namespaceURI ?? '', name: c.localName ?? '' };
+    names.set(keyOf(q), q);
+    if (names.size > MAX_DAV_PROPERTIES) throw tooManyProperties();
+  }
+  return [...names.values()];
 }
 
 function findAddressData(root: XmlElement): XmlElement | undefined {

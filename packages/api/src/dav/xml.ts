@@ -61,9 +61,18 @@ export class XmlElement {
     return this.attributes.get(name) ?? null;
   }
 
-  /** All the text inside, this element's and its descendants'. */
+  /**
+   * All the text inside, this element's and its descendants', in document order. Walked with
+   * a stack of its own, not by recursion, so no nesting can overflow the call stack.
+   */
   get textContent(): string {
-    return this.ownText + this.children.map((c) => c.textContent).join('');
+    let text = '';
+    const pending: XmlElement[] = [this];
+    for (let el = pending.pop(); el; el = pending.pop()) {
+      text += el.ownText;
+      for (let i = el.children.length - 1; i >= 0; i--) pending.push(el.children[i]!);
+    }
+    return text;
   }
 }
 
@@ -91,13 +100,41 @@ export function textOf(el: XmlElement | undefined): string {
 const PARSE_CHUNK = 32 * 1024;
 
 /**
+ * The most elements a request body may nest (docs/request-limits.md). The deepest body a
+ * CardDAV client sends, an `addressbook-query` filter, nests six; the cap keeps every walk
+ * of the tree short and refuses the deep nesting that makes namespace-aware parsers slow.
+ */
+export const MAX_XML_DEPTH = 32;
+
+/**
+ * The most elements in one request body (docs/request-limits.md): a multiget of every card
+ * of a 40,000-card book fits (one `href` each), a body of empty elements filling the byte
+ * limit does not.
+ */
+export const MAX_XML_ELEMENTS = 50_000;
+
+/** The most attributes on one element; WebDAV's elements carry one or two. */
+export const MAX_XML_ATTRIBUTES = 32;
+
+/** Thrown from inside the parser's handlers to stop it at once, mid-chunk. */
+class XmlLimitExceeded extends Error {
+  constructor(readonly davError: DavError) {
+    super(davError.message);
+  }
+}
+
+/**
  * Parses a request body as namespace-aware XML (saxes, streaming) and returns its root. The
  * body is fed in chunks, letting other requests run between them, so a 10,000-href multiget
  * (vdirsyncer sends one of the whole book) never holds the event loop. A document type
  * declaration is refused: no DTD is read, so no entity is ever expanded and no external
- * entity fetched (OWASP XML External Entity Prevention Cheat Sheet).
+ * entity fetched (OWASP XML External Entity Prevention Cheat Sheet). Nesting, element and
+ * attribute counts are capped while parsing (`MAX_XML_DEPTH`, `MAX_XML_ELEMENTS`,
+ * `MAX_XML_ATTRIBUTES`; docs/request-limits.md): the parser stops at the first element past
+ * a cap, so a hostile body costs no more than the cap's worth of work.
  *
- * @throws DavError 400 for a DOCTYPE or malformed XML.
+ * @throws DavError 400 for a DOCTYPE, malformed XML or nesting deeper than `MAX_XML_DEPTH`;
+ *   413 for more than `MAX_XML_ELEMENTS` elements or `MAX_XML_ATTRIBUTES` attributes on one.
  */
 export async function parseXml(body: string): Promise<XmlElement> {
   const malformed = (reason: string) =>
@@ -114,6 +151,28 @@ export async function parseXml(body: string): Promise<XmlElement> {
   });
   parser.on('doctype', () => {
     failure ??= new Error('DOCTYPE');
+  });
+  let elements = 0;
+  let attributeCount = 0;
+  parser.on('opentagstart', () => {
+    if (open.length >= MAX_XML_DEPTH) {
+      throw new XmlLimitExceeded(
+        new DavError(400, `XML elements may be nested at most ${MAX_XML_DEPTH} deep.`),
+      );
+    }
+    if (++elements > MAX_XML_ELEMENTS) {
+      throw new XmlLimitExceeded(
+        new DavError(413, `A request body holds at most ${MAX_XML_ELEMENTS} XML elements.`),
+      );
+    }
+    attributeCount = 0;
+  });
+  parser.on('attribute', () => {
+    if (++attributeCount > MAX_XML_ATTRIBUTES) {
+      throw new XmlLimitExceeded(
+        new DavError(413, `An XML element holds at most ${MAX_XML_ATTRIBUTES} attributes.`),
+      );
+    }
   });
   parser.on('opentag', (tag: SaxesTagNS) => {
     const attributes = new Map(Object.values(tag.attributes).map((a) => [a.local, a.value]));
@@ -133,11 +192,16 @@ export async function parseXml(body: string): Promise<XmlElement> {
   parser.on('text', onText);
   parser.on('cdata', onText);
   const pause = cooperative();
-  for (let at = 0; at < body.length && !failure; at += PARSE_CHUNK) {
-    parser.write(body.slice(at, at + PARSE_CHUNK));
-    await pause();
+  try {
+    for (let at = 0; at < body.length && !failure; at += PARSE_CHUNK) {
+      parser.write(body.slice(at, at + PARSE_CHUNK));
+      await pause();
+    }
+    if (!failure) parser.close();
+  } catch (error) {
+    if (error instanceof XmlLimitExceeded) throw error.davError;
+    throw error;
   }
-  if (!failure) parser.close();
   if (failure) throw malformed(failure.message);
   if (!root) throw malformed('it has no root element.');
   return root;

@@ -29,41 +29,66 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimitSettings> = {
 };
 
 /**
- * What a limited procedure spends:
- * - `signIn`: sign-in, sign-up, verification, resend and every recovery step, which guess at
- *   a secret or send mail;
+ * What a limited call spends (docs/sign-in-throttling.md):
+ * - `signIn`: a guess at an account's secret from a browser the account has not signed in
+ *   from (the password, a verification or recovery code, the recovery's last step);
+ * - `knownDevice`: a password guess from a browser holding a device cookie of that account,
+ *   charged to that browser alone, so a stranger's failures never lock its owner out (OWASP
+ *   Authentication Cheat Sheet, "Slow down online guessing attacks with device cookies");
+ * - `mail`: steps that send a code by mail (sign-up, resend, recovery's "send code");
  * - `accountLookup`: recovery's "find your account", which tells whether an email has an
  *   account, so it gets a tenth of the per-IP budget (OWASP "Account enumeration");
  * - `passwordCheck`: a signed-in call that checks the current password (change it, delete
  *   the account), so a stolen session cannot guess it;
  * - `heavy`: signed-in calls whose cost grows with the book;
- * - `appPassword`: wrong CardDAV credentials (issue 18), charged only when they fail, since a
- *   client sends its credentials with every request (`check` before, `consume` after).
+ * - `appPassword`: CardDAV credentials, charged to the client IP only: an app password has
+ *   80 bits, so no account needs locking, and a stranger's guesses cannot stop a phone.
  */
-export type RatePolicy = 'signIn' | 'accountLookup' | 'passwordCheck' | 'heavy' | 'appPassword';
+export type RatePolicy =
+  'signIn' | 'knownDevice' | 'mail' | 'accountLookup' | 'passwordCheck' | 'heavy' | 'appPassword';
 
-/** Who a call is charged to: always its client IP, and its account when one is named. */
+/**
+ * Policies that guess at a secret: an attempt is charged before the secret is checked, so a
+ * burst sent at once cannot outrun the budget, and given back when it succeeds, so only
+ * failures are counted (docs/sign-in-throttling.md).
+ */
+const REFUNDED_ON_SUCCESS: ReadonlySet<RatePolicy> = new Set([
+  'signIn',
+  'knownDevice',
+  'passwordCheck',
+  'appPassword',
+]);
+
+/**
+ * Who a call is charged to: its client IP and its account, where the policy keeps a budget
+ * for each (`appPassword` has no account budget; `knownDevice` no IP budget, and its
+ * "account" is the device cookie's nonce).
+ */
 export interface RateKeys {
-  ip: string;
-  /** An email (normalised here) or a user id; hashed before it is used as a key. */
+  ip?: string;
+  /** An email (normalised here), a user id or a device nonce; hashed before use as a key. */
   account?: string;
+}
+
+/** One charged attempt. */
+export interface RateAttempt {
+  /**
+   * Reports that the attempt succeeded: policies that count only failures give the charge
+   * back; the others keep it.
+   */
+  succeeded(): Promise<void>;
 }
 
 /** Charges calls to per-IP and per-account budgets, in memory or in Redis. */
 export interface RateLimiter {
   /**
-   * Spends one attempt of `policy` from the IP's budget and the account's.
+   * Spends one attempt of `policy` from the IP's budget and the account's, before the call
+   * runs. Counters are incremented atomically (Redis `INCR` or one process's memory), so
+   * attempts sent together are counted one by one.
    *
    * @throws TooManyRequestsError (429) naming the wait when either budget is spent.
    */
-  consume(policy: RatePolicy, keys: RateKeys): Promise<void>;
-  /**
-   * Spends nothing, but refuses as `consume` would when the IP's or the account's budget of
-   * `policy` is already spent.
-   *
-   * @throws TooManyRequestsError (429) naming the wait.
-   */
-  check(policy: RatePolicy, keys: RateKeys): Promise<void>;
+  consume(policy: RatePolicy, keys: RateKeys): Promise<RateAttempt>;
   /** Closes the Redis connection, when there is one. */
   close(): Promise<void>;
 }
@@ -96,10 +121,15 @@ export async function createRateLimiter(
     });
   };
   const heavy = settings.heavyPerAccount ?? DEFAULT_RATE_LIMITS.heavyPerAccount;
-  const budgets: Record<RatePolicy, { ip: RateLimiterAbstract; account: RateLimiterAbstract }> = {
+  const budgets: Record<RatePolicy, { ip?: RateLimiterAbstract; account?: RateLimiterAbstract }> = {
     signIn: {
       ip: make('sign-in-ip', settings.perIp),
       account: make('sign-in-account', settings.perAccount),
+    },
+    knownDevice: { account: make('known-device', settings.perAccount) },
+    mail: {
+      ip: make('mail-ip', settings.perIp),
+      account: make('mail-account', settings.perAccount),
     },
     accountLookup: {
       ip: make('lookup-ip', Math.max(1, Math.floor(settings.perIp / 10))),
@@ -110,22 +140,25 @@ export async function createRateLimiter(
       account: make('password-account', settings.perAccount),
     },
     heavy: { ip: make('heavy-ip', heavy * 10), account: make('heavy-account', heavy) },
-    appPassword: {
-      ip: make('app-password-ip', settings.perIp),
-      account: make('app-password-account', settings.perAccount),
-    },
+    appPassword: { ip: make('app-password-ip', settings.perIp) },
   };
 
   return {
     async consume(policy, keys) {
       const budget = budgets[policy];
-      await spend(budget.ip, `ip:${keys.ip}`);
-      if (keys.account) await spend(budget.account, `account:${accountKey(keys.account)}`);
-    },
-    async check(policy, keys) {
-      const budget = budgets[policy];
-      await spent(budget.ip, `ip:${keys.ip}`);
-      if (keys.account) await spent(budget.account, `account:${accountKey(keys.account)}`);
+      const spentFrom: [RateLimiterAbstract, string][] = [];
+      if (budget.ip && keys.ip !== undefined) spentFrom.push([budget.ip, `ip:${keys.ip}`]);
+      if (budget.account && keys.account) {
+        spentFrom.push([budget.account, `account:${accountKey(keys.account)}`]);
+      }
+      for (const [limiter, key] of spentFrom) await spend(limiter, key);
+      const refunds = REFUNDED_ON_SUCCESS.has(policy);
+      return {
+        async succeeded() {
+          if (!refunds) return;
+          await Promise.all(spentFrom.map(([limiter, key]) => limiter.reward(key, 1)));
+        },
+      };
     },
     async close() {
       redis?.disconnect();
@@ -144,18 +177,6 @@ async function spend(limiter: RateLimiterAbstract, key: string): Promise<void> {
       );
     }
     throw rejection;
-  }
-}
-
-async function spent(limiter: RateLimiterAbstract, key: string): Promise<void> {
-  const state = await limiter.get(key);
-  if (state && state.remainingPoints <= 0 && state.msBeforeNext > 0) {
-    throw Object.assign(
-      new TooManyRequestsError(TOO_MANY_ATTEMPTS(describeWait(state.msBeforeNext))),
-      {
-        retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)),
-      },
-    );
   }
 }
 

@@ -13,6 +13,7 @@ import {
 import type { Context } from '../trpc/context';
 import { ValidationError } from '../shared/errors';
 import { inputEmail, publicProcedure, rateLimited } from '../trpc/init';
+import { rememberDevice } from '../auth/device-cookie';
 import { clientInfo } from '../auth/client-info';
 import {
   findAccount,
@@ -54,7 +55,7 @@ export const recoverRouter = {
   checkFound: publicProcedure.query(async ({ ctx }) => previewOrRestart(ctx)),
 
   /** Step 2 confirmed: mails the code, removes `user`, and records that a code was sent. */
-  sendCode: publicProcedure.use(rateLimited('signIn', previewAccount)).mutation(async ({ ctx }) => {
+  sendCode: publicProcedure.use(rateLimited('mail', previewAccount)).mutation(async ({ ctx }) => {
     const preview = await previewOrRestart(ctx);
     const codeId = await sendRecoveryCode(ctx, preview.userId);
     clearCookie(ctx, cookieNames.accountPreview);
@@ -86,7 +87,7 @@ export const recoverRouter = {
     }),
 
   /** Mails a new recovery code; refused within 120 s of the last one. */
-  resend: publicProcedure.use(rateLimited('signIn', recoveryAccount)).mutation(async ({ ctx }) => {
+  resend: publicProcedure.use(rateLimited('mail', recoveryAccount)).mutation(async ({ ctx }) => {
     const state = await stateOrRestart(ctx, ['code-sent']);
     const codeId = await sendRecoveryCode(ctx, state.userId);
     await setRecoveryState(ctx, { ...state, codeId });
@@ -109,6 +110,7 @@ export const recoverRouter = {
       const { user, tokens } = await resetPassword(ctx, target, input.password, clientInfo(ctx));
       clearCookie(ctx, cookieNames.recovery);
       setSessionCookies(ctx, tokens);
+      await rememberDevice(ctx, user.email);
       return { user };
     }),
 } satisfies TRPCRouterRecord;

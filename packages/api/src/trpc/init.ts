@@ -8,7 +8,7 @@ import { transformer } from '@kith/validators/transformer';
 import { ZodError, z } from 'zod';
 import type { Context } from './context';
 import { authenticate } from '../auth/authenticate';
-import type { RatePolicy } from '../rate-limits/rate-limiter';
+import type { RateAttempt, RateKeys, RatePolicy } from '../rate-limits/rate-limiter';
 import { SESSION_ENDED_MESSAGE } from '../auth/sessions';
 import { isDatabaseUnavailable, isUnstorableText } from '@kith/db';
 import {
@@ -125,31 +125,49 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
 /**
  * Charges every call of a procedure to the `policy` budgets of its client IP and, when
  * `account` names one, of that account (an email from the input, the user id of a session or
- * of a recovery cookie). Bound to the procedure, not to a URL: each call of a tRPC batch is
- * charged, and REST reaches the same middleware through the same procedures, so no spelling
- * of a path avoids it (issue 15; OWASP Authentication Cheat Sheet).
+ * of a recovery cookie). The charge is taken before the procedure runs, so calls raced in one
+ * burst are each counted, and given back when the call succeeds for the policies that count
+ * only failures (docs/sign-in-throttling.md). Bound to the procedure, not to a URL: each call
+ * of a tRPC batch is charged, and REST reaches the same middleware through the same
+ * procedures, so no spelling of a path avoids it (OWASP Authentication Cheat Sheet).
+ *
+ * `policy` may be a function of the call, for a procedure whose budget depends on who asks
+ * (sign-in from a known browser or a new one).
  *
  * @throws TOO_MANY_REQUESTS (429) with the wait, in the message and in `Retry-After`
  *   (seconds), when either budget is spent.
  */
 export function rateLimited(
-  policy: RatePolicy,
-  account: (ctx: Context, input: unknown) => Promise<string | undefined> | string | undefined,
+  policy: RatePolicy | ((ctx: Context, input: unknown) => Promise<RateCharge>),
+  account?: (ctx: Context, input: unknown) => Promise<string | undefined> | string | undefined,
 ) {
   return t.middleware(async ({ ctx, input, next }) => {
+    let attempt: RateAttempt;
     try {
-      await ctx.rateLimiter.consume(policy, {
-        ip: ctx.req.ip,
-        account: await account(ctx as Context, input),
-      });
+      const charge =
+        typeof policy === 'function'
+          ? await policy(ctx as Context, input)
+          : {
+              policy,
+              keys: { ip: ctx.req.ip, account: await account?.(ctx as Context, input) },
+            };
+      attempt = await ctx.rateLimiter.consume(charge.policy, charge.keys);
     } catch (error) {
       // RFC 6585 / RFC 9110: say when to try again.
       const seconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
       if (seconds) ctx.reply.header('Retry-After', String(seconds));
       throw error;
     }
-    return next();
+    const result = await next();
+    if (result.ok) await attempt.succeeded();
+    return result;
   });
+}
+
+/** A policy and the keys one call is charged to. */
+export interface RateCharge {
+  policy: RatePolicy;
+  keys: RateKeys;
 }
 
 /** The signed-in person's id, for limits on protected procedures. */
