@@ -37,6 +37,17 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * Whether an error (or one in its `cause` chain) is a conflict between concurrent
+ * transactions that PostgreSQL resolved by aborting this one: SQLSTATE 40P01
+ * (deadlock_detected) or 40001 (serialization_failure). Nothing was written; running the
+ * whole transaction again is the documented remedy (PostgreSQL manual, "Serialization
+ * Failure Handling").
+ */
+export function isRetryableConflict(error: unknown): boolean {
+  return errorCodes(error).some((code) => code === '40P01' || code === '40001');
+}
+
+/**
  * Whether an error (or one in its `cause` chain) says a text value cannot be stored:
  * PostgreSQL's SQLSTATE 22021 (a NUL byte in text) or 22P05 (`\u0000` in jsonb). PostgreSQL
  * text cannot hold NUL; the input was wrong, not the query.

@@ -1,5 +1,10 @@
 export { createDb, executeRows } from './client';
-export { isDatabaseUnavailable, isUniqueViolation, isUnstorableText } from './availability';
+export {
+  isDatabaseUnavailable,
+  isRetryableConflict,
+  isUniqueViolation,
+  isUnstorableText,
+} from './availability';
 export type { CreateDbOptions, Database, DatabaseHandle, DatabaseKind } from './client';
 export * as schema from './schema';
 export type { ContactExtraField } from './schema/contacts';

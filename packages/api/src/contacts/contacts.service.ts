@@ -15,6 +15,7 @@ import { combinedName, monthNumber, splitName, type ContactDto } from './contact
 import { decodeCursor, encodeCursor } from './cursor';
 import { listCondition, type ContactList } from './list-filter';
 import { selectContactsWithPhoto, toDto } from './contacts-with-photo';
+import { bookTransaction } from '../shared/write-transaction';
 
 const { contacts, images } = schema;
 
@@ -160,7 +161,7 @@ export async function createContact(
 ): Promise<ContactDto> {
   const avatarImageId = values.avatar.publicId || null;
   const idempotencyKey = values.idempotencyKey ?? null;
-  return deps.db.transaction(async (tx) => {
+  return bookTransaction(deps.db, userId, async (tx) => {
     if (avatarImageId) await attachImage(tx, userId, avatarImageId, deps.now());
     const [row] = await tx
       .insert(contacts)
@@ -209,7 +210,7 @@ export async function updateContact(
   id: string,
   values: ContactUpdateValues,
 ): Promise<ContactDto> {
-  const { contact, replacedImageId } = await deps.db.transaction(async (tx) => {
+  const { contact, replacedImageId } = await bookTransaction(deps.db, userId, async (tx) => {
     const [current] = await tx
       .select()
       .from(contacts)

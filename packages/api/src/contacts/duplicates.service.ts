@@ -11,6 +11,7 @@ import { selectContactsWithPhoto, toDto } from './contacts-with-photo';
 import type { ContactDto } from './contact-dto';
 import { phoneKey } from './phone-key';
 import { activeContactRows } from './active-contacts';
+import { bookTransaction } from '../shared/write-transaction';
 
 const { contacts, contactLabels } = schema;
 
@@ -210,7 +211,7 @@ export async function mergeContacts(
 ): Promise<ContactDto> {
   const ids = [input.keepId, ...input.mergeIds.filter((id) => id !== input.keepId)];
   if (ids.length < 2) throw new ValidationError('Choose at least two contacts to merge.');
-  const replacedPhoto = await deps.db.transaction(async (tx) => {
+  const replacedPhoto = await bookTransaction(deps.db, userId, async (tx) => {
     const rows = await tx
       .select()
       .from(contacts)

@@ -13,6 +13,7 @@ import { photoSource } from '../imports/photos';
 import type { ApiDependencies } from '../trpc/context';
 import { DavError, NS } from './xml';
 import { paths } from './paths';
+import { bookTransaction } from '../shared/write-transaction';
 
 const { contacts, contactLabels, labels, davTombstones, users, images } = schema;
 
@@ -88,21 +89,6 @@ export async function usedBytes(db: Database, userId: string): Promise<number> {
   return Number(row?.used ?? 0);
 }
 
-/**
- * The advisory lock key of an account's address book, the one migration 0012's triggers take
- * on every write of a contact or label (`pg_advisory_xact_lock(727100003, hashtext(user_id))`).
- */
-const BOOK_LOCK_KEY = 727_100_003;
-
-/**
- * Serialises the account's writers for the rest of the transaction, before a write checks
- * what the book holds (a UID, a name): without it, parallel PUTs of one UID at different
- * names all passed the check and made several cards with one UID (RFC 6352 §6.3.2.1).
- */
-export async function lockBook(db: Database, userId: string): Promise<void> {
-  await executeRows(db, sql`select pg_advisory_xact_lock(${BOOK_LOCK_KEY}, hashtext(${userId}))`);
-}
-
 /** HTTP preconditions of a write (RFC 7232): `If-Match` ETags or `*`, `If-None-Match: *`. */
 export interface WriteConditions {
   ifMatch?: string[];
@@ -150,7 +136,8 @@ export interface IncomingCard {
  *
  * @returns whether it was created, and the new ETag.
  * @throws DavError 412 when a condition fails, 403 `no-uid-conflict` when another card of the
- *   book has the UID, 507 past the account's quota.
+ *   book has the UID, 507 past the account's quota; UnavailableError (503) when concurrent
+ *   writes of the book made it lose every attempt (`bookTransaction`).
  */
 export async function putCard(
   deps: Pick<ApiDependencies, 'db' | 'images' | 'keys' | 'now' | 'fetchPhoto'>,
@@ -176,9 +163,9 @@ export async function putCard(
     }
   }
   try {
-    const result = await deps.db.transaction(async (tx) => {
-      const db = tx as Database;
-      await lockBook(db, userId);
+    // The book lock first: parallel PUTs of one UID at different names then check the book
+    // one at a time, so only one card gets the UID (RFC 6352 §6.3.2.1).
+    const result = await bookTransaction(deps.db, userId, async (db) => {
       const [current] = await db
         .select({
           id: contacts.id,
@@ -287,7 +274,8 @@ export async function putCard(
  * Moves the card at `name` to Kith's Trash (issue 18: a card deleted on a phone is
  * recoverable for 30 days); the book then reports it gone.
  *
- * @throws DavError 404 when there is no active card there, 412 when `If-Match` fails.
+ * @throws DavError 404 when there is no active card there, 412 when `If-Match` fails;
+ *   UnavailableError (503) as `bookTransaction` does.
  */
 export async function trashCard(
   deps: Pick<ApiDependencies, 'db' | 'now'>,
@@ -295,8 +283,7 @@ export async function trashCard(
   name: string,
   conditions: WriteConditions,
 ): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const db = tx as Database;
+  await bookTransaction(deps.db, userId, async (db) => {
     const [current] = await db
       .select({ id: contacts.id, revision: contacts.revision })
       .from(contacts)

@@ -1,8 +1,9 @@
 import { isUniqueViolation, schema, type Database } from '@kith/db';
-import { LABEL_NAME_MAX } from '@kith/validators';
+import { CONTACT_LIMITS, LABEL_NAME_MAX, singleLineText } from '@kith/validators';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { escapeText, formatVCard, type VCardProperty, type VCardVersion } from '../vcard/write';
-import { checkConditions, etagOf, lockBook, type WriteConditions } from './address-book.service';
+import { checkConditions, etagOf, type WriteConditions } from './address-book.service';
+import { bookTransaction } from '../shared/write-transaction';
 import type { GroupCard } from './book-cards';
 import { DavError, NS } from './xml';
 
@@ -38,9 +39,10 @@ function unescape(text: string): string {
  * `KIND:group`.
  */
 export function isGroupCard(body: string): boolean {
-  const lines = unfolded(body);
-  return [...values(lines, 'X-ADDRESSBOOKSERVER-KIND'), ...values(lines, 'KIND')].some(
-    (kind) => kind.toLowerCase() === 'group',
+  // One search over the unfolded text: splitting a 100,000-line card into lines and matching
+  // each twice took 50 to 140 ms.
+  return /^(?:[\w-]+\.)?(?:X-ADDRESSBOOKSERVER-KIND|KIND)(?:;[^:\r\n]*)?:[ \t]*group[ \t]*\r?$/im.test(
+    body.replace(/\r?\n[ \t]/g, ''),
   );
 }
 
@@ -55,12 +57,15 @@ export interface IncomingGroup {
  * Reads a group card (Apple's `X-ADDRESSBOOKSERVER-MEMBER`, RFC 6350 `MEMBER`, each
  * `urn:uuid:<member UID>`).
  *
- * @throws DavError 403 `valid-address-data` without a name.
+ * The name loses its control characters (`singleLineText`) and is cut to a label's length.
+ *
+ * @throws DavError 403 `valid-address-data` without a name, or with more members than
+ *   `CONTACT_LIMITS.groupMembers`.
  */
 export function readIncomingGroup(body: string, fallbackUid: string): IncomingGroup {
   const lines = unfolded(body);
-  const name = unescape(
-    values(lines, 'FN')[0] ?? values(lines, 'N')[0]?.split(';')[0] ?? '',
+  const name = singleLineText(
+    unescape(values(lines, 'FN')[0] ?? values(lines, 'N')[0]?.split(';')[0] ?? ''),
   ).trim();
   if (!name) {
     throw new DavError(403, 'A group card needs a name (FN).', {
@@ -69,6 +74,13 @@ export function readIncomingGroup(body: string, fallbackUid: string): IncomingGr
     });
   }
   const members = [...values(lines, 'X-ADDRESSBOOKSERVER-MEMBER'), ...values(lines, 'MEMBER')];
+  if (members.length > CONTACT_LIMITS.groupMembers) {
+    throw new DavError(
+      403,
+      `This group card lists ${members.length.toLocaleString('en-US')} members; a group card lists at most ${CONTACT_LIMITS.groupMembers.toLocaleString('en-US')}.`,
+      { ns: NS.CARDDAV, name: 'valid-address-data' },
+    );
+  }
   return {
     uid: unescape(values(lines, 'UID')[0] ?? '') || fallbackUid,
     name: name.slice(0, LABEL_NAME_MAX),
@@ -142,9 +154,8 @@ export async function putGroup(
   conditions: WriteConditions,
 ): Promise<{ created: boolean; etag: string }> {
   try {
-    return await db.transaction(async (tx) => {
-      const t = tx as Database;
-      await lockBook(t, userId);
+    // The book lock first (a UID, a name are checked against the book), then the row.
+    return await bookTransaction(db, userId, async (t) => {
       const current = await lockedGroup(t, userId, name);
       checkConditions(current, conditions);
       const [contactThere] = await t
@@ -184,7 +195,8 @@ export async function putGroup(
           .delete(contactLabels)
           .where(and(eq(contactLabels.labelId, id), inArray(contactLabels.contactId, leaving)));
       }
-      const joining = [...memberIds].filter((c) => !present.some((p) => p.contactId === c));
+      const before = new Set(present.map((p) => p.contactId));
+      const joining = [...memberIds].filter((c) => !before.has(c));
       if (joining.length) {
         await t
           .insert(contactLabels)
@@ -218,8 +230,7 @@ export async function deleteGroup(
   name: string,
   conditions: WriteConditions,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const t = tx as Database;
+  return bookTransaction(db, userId, async (t) => {
     const current = await lockedGroup(t, userId, name);
     if (!current) return false;
     checkConditions(current, conditions);

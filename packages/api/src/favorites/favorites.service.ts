@@ -4,6 +4,7 @@ import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError } from '../shared/errors';
 import { CONTACT_NOT_FOUND } from '../contacts/contacts.service';
 import { combinedName } from '../contacts/contact-dto';
+import { bookTransaction } from '../shared/write-transaction';
 
 const { contacts } = schema;
 
@@ -18,11 +19,13 @@ export async function setFavorite(
   id: string,
   isFavorite: boolean,
 ): Promise<{ _id: string; isFavorite: boolean; name: string }> {
-  const [row] = await deps.db
-    .update(contacts)
-    .set({ isFavorite, updatedAt: deps.now() })
-    .where(and(eq(contacts.userId, userId), eq(contacts.id, id), isNull(contacts.trashedAt)))
-    .returning();
+  const [row] = await bookTransaction(deps.db, userId, (tx) =>
+    tx
+      .update(contacts)
+      .set({ isFavorite, updatedAt: deps.now() })
+      .where(and(eq(contacts.userId, userId), eq(contacts.id, id), isNull(contacts.trashedAt)))
+      .returning(),
+  );
   if (!row) throw new NotFoundError(CONTACT_NOT_FOUND);
   return {
     _id: row.id,

@@ -5,6 +5,7 @@ import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError } from '../shared/errors';
 import { processImage, type ProcessedImage } from './process';
 import type { ImageStorage, ImageStore } from './storage';
+import { bookTransaction } from '../shared/write-transaction';
 
 const { images } = schema;
 
@@ -111,10 +112,11 @@ export async function deleteImages(
   const condition = ownerId
     ? and(inArray(images.id, ids), eq(images.ownerId, ownerId))
     : inArray(images.id, ids);
-  const removed = await deps.db
-    .delete(images)
-    .where(condition)
-    .returning({ key: images.storageKey });
+  // Deleting an image clears the avatar of any contact showing it: a write of the owner's
+  // contacts, so it takes the book lock first as every such write does.
+  const remove = (db: Database) =>
+    db.delete(images).where(condition).returning({ key: images.storageKey });
+  const removed = ownerId ? await bookTransaction(deps.db, ownerId, remove) : await remove(deps.db);
   await removeBytes(
     deps.images,
     removed.map((r) => r.key),

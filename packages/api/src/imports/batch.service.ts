@@ -6,6 +6,7 @@ import { mergeExtras } from '../contacts/extra-fields';
 import { cardOf, unionCards } from '../contacts/card';
 import { imageRow, removeBytes, storeImage, type StoredImage } from '../images/images.service';
 import { photoSource } from './photos';
+import { bookTransaction } from '../shared/write-transaction';
 
 const { contacts, contactLabels, labels, images, contactImportBackups } = schema;
 
@@ -70,8 +71,7 @@ export async function importBatch(
   }
 
   try {
-    return await deps.db.transaction(async (tx) => {
-      const db = tx as Database;
+    return await bookTransaction(deps.db, userId, async (db) => {
       if (photos.size > 0) {
         await db
           .insert(images)

@@ -1,8 +1,9 @@
-import { schema, type Database } from '@kith/db';
+import { schema } from '@kith/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { removeBytes } from '../images/images.service';
 import type { ContactBackup } from './batch.service';
+import { bookTransaction } from '../shared/write-transaction';
 
 const { contacts, contactLabels, labels, images, contactImportBackups } = schema;
 
@@ -26,8 +27,7 @@ export async function undoImport(
   userId: string,
   importId: string,
 ): Promise<ImportUndoResult> {
-  const { result, imageKeys } = await deps.db.transaction(async (tx) => {
-    const db = tx as Database;
+  const { result, imageKeys } = await bookTransaction(deps.db, userId, async (db) => {
     const owned = and(eq(contacts.userId, userId), eq(contacts.importId, importId));
     const removed = await db
       .delete(contacts)

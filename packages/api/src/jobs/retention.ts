@@ -4,6 +4,7 @@ import type { ImageStorage } from '../images/storage';
 import { removeBytes } from '../images/images.service';
 import { purgeDeletedAccounts } from '../account/purge';
 import { purgeTombstones } from '../dav/address-book.service';
+import { lockBook, retryConflicts } from '../shared/write-transaction';
 
 const { contacts, images, contactImportBackups, reminderDeliveries } = schema;
 
@@ -38,66 +39,93 @@ export interface RetentionResult {
  * unattached for more than 24 hours, import backups older than a day (with the photos the
  * import replaced), CardDAV tombstones past their 60 days, reminder deliveries past 60 days, and every account deleted before `now` (each run, so
  * well within the privacy page's 30 days). Safe on several instances at once: the work runs under a
- * transaction-scoped advisory lock, and an instance that cannot take it skips the run.
+ * transaction-scoped advisory lock, and an instance that cannot take it skips the run. The
+ * accounts' book locks are taken before their contacts are deleted (the one lock order of
+ * every writer), and a run PostgreSQL aborts as a deadlock victim is run again.
+ *
+ * @throws UnavailableError when every run lost to a concurrent write (the next hour retries).
  */
 export async function runRetention(
   deps: { db: Database; images: ImageStorage },
   now: Date,
 ): Promise<RetentionResult> {
-  const outcome = await deps.db.transaction(async (tx) => {
-    const [lock] = await executeRows<{ locked: boolean }>(
-      tx as Database,
-      sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as locked`,
-    );
-    if (!lock?.locked) return null;
+  const outcome = await retryConflicts(() =>
+    deps.db.transaction(async (tx) => {
+      const [lock] = await executeRows<{ locked: boolean }>(
+        tx as Database,
+        sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as locked`,
+      );
+      if (!lock?.locked) return null;
 
-    const trashCutoff = new Date(now.getTime() - TRASH_RETENTION_MS);
-    const expired = await tx
-      .delete(contacts)
-      .where(and(isNotNull(contacts.trashedAt), lt(contacts.trashedAt, trashCutoff)))
-      .returning({ avatarImageId: contacts.avatarImageId });
-    const orphanIds = expired.map((r) => r.avatarImageId).filter((id): id is string => id !== null);
+      const trashCutoff = new Date(now.getTime() - TRASH_RETENTION_MS);
+      const isExpired = and(isNotNull(contacts.trashedAt), lt(contacts.trashedAt, trashCutoff));
+      // Deleting a contact is a write of its account's book: the book locks first, as every
+      // writer takes them, so a person's edit at the same moment waits instead of deadlocking.
+      const owners = await tx
+        .selectDistinct({ userId: contacts.userId })
+        .from(contacts)
+        .where(isExpired)
+        .orderBy(contacts.userId);
+      for (const { userId } of owners) await lockBook(tx as Database, userId);
+      const expired = owners.length
+        ? await tx
+            .delete(contacts)
+            .where(
+              and(
+                isExpired,
+                inArray(
+                  contacts.userId,
+                  owners.map((o) => o.userId),
+                ),
+              ),
+            )
+            .returning({ avatarImageId: contacts.avatarImageId })
+        : [];
+      const orphanIds = expired
+        .map((r) => r.avatarImageId)
+        .filter((id): id is string => id !== null);
 
-    const uploadCutoff = new Date(now.getTime() - UNATTACHED_IMAGE_TTL_MS);
-    const staleUploads = await tx
-      .delete(images)
-      .where(and(isNull(images.attachedAt), lt(images.createdAt, uploadCutoff)))
-      .returning({ key: images.storageKey });
-    const avatars = orphanIds.length
-      ? await tx
-          .delete(images)
-          .where(inArray(images.id, orphanIds))
-          .returning({ key: images.storageKey })
-      : [];
+      const uploadCutoff = new Date(now.getTime() - UNATTACHED_IMAGE_TTL_MS);
+      const staleUploads = await tx
+        .delete(images)
+        .where(and(isNull(images.attachedAt), lt(images.createdAt, uploadCutoff)))
+        .returning({ key: images.storageKey });
+      const avatars = orphanIds.length
+        ? await tx
+            .delete(images)
+            .where(inArray(images.id, orphanIds))
+            .returning({ key: images.storageKey })
+        : [];
 
-    // Import backups past their day; a photo an import replaced goes with its backup,
-    // unless a contact shows it again.
-    const backups = await tx
-      .delete(contactImportBackups)
-      .where(lt(contactImportBackups.createdAt, new Date(now.getTime() - IMPORT_UNDO_TTL_MS)))
-      .returning({ previous: contactImportBackups.previous });
-    const replaced = backups
-      .map((b) => b.previous.avatarImageId)
-      .filter((id): id is string => typeof id === 'string');
-    const replacedPhotos = replaced.length
-      ? await tx
-          .delete(images)
-          .where(
-            and(
-              inArray(images.id, replaced),
-              sql`not exists (select 1 from ${contacts} where ${contacts.avatarImageId} = ${images.id})`,
-            ),
-          )
-          .returning({ key: images.storageKey })
-      : [];
-    const keys = [...staleUploads, ...avatars, ...replacedPhotos].map((r) => r.key);
-    await tx
-      .delete(reminderDeliveries)
-      .where(lt(reminderDeliveries.sentAt, new Date(now.getTime() - REMINDER_DELIVERY_TTL_MS)));
-    // CardDAV's record of deletions, past the time a phone could still need it.
-    await purgeTombstones(tx as Database, now);
-    return { contacts: expired.length, keys };
-  });
+      // Import backups past their day; a photo an import replaced goes with its backup,
+      // unless a contact shows it again.
+      const backups = await tx
+        .delete(contactImportBackups)
+        .where(lt(contactImportBackups.createdAt, new Date(now.getTime() - IMPORT_UNDO_TTL_MS)))
+        .returning({ previous: contactImportBackups.previous });
+      const replaced = backups
+        .map((b) => b.previous.avatarImageId)
+        .filter((id): id is string => typeof id === 'string');
+      const replacedPhotos = replaced.length
+        ? await tx
+            .delete(images)
+            .where(
+              and(
+                inArray(images.id, replaced),
+                sql`not exists (select 1 from ${contacts} where ${contacts.avatarImageId} = ${images.id})`,
+              ),
+            )
+            .returning({ key: images.storageKey })
+        : [];
+      const keys = [...staleUploads, ...avatars, ...replacedPhotos].map((r) => r.key);
+      await tx
+        .delete(reminderDeliveries)
+        .where(lt(reminderDeliveries.sentAt, new Date(now.getTime() - REMINDER_DELIVERY_TTL_MS)));
+      // CardDAV's record of deletions, past the time a phone could still need it.
+      await purgeTombstones(tx as Database, now);
+      return { contacts: expired.length, keys };
+    }),
+  );
 
   if (!outcome) return { ran: false, contactsDeleted: 0, imagesDeleted: 0, accountsPurged: 0 };
   await removeBytes(deps.images, outcome.keys);

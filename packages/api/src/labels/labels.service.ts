@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { CONTACT_NOT_FOUND } from '../contacts/contacts.service';
 import { chosenContacts } from '../contacts/list-filter';
+import { bookTransaction } from '../shared/write-transaction';
 
 const { labels, contactLabels, contacts } = schema;
 
@@ -41,11 +42,13 @@ export async function listLabels(db: Database, userId: string): Promise<LabelSum
  * @throws ConflictError (409) when the person has a label of that name, whatever its case.
  */
 export async function createLabel(db: Database, userId: string, name: string) {
-  const [label] = await db
-    .insert(labels)
-    .values({ userId, name })
-    .onConflictDoNothing()
-    .returning({ id: labels.id, name: labels.name });
+  const [label] = await bookTransaction(db, userId, (tx) =>
+    tx
+      .insert(labels)
+      .values({ userId, name })
+      .onConflictDoNothing()
+      .returning({ id: labels.id, name: labels.name }),
+  );
   if (!label) throw new ConflictError(labelMessages.taken);
   return { ...label, count: 0 };
 }
@@ -57,11 +60,13 @@ export async function createLabel(db: Database, userId: string, name: string) {
  */
 export async function renameLabel(db: Database, userId: string, id: string, name: string) {
   try {
-    const [label] = await db
-      .update(labels)
-      .set({ name })
-      .where(and(eq(labels.id, id), eq(labels.userId, userId)))
-      .returning({ id: labels.id, name: labels.name });
+    const [label] = await bookTransaction(db, userId, (tx) =>
+      tx
+        .update(labels)
+        .set({ name })
+        .where(and(eq(labels.id, id), eq(labels.userId, userId)))
+        .returning({ id: labels.id, name: labels.name }),
+    );
     if (!label) throw new NotFoundError(labelMessages.notFound);
     return label;
   } catch (error) {
@@ -76,10 +81,12 @@ export async function renameLabel(db: Database, userId: string, id: string, name
  * @throws NotFoundError when it is not the person's.
  */
 export async function deleteLabel(db: Database, userId: string, id: string) {
-  const removed = await db
-    .delete(labels)
-    .where(and(eq(labels.id, id), eq(labels.userId, userId)))
-    .returning({ id: labels.id });
+  const removed = await bookTransaction(db, userId, (tx) =>
+    tx
+      .delete(labels)
+      .where(and(eq(labels.id, id), eq(labels.userId, userId)))
+      .returning({ id: labels.id }),
+  );
   if (removed.length === 0) throw new NotFoundError(labelMessages.notFound);
   return { id };
 }
@@ -99,21 +106,23 @@ export async function assignLabel(
   chosen: BulkContacts,
 ): Promise<{ changed: number }> {
   await ownedLabel(db, userId, labelId);
-  const added = await db
-    .insert(contactLabels)
-    .select(
-      // INSERT ... SELECT names every column of the table, in its order.
-      db
-        .select({
-          contactId: contacts.id,
-          labelId: sql<string>`${labelId}::uuid`.as('label_id'),
-          createdAt: sql<Date>`now()`.as('created_at'),
-        })
-        .from(contacts)
-        .where(chosenContacts(userId, chosen)),
-    )
-    .onConflictDoNothing()
-    .returning({ contactId: contactLabels.contactId });
+  const added = await bookTransaction(db, userId, (tx) =>
+    tx
+      .insert(contactLabels)
+      .select(
+        // INSERT ... SELECT names every column of the table, in its order.
+        tx
+          .select({
+            contactId: contacts.id,
+            labelId: sql<string>`${labelId}::uuid`.as('label_id'),
+            createdAt: sql<Date>`now()`.as('created_at'),
+          })
+          .from(contacts)
+          .where(chosenContacts(userId, chosen)),
+      )
+      .onConflictDoNothing()
+      .returning({ contactId: contactLabels.contactId }),
+  );
   return { changed: added.length };
 }
 
@@ -130,18 +139,20 @@ export async function unassignLabel(
   chosen: BulkContacts,
 ): Promise<{ changed: number }> {
   await ownedLabel(db, userId, labelId);
-  const removed = await db
-    .delete(contactLabels)
-    .where(
-      and(
-        eq(contactLabels.labelId, labelId),
-        inArray(
-          contactLabels.contactId,
-          db.select({ id: contacts.id }).from(contacts).where(chosenContacts(userId, chosen)),
+  const removed = await bookTransaction(db, userId, (tx) =>
+    tx
+      .delete(contactLabels)
+      .where(
+        and(
+          eq(contactLabels.labelId, labelId),
+          inArray(
+            contactLabels.contactId,
+            tx.select({ id: contacts.id }).from(contacts).where(chosenContacts(userId, chosen)),
+          ),
         ),
-      ),
-    )
-    .returning({ contactId: contactLabels.contactId });
+      )
+      .returning({ contactId: contactLabels.contactId }),
+  );
   return { changed: removed.length };
 }
 

@@ -6,6 +6,7 @@ import { NotFoundError } from '../shared/errors';
 import { deleteImages } from '../images/images.service';
 import { CONTACT_NOT_FOUND, NO_MATCHING_CONTACTS } from '../contacts/contacts.service';
 import { chosenContacts, isOneContact } from '../contacts/list-filter';
+import { bookTransaction } from '../shared/write-transaction';
 
 const { contacts } = schema;
 
@@ -24,11 +25,13 @@ export async function trashContacts(
   chosen: BulkContacts,
 ) {
   return affected(
-    await deps.db
-      .update(contacts)
-      .set({ trashedAt: deps.now() })
-      .where(and(chosenContacts(userId, chosen), isNull(contacts.trashedAt)))
-      .returning({ id: contacts.id }),
+    await bookTransaction(deps.db, userId, (tx) =>
+      tx
+        .update(contacts)
+        .set({ trashedAt: deps.now() })
+        .where(and(chosenContacts(userId, chosen), isNull(contacts.trashedAt)))
+        .returning({ id: contacts.id }),
+    ),
     chosen,
   );
 }
@@ -44,11 +47,13 @@ export async function recoverContacts(
   chosen: BulkContacts,
 ) {
   return affected(
-    await deps.db
-      .update(contacts)
-      .set({ trashedAt: null, updatedAt: deps.now() })
-      .where(and(chosenContacts(userId, chosen), isNotNull(contacts.trashedAt)))
-      .returning({ id: contacts.id }),
+    await bookTransaction(deps.db, userId, (tx) =>
+      tx
+        .update(contacts)
+        .set({ trashedAt: null, updatedAt: deps.now() })
+        .where(and(chosenContacts(userId, chosen), isNotNull(contacts.trashedAt)))
+        .returning({ id: contacts.id }),
+    ),
     chosen,
   );
 }
@@ -79,10 +84,12 @@ async function deleteWhere(
   condition: SQL,
   chosen: BulkContacts | null,
 ) {
-  const removed = await deps.db
-    .delete(contacts)
-    .where(and(eq(contacts.userId, userId), condition))
-    .returning({ id: contacts.id, avatarImageId: contacts.avatarImageId });
+  const removed = await bookTransaction(deps.db, userId, (tx) =>
+    tx
+      .delete(contacts)
+      .where(and(eq(contacts.userId, userId), condition))
+      .returning({ id: contacts.id, avatarImageId: contacts.avatarImageId }),
+  );
   const imageIds = removed.map((r) => r.avatarImageId).filter((v): v is string => v !== null);
   await deleteImages(deps, userId, imageIds);
   return chosen ? affected(removed, chosen) : removed.map((r) => r.id);
