@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { CONTACT_SORTS } from './constants';
+import {
+  CONTACT_FIELD_MAX,
+  CONTACT_LIMITS,
+  CONTACT_LIST_MAX,
+  NOTE_MAX,
+  multiLineText,
+  singleLineText,
+} from './contact-limits';
 import { messages } from './messages';
 
 /** SPEC §3: months travel as lowercase English names. */
@@ -22,15 +30,13 @@ export type MonthName = (typeof monthNames)[number];
 /** SPEC §5 / §9: birthday years run from 1900 to the current year. */
 export const BIRTH_YEAR_MIN = 1900;
 
-/** Longest text kept in any one contact field, in characters. */
-export const CONTACT_FIELD_MAX = 200;
-
 const m = messages.contact;
 
+/** Text of one line: control characters gone (`singleLineText`), then trimmed. */
+const lineText = () => z.string().overwrite(singleLineText).trim();
+
 /** Text a person may leave empty: trimmed; '' and null both mean "not given". */
-const optionalText = z
-  .string()
-  .trim()
+const optionalText = lineText()
   .max(CONTACT_FIELD_MAX, { error: `At most ${CONTACT_FIELD_MAX} characters` })
   .nullish()
   .transform((value) => value || '');
@@ -63,8 +69,14 @@ export const worksAtInput = z
 const postCode = z
   .union([z.number().int().nonnegative(), z.string()])
   .nullish()
-  .transform((value) => (value === null || value === undefined ? '' : String(value).trim()))
-  .pipe(z.string().max(20, { error: 'At most 20 characters' }));
+  .transform((value) =>
+    value === null || value === undefined ? '' : singleLineText(String(value)).trim(),
+  )
+  .pipe(
+    z
+      .string()
+      .max(CONTACT_LIMITS.postCode, { error: `At most ${CONTACT_LIMITS.postCode} characters` }),
+  );
 
 export const locationInput = z
   .object({ country: optionalText, city: optionalText, postCode, streetAddress: optionalText })
@@ -152,24 +164,17 @@ const email = z
 
 const phone = z
   .string({ error: m.phoneRequired })
+  .overwrite(singleLineText)
   .trim()
   .min(1, { error: m.phoneRequired })
-  .max(40, { error: 'At most 40 characters' });
-
-/** The most values one list of a contact (emails, phones, addresses...) holds. */
-export const CONTACT_LIST_MAX = 50;
-
-/** Longest note, in characters. */
-export const NOTE_MAX = 10_000;
+  .max(CONTACT_LIMITS.phone, { error: `At most ${CONTACT_LIMITS.phone} characters` });
 
 /**
  * A value's type: RFC 6350 TYPE values joined by commas (`cell`, `work,fax`) or a person's
  * own label ("Boat"); '' for none.
  */
-const valueType = z
-  .string()
-  .trim()
-  .max(60, { error: 'At most 60 characters' })
+const valueType = lineText()
+  .max(CONTACT_LIMITS.valueType, { error: `At most ${CONTACT_LIMITS.valueType} characters` })
   .nullish()
   .transform((value) => value ?? '');
 
@@ -191,11 +196,9 @@ export const phoneValueInput = z.object({ value: phone, type: valueType });
 
 /** A web address, chat handle or related person (RFC 6350 URL, IMPP, RELATED). */
 export const typedValueInput = z.object({
-  value: z
-    .string()
-    .trim()
+  value: lineText()
     .min(1, { error: 'Enter a value or remove this line' })
-    .max(CONTACT_FIELD_MAX * 5, { error: `At most ${CONTACT_FIELD_MAX * 5} characters` }),
+    .max(CONTACT_LIMITS.link, { error: `At most ${CONTACT_LIMITS.link} characters` }),
   type: valueType,
 });
 
@@ -228,7 +231,7 @@ const monthRange = 'Choose a month from January to December';
  */
 export const contactDateInput = z
   .object({
-    type: z.string().trim().min(1, { error: 'Name this date' }).max(60),
+    type: lineText().min(1, { error: 'Name this date' }).max(CONTACT_LIMITS.valueType),
     day: z.number().int().min(1, { error: dayRange }).max(31, { error: dayRange }),
     month: z.number().int().min(1, { error: monthRange }).max(12, { error: monthRange }),
     year: z
@@ -255,7 +258,7 @@ export const contactCardInput = {
   honorificPrefixes: optionalText.optional(),
   honorificSuffixes: optionalText.optional(),
   nickname: optionalText.optional(),
-  orgUnits: z.array(z.string().trim().max(CONTACT_FIELD_MAX)).max(10).optional(),
+  orgUnits: z.array(lineText().max(CONTACT_FIELD_MAX)).max(CONTACT_LIMITS.orgUnits).optional(),
   emails: listOf(emailValueInput).optional(),
   phones: listOf(phoneValueInput).optional(),
   addresses: listOf(postalAddressInput).optional(),
@@ -265,6 +268,7 @@ export const contactCardInput = {
   dates: listOf(contactDateInput).optional(),
   note: z
     .string()
+    .overwrite(multiLineText)
     .trim()
     .max(NOTE_MAX, { error: `At most ${NOTE_MAX} characters` })
     .nullish()
@@ -273,7 +277,12 @@ export const contactCardInput = {
 };
 
 const requiredName = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(CONTACT_FIELD_MAX);
+  z
+    .string({ error: message })
+    .overwrite(singleLineText)
+    .trim()
+    .min(1, { error: message })
+    .max(CONTACT_LIMITS.namePart);
 
 /**
  * A new contact (SPEC §5 "Contact form"; POST /contacts): first and last name and phone are
@@ -311,14 +320,9 @@ export type ContactCreateValues = z.output<typeof contactCreateInput>;
  * the edit screen's single name field (SPEC §2 "Edit screen"). Omitted fields stay as they are.
  */
 export const contactUpdateInput = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: 'Name is required' })
-    .max(CONTACT_FIELD_MAX * 2)
-    .optional(),
+  name: lineText().min(1, { error: 'Name is required' }).max(CONTACT_LIMITS.fullName).optional(),
   firstName: requiredName(m.firstNameRequired).optional(),
-  lastName: z.string().trim().max(CONTACT_FIELD_MAX).optional(),
+  lastName: lineText().max(CONTACT_LIMITS.namePart).optional(),
   email: email.optional(),
   phone: phone.optional(),
   avatar: avatarInput.optional(),

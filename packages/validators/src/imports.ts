@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_LIMITS, multiLineText, singleLineText } from './contact-limits';
 import { contactId } from './contacts';
 
 /** The largest file `imports.preview` reads, in characters (the tRPC body is 8 MiB). */
@@ -7,17 +8,37 @@ export const IMPORT_FILE_MAX = 7 * 1024 * 1024;
 /** The most contacts one `imports.batch` call writes, in one transaction. */
 export const IMPORT_BATCH_MAX = 500;
 
-/** Longest text kept in one imported field, in characters; longer values are cut. */
-export const IMPORT_TEXT_MAX = 10_000;
+/**
+ * Longest text one imported property may hold, in characters (`CONTACT_LIMITS.extraText`);
+ * each field has its own, shorter limit in `CONTACT_LIMITS`.
+ */
+export const IMPORT_TEXT_MAX = CONTACT_LIMITS.extraText;
 
 /** Largest photo one imported contact carries as a data URI, in characters (~5 MB of bytes). */
 export const IMPORT_PHOTO_MAX = 7 * 1024 * 1024;
 
-/** Imported text; NUL characters (which PostgreSQL text cannot hold) are dropped. */
-const text = z
-  .string()
-  .max(IMPORT_TEXT_MAX)
-  .overwrite((value) => value.replace(/\0/g, ''));
+/** NUL characters (which PostgreSQL text cannot hold) dropped, as a file's reader leaves them. */
+const withoutNul = (value: string) => value.replace(/\0/g, '');
+
+/**
+ * Imported text of one line, at most `max` characters: control characters are dropped first
+ * (`singleLineText`, and NUL).
+ */
+const line = (max: number) =>
+  z
+    .string()
+    .overwrite((value) => singleLineText(withoutNul(value)))
+    .max(max);
+
+/** Imported text that may span lines (`multiLineText`, NUL dropped), at most `max` characters. */
+const lines = (max: number) =>
+  z
+    .string()
+    .overwrite((value) => multiLineText(withoutNul(value)))
+    .max(max);
+
+const L = CONTACT_LIMITS;
+const text = line(L.extraText);
 
 /**
  * A property kept without a field of its own (see `ContactExtraField` in @kith/db): its vCard
@@ -28,16 +49,22 @@ export const extraField = z.object({
   name: z
     .string()
     .min(1)
-    .max(100)
+    .max(L.extraName)
     .regex(/^[A-Za-z0-9-]+$/),
   label: text,
-  value: text,
-  components: z.array(text).max(10).optional(),
+  value: lines(L.extraText),
+  components: z.array(lines(L.extraText)).max(L.extraComponents).optional(),
 });
 export type ExtraField = z.infer<typeof extraField>;
 
-/** An imported value with its type (see `TypedValue` in @kith/db). */
-const importedValue = z.object({ value: text, type: text });
+/** An imported value of at most `max` characters with its type (see `TypedValue` in @kith/db). */
+const importedValue = (max: number) => z.object({ value: line(max), type: line(L.valueType) });
+
+/** A list of at most `CONTACT_LIMITS.values` values. */
+const valueList = <T extends z.ZodType>(item: T) => z.array(item).max(L.values).default([]);
+
+const namePart = line(L.namePart);
+const field = line(L.field);
 
 /**
  * A contact as an import file gave it, already read and cleaned by `imports.preview`: the
@@ -50,47 +77,41 @@ export const importedContact = z
     /** Where it was in the file: the CSV line or the vCard's position, from 1. */
     row: z.number().int().min(1),
     /** '' when the card names a family alone (`N:Smith;;;;`); one of the two is required. */
-    givenName: text,
-    familyName: text,
-    additionalNames: text.default(''),
-    honorificPrefixes: text.default(''),
-    honorificSuffixes: text.default(''),
-    nickname: text.default(''),
-    company: text,
-    orgUnits: z.array(text).max(10).default([]),
-    jobTitle: text,
-    emails: z.array(importedValue).max(500).default([]),
-    phones: z.array(importedValue).max(500).default([]),
-    addresses: z
-      .array(
-        z.object({
-          type: text,
-          poBox: text,
-          extended: text,
-          street: text,
-          locality: text,
-          region: text,
-          postalCode: text,
-          country: text,
-        }),
-      )
-      .max(500)
-      .default([]),
-    urls: z.array(importedValue).max(500).default([]),
-    impps: z.array(importedValue).max(500).default([]),
-    related: z.array(importedValue).max(500).default([]),
-    dates: z
-      .array(
-        z.object({
-          type: text,
-          day: z.number().int().min(1).max(31),
-          month: z.number().int().min(1).max(12),
-          year: z.number().int().min(1).max(9999).nullable(),
-        }),
-      )
-      .max(500)
-      .default([]),
-    note: text.default(''),
+    givenName: namePart,
+    familyName: namePart,
+    additionalNames: namePart.default(''),
+    honorificPrefixes: namePart.default(''),
+    honorificSuffixes: namePart.default(''),
+    nickname: namePart.default(''),
+    company: field,
+    orgUnits: z.array(field).max(L.orgUnits).default([]),
+    jobTitle: field,
+    emails: valueList(importedValue(L.email)),
+    phones: valueList(importedValue(L.phone)),
+    addresses: valueList(
+      z.object({
+        type: line(L.valueType),
+        poBox: field,
+        extended: field,
+        street: field,
+        locality: field,
+        region: field,
+        postalCode: line(L.postCode),
+        country: field,
+      }),
+    ),
+    urls: valueList(importedValue(L.link)),
+    impps: valueList(importedValue(L.link)),
+    related: valueList(importedValue(L.link)),
+    dates: valueList(
+      z.object({
+        type: line(L.valueType),
+        day: z.number().int().min(1).max(31),
+        month: z.number().int().min(1).max(12),
+        year: z.number().int().min(1).max(9999).nullable(),
+      }),
+    ),
+    note: lines(L.note).default(''),
     birthday: z
       .object({
         day: z.number().int().min(1).max(31),
@@ -102,10 +123,10 @@ export const importedContact = z
       .string()
       .max(IMPORT_PHOTO_MAX)
       .overwrite((value) => value.replace(/\0/g, '')),
-    labels: z.array(text.pipe(z.string().trim().min(1).max(60))).max(100),
+    labels: z.array(text.pipe(z.string().trim().min(1).max(60))).max(L.labels),
     /** Google's `* starred` group. */
     isFavorite: z.boolean().default(false),
-    extra: z.array(extraField).max(500),
+    extra: z.array(extraField).max(L.extra),
   })
   .refine((contact) => contact.givenName.trim() || contact.familyName.trim(), {
     error: 'A name is required',

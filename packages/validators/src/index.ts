@@ -3,6 +3,7 @@ export * from './messages';
 export * from './auth';
 export * from './contact-us';
 export * from './feedback';
+export * from './contact-limits';
 export * from './contacts';
 export * from './paging';
 export * from './selection';

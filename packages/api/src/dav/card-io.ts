@@ -33,8 +33,13 @@ function propertyValue(lines: string[], name: string): string | undefined {
  * Reads the body of a card PUT (RFC 6352 §6.3.2) with the import's vCard reader, so a card
  * from a phone fills the same fields a file's does and keeps what Kith has no field for.
  *
+ * The card keeps to the contact limits of an import (`CONTACT_LIMITS` of @kith/validators):
+ * one past them (more than 2,000 property lines, a name over 200 characters, 501 extra
+ * properties...) is refused whole, never cut short, and nothing is stored.
+ *
  * @throws DavError 415 `supported-address-data` for another media type or vCard 2.1;
- *   403 `valid-address-data` for anything but exactly one readable vCard 3.0 or 4.0.
+ *   403 `valid-address-data` for anything but exactly one readable vCard 3.0 or 4.0, and for
+ *   a card past a limit, with the reason as its message.
  */
 export async function readIncomingCard(
   body: string,

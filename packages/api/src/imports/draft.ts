@@ -1,6 +1,9 @@
 import {
-  IMPORT_TEXT_MAX,
+  CONTACT_LIMITS,
   LABEL_NAME_MAX,
+  contactLimitProblem,
+  multiLineText,
+  singleLineText,
   type ExtraField,
   type ImportedContact,
 } from '@kith/validators';
@@ -139,7 +142,12 @@ export interface ReadResult {
   problems: ImportProblem[];
 }
 
-const clip = (value: string) => value.trim().slice(0, IMPORT_TEXT_MAX);
+/** Text of one line as it is kept: control characters gone, trimmed (never cut short). */
+const clip = (value: string) => singleLineText(value).trim();
+
+/** A name as a problem of the preview shows it: at most a whole name's length. */
+const shown = (name: string) =>
+  name.length > CONTACT_LIMITS.fullName ? `${name.slice(0, CONTACT_LIMITS.fullName)}…` : name;
 
 /**
  * A birthday as files write it: ISO `1985-04-15` / `19850415`, RFC 6350 `--0415` / `--04-15`
@@ -215,12 +223,12 @@ function cleanLabels(names: string[]): string[] {
   const seen = new Set<string>();
   const result: string[] = [];
   for (const raw of names) {
-    const name = raw.trim().slice(0, LABEL_NAME_MAX).trim();
+    const name = clip(raw).slice(0, LABEL_NAME_MAX).trim();
     if (!name || seen.has(name.toLowerCase())) continue;
     seen.add(name.toLowerCase());
     result.push(name);
   }
-  return result.slice(0, 100);
+  return result.slice(0, CONTACT_LIMITS.labels);
 }
 
 /**
@@ -230,8 +238,13 @@ function cleanLabels(names: string[]): string[] {
  * - with no given or family name, the full name is split (last word the family name), else
  *   the company, email or phone stands in as the name, with a warning; a family name alone
  *   stays the family name;
- * - a birthday or other date that cannot be read is kept as an extra, with a warning.
+ * - a phone longer than `CONTACT_LIMITS.phone` is kept as an extra, with a warning;
+ * - a birthday or other date that cannot be read is kept as an extra, with a warning;
+ * - control characters are dropped from every text (`singleLineText`; the note and the extra
+ *   properties keep their line breaks as LF, `multiLineText`), and nothing is cut short.
  * A row with no name, email, phone or company at all is an error: there is nothing to keep.
+ * So is a contact past any limit of `CONTACT_LIMITS` (`contactLimitProblem`): it is refused
+ * whole with the reason, so one hostile card of a file fails alone.
  */
 export function completeDraft(
   draft: ContactDraft,
@@ -240,7 +253,12 @@ export function completeDraft(
   contact: ImportedContact | null;
   problems: ImportProblem[];
 } {
-  const extra = [...draft.extra];
+  const extra: ExtraField[] = draft.extra.map((item) => ({
+    ...item,
+    label: clip(item.label),
+    value: multiLineText(item.value),
+    ...(item.components ? { components: item.components.map(multiLineText) } : {}),
+  }));
   const problems: ImportProblem[] = [];
 
   let givenName = clip(draft.givenName);
@@ -260,7 +278,16 @@ export function completeDraft(
       extra.push({ name: 'EMAIL', label: item.type, value: item.value });
     }
   }
-  const phones = cleanValues(draft.phones);
+  const phones: DraftValue[] = [];
+  for (const item of cleanValues(draft.phones)) {
+    if (item.value.length <= CONTACT_LIMITS.phone) phones.push(item);
+    else {
+      warn(
+        `A phone number of over ${CONTACT_LIMITS.phone} characters is kept with the other details.`,
+      );
+      extra.push({ name: 'TEL', label: item.type, value: item.value });
+    }
+  }
 
   // A family name alone stays the family name (issue 17: it was moved to the first name).
   if (!givenName && !familyName) {
@@ -325,35 +352,40 @@ export function completeDraft(
     }
   }
 
-  const name = [givenName, familyName].filter(Boolean).join(' ');
-  return {
-    contact: {
-      row: draft.row,
-      givenName,
-      familyName,
-      additionalNames: clip(draft.additionalNames),
-      honorificPrefixes: clip(draft.honorificPrefixes),
-      honorificSuffixes: clip(draft.honorificSuffixes),
-      nickname: clip(draft.nickname),
-      company: clip(draft.company),
-      orgUnits: draft.orgUnits.map(clip).filter(Boolean).slice(0, 10),
-      jobTitle: clip(draft.jobTitle),
-      emails,
-      phones,
-      addresses,
-      urls: cleanValues(draft.urls),
-      impps: cleanValues(draft.impps),
-      related: cleanValues(draft.related),
-      dates,
-      note: clip(draft.note),
-      birthday,
-      photo: draft.photo.trim(),
-      labels: cleanLabels(draft.labels),
-      isFavorite: draft.isFavorite,
-      extra,
-    },
-    problems: problems.map((problem) => ({ ...problem, name })),
+  const name = shown([givenName, familyName].filter(Boolean).join(' '));
+  const contact: ImportedContact = {
+    row: draft.row,
+    givenName,
+    familyName,
+    additionalNames: clip(draft.additionalNames),
+    honorificPrefixes: clip(draft.honorificPrefixes),
+    honorificSuffixes: clip(draft.honorificSuffixes),
+    nickname: clip(draft.nickname),
+    company: clip(draft.company),
+    orgUnits: draft.orgUnits.map(clip).filter(Boolean),
+    jobTitle: clip(draft.jobTitle),
+    emails,
+    phones,
+    addresses,
+    urls: cleanValues(draft.urls),
+    impps: cleanValues(draft.impps),
+    related: cleanValues(draft.related),
+    dates,
+    note: multiLineText(draft.note).trim(),
+    birthday,
+    photo: draft.photo.trim(),
+    labels: cleanLabels(draft.labels),
+    isFavorite: draft.isFavorite,
+    extra,
   };
+  const refused = contactLimitProblem(contact);
+  if (refused) {
+    return {
+      contact: null,
+      problems: [{ row: draft.row, name, severity: 'error', message: refused }],
+    };
+  }
+  return { contact, problems: problems.map((problem) => ({ ...problem, name })) };
 }
 
 /** Adds the contact or the problems of each completed draft to a result. */

@@ -1,3 +1,4 @@
+import { CONTACT_LIMITS } from '@kith/validators';
 import ICAL from 'ical.js';
 import { emptyDraft, collect, type ContactDraft, type ReadResult } from './draft';
 import { normaliseVCard } from './vcard21';
@@ -76,6 +77,13 @@ function asText(value: unknown): string {
  * URL) and CATEGORIES (Google's `starred` making it a favorite) fill the contact, each value
  * with its TYPE; Apple's `itemN.X-ABLabel` names the property of its group; every other
  * property (X-..., a second NOTE, KIND) is kept in `extra`.
+ *
+ * A card past `CONTACT_LIMITS` is an error of its position, with the reason, and the others
+ * still come in: one of more than `CONTACT_LIMITS.cardProperties` property lines is refused
+ * before it is parsed (so 100,000 properties cost one scan, not 100,000 objects); the rest
+ * are checked on the completed contact (`completeDraft`). Components nested in a card
+ * (`BEGIN:X` ... `END:X`, or a stray `END:X`), which RFC 6350 does not define, are skipped
+ * with their properties. Never throws for what a file holds.
  */
 export async function readVCardFile(content: string): Promise<ReadResult> {
   const result: ReadResult = { contacts: [], problems: [] };
@@ -88,10 +96,14 @@ export async function readVCardFile(content: string): Promise<ReadResult> {
       result.problems.push({ row, name: '', severity: 'error', message: UNENDED_CARD });
       break;
     }
+    const lines = propertyLines(card, CONTACT_LIMITS.cardProperties);
+    if (lines > CONTACT_LIMITS.cardProperties) {
+      result.problems.push({ row, name: '', severity: 'error', message: TOO_MANY_PROPERTIES });
+      continue;
+    }
     let properties: JCardProperty[];
     try {
-      const parsed = ICAL.parse(normaliseVCard(card)) as [string, JCardProperty[], unknown[]];
-      properties = parsed[1];
+      properties = cardProperties(ICAL.parse(normaliseVCard(card)));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       result.problems.push({
@@ -105,6 +117,48 @@ export async function readVCardFile(content: string): Promise<ReadResult> {
     collect(result, draftFromCard(row, properties));
   }
   return result;
+}
+
+/** What the preview and a CardDAV PUT say of a card of too many property lines. */
+const TOO_MANY_PROPERTIES = `This card has more than ${CONTACT_LIMITS.cardProperties.toLocaleString('en-US')} properties; a contact keeps at most ${CONTACT_LIMITS.extra} besides its own fields.`;
+
+/**
+ * How many lines of a card start a property (`[group.]NAME` then `;` or `:`, RFC 6350 §3.3),
+ * counting no further than `max + 1`: a folded line's continuation (it starts with a space),
+ * a quoted-printable soft break and a base64 line are not counted. One forward scan.
+ */
+function propertyLines(card: string, max: number): number {
+  const start = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)?[;:]/gm;
+  let n = 0;
+  while (n <= max && start.exec(card)) n += 1;
+  return n;
+}
+
+/**
+ * A card's own properties from ical.js's jCard (RFC 7095 §3): `["vcard", properties,
+ * components]`, whose nested components are left out. A stray `END:X` makes ical.js answer
+ * several components instead, the card's first; its properties are those of the first vCard.
+ *
+ * @throws Error when there is no vCard component at all.
+ */
+function cardProperties(parsed: unknown): JCardProperty[] {
+  const components = Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed : [parsed];
+  for (const component of components) {
+    if (
+      Array.isArray(component) &&
+      component[0] === 'vcard' &&
+      Array.isArray(component[1]) &&
+      (component[1] as unknown[]).every((p) => Array.isArray(p) && typeof p[0] === 'string')
+    ) {
+      return (component[1] as JCardProperty[]).map(([name, params, type, ...values]) => [
+        name,
+        params && typeof params === 'object' ? params : {},
+        typeof type === 'string' ? type : 'unknown',
+        ...values,
+      ]);
+    }
+  }
+  throw new Error('no vCard inside BEGIN:VCARD and END:VCARD');
 }
 
 /** What the preview says of a `BEGIN:VCARD` with no `END:VCARD` after it. */

@@ -110,12 +110,40 @@ function upgradeLine(line: string, version21: boolean): string {
 }
 
 /**
- * One card's text made readable for ical.js: lines unfolded, quoted-printable decoded into
- * escaped 3.0 text, base64 values joined, and for a 2.1 card its nameless parameters named
- * TYPE and its VERSION set to 3.0. Then folded lines are no longer an issue either.
+ * The card's own lines: components nested in it (`BEGIN:X` to its `END:X`, any depth), which
+ * RFC 6350 does not define, are left out with everything inside them, and so is an `END:X`
+ * that closes nothing. `END:VCARD` always ends the card. Without this, a stray `END:X` made
+ * ical.js end the card early and answer several components.
+ */
+function ownLines(lines: string[]): string[] {
+  const kept: string[] = [];
+  let depth = 0;
+  for (const line of lines) {
+    const match = /^(BEGIN|END)\s*:\s*(\S*)\s*$/i.exec(line);
+    if (!match) {
+      if (depth === 0) kept.push(line);
+      continue;
+    }
+    const begin = match[1]!.toUpperCase() === 'BEGIN';
+    const vcard = match[2]!.toUpperCase() === 'VCARD';
+    if (begin && vcard && kept.length === 0) kept.push(line);
+    else if (begin) depth += 1;
+    else if (vcard) {
+      depth = 0;
+      kept.push(line);
+    } else if (depth > 0) depth -= 1;
+  }
+  return kept;
+}
+
+/**
+ * One card's text made readable for ical.js: lines unfolded, components nested in the card
+ * left out (`ownLines`), quoted-printable decoded into escaped 3.0 text, base64 values
+ * joined, and for a 2.1 card its nameless parameters named TYPE and its VERSION set to 3.0.
+ * Then folded lines are no longer an issue either. Linear in the card's length.
  */
 export function normaliseVCard(card: string): string {
-  const lines = logicalLines(card);
+  const lines = ownLines(logicalLines(card));
   const version21 = lines.some((line) => /^VERSION:\s*2\.1\s*$/i.test(line));
   return lines.map((line) => upgradeLine(line, version21)).join('\r\n') + '\r\n';
 }
