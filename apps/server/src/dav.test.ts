@@ -217,3 +217,63 @@ describe('CardDAV refusals', () => {
     expect(res.text).toContain('valid-sync-token');
   });
 });
+
+describe('revisions per account', () => {
+  const bookOf = (account: DavAccount) => `/dav/addressbooks/${account.userId}/contacts/`;
+  const headers = { 'content-type': 'text/vcard; charset=utf-8' };
+  async function tokenOf(account: DavAccount): Promise<number> {
+    const res = await dav(account, 'PROPFIND', bookOf(account), {
+      headers: { depth: '0' },
+      body: '<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:sync-token/></d:prop></d:propfind>',
+    });
+    return Number(/\/ns\/sync\/(\d+)</.exec(res.text)![1]);
+  }
+
+  it("number one account's changes on their own: another's writes do not show", async () => {
+    const a = await davAccount(t, 'Ann Writer');
+    const b = await davAccount(t, 'Ben Quiet');
+    // Account A writes first, so a shared counter would start B's numbers above A's.
+    for (let i = 0; i < 8; i++) {
+      const res = await dav(a, 'PUT', `${bookOf(a)}a${i}.vcf`, {
+        body: vcard(`a-${i}`, 'Ann', `Card${i}`),
+        headers,
+      });
+      expect(res.status).toBe(201);
+    }
+    expect(await tokenOf(a)).toBe(8);
+    const first = await dav(b, 'PUT', `${bookOf(b)}b.vcf`, {
+      body: vcard('b-1', 'Ben', 'One'),
+      headers,
+    });
+    expect(first.headers.get('etag')).toBe('"1"');
+    expect(await tokenOf(b)).toBe(1);
+
+    // More writes, edits and deletions in A leave B's token where it was...
+    for (let i = 0; i < 4; i++) {
+      await dav(a, 'PUT', `${bookOf(a)}a${i}.vcf`, {
+        body: vcard(`a-${i}`, 'Ann', 'Edited'),
+        headers,
+      });
+      await a.caller.contacts.create({
+        firstName: 'Ann',
+        lastName: `Web${i}`,
+        phone: '+1 555 0100',
+      } as never);
+    }
+    expect((await dav(a, 'DELETE', `${bookOf(a)}a7.vcf`)).status).toBe(204);
+    expect(await tokenOf(b)).toBe(1);
+    const aToken = await tokenOf(a);
+    expect(aToken).toBeGreaterThanOrEqual(17);
+
+    // ...and each account's own numbers still grow with each of its changes.
+    const second = await dav(b, 'PUT', `${bookOf(b)}b.vcf`, {
+      body: vcard('b-1', 'Ben', 'Two'),
+      headers: { ...headers, 'if-match': '"1"' },
+    });
+    expect(second.headers.get('etag')).toBe('"2"');
+    expect(await tokenOf(b)).toBe(2);
+    expect((await dav(b, 'DELETE', `${bookOf(b)}b.vcf`)).status).toBe(204);
+    expect(await tokenOf(b)).toBe(3);
+    expect(await tokenOf(a)).toBe(aToken);
+  });
+});

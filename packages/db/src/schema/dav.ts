@@ -43,7 +43,7 @@ export const appPasswords = pgTable(
  * which Apple clients see as a group card), kept so a CardDAV client's `sync-collection`
  * report (RFC 6578) learns its card is gone. Written by the database's own triggers on
  * `contacts` and `labels`, so no writer can forget one. `revision` comes from the same
- * sequence as theirs. Kept for `TOMBSTONE_RETENTION_MS` (longer than the trash); a sync token
+ * per-account counter as theirs (`users.dav_revision`). Kept for `TOMBSTONE_RETENTION_MS` (longer than the trash); a sync token
  * older than the newest purged one is refused (`users.dav_sync_floor`).
  */
 export const davTombstones = pgTable(

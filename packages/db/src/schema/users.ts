@@ -59,6 +59,12 @@ export const users = pgTable(
      * may have left the tombstones (`contact_tombstones`), so the client syncs anew.
      */
     davSyncFloor: bigint('dav_sync_floor', { mode: 'number' }).notNull().default(0),
+    /**
+     * The account's CardDAV revision counter: the newest revision its contacts, labels and
+     * tombstones took. Each change takes the next one (migration 0016's triggers), so ETags
+     * and sync tokens count this account's changes only and say nothing of other accounts'.
+     */
+    davRevision: bigint('dav_revision', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [
