@@ -43,6 +43,42 @@ describe('contacts.create with an idempotency key (issue 21)', () => {
     expect((await other.contacts.list({})).total).toBe(1);
   });
 
+  it('answers 422 to a key sent again with different data, and keeps the first contact', async () => {
+    const caller = await signedInCaller(t);
+    const first = await makeContact(caller, { firstName: 'Ada', idempotencyKey: 'form-3' });
+    await expect(
+      makeContact(caller, { firstName: 'Grace', idempotencyKey: 'form-3' }),
+    ).rejects.toMatchObject({
+      code: 'UNPROCESSABLE_CONTENT',
+      message: expect.stringContaining('different data'),
+    });
+    // The same data again is still a replay.
+    expect((await makeContact(caller, { firstName: 'Ada', idempotencyKey: 'form-3' }))._id).toBe(
+      first._id,
+    );
+    const list = await caller.contacts.list({});
+    expect(list.items.map((c) => c.firstName)).toEqual(['Ada']);
+  });
+
+  it('answers 409 to a replay whose contact went to the Trash, and a new contact once it is deleted', async () => {
+    const caller = await signedInCaller(t);
+    const first = await makeContact(caller, { firstName: 'Binned', idempotencyKey: 'form-4' });
+    await caller.trash.add({ id: first._id });
+    await expect(
+      makeContact(caller, { firstName: 'Binned', idempotencyKey: 'form-4' }),
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Trash') });
+    expect((await caller.contacts.list({})).total).toBe(0);
+    // Recovered, the replay answers it again; deleted for good, the key is forgotten.
+    await caller.trash.recover({ id: first._id });
+    expect((await makeContact(caller, { firstName: 'Binned', idempotencyKey: 'form-4' }))._id).toBe(
+      first._id,
+    );
+    await caller.trash.add({ id: first._id });
+    await caller.trash.delete({ id: first._id });
+    const again = await makeContact(caller, { firstName: 'Binned', idempotencyKey: 'form-4' });
+    expect(again._id).not.toBe(first._id);
+  });
+
   it('refuses a key that is empty, too long or not visible ASCII, with the reason', async () => {
     const caller = await signedInCaller(t);
     for (const key of ['', 'x'.repeat(201), 'with space', 'ключ']) {
@@ -66,6 +102,28 @@ describe('contacts.create with an idempotency key (issue 21)', () => {
     const [one, two] = await Promise.all([post(), post()]);
     expect([one.status, two.status]).toEqual([201, 201]);
     expect((two.body.data as { _id: string })._id).toBe((one.body.data as { _id: string })._id);
+    expect(((await client.rest('GET', '/contacts')).body.data as unknown[]).length).toBe(1);
+
+    // The same data in another key order is the same request.
+    const reordered = await client.send({
+      method: 'POST',
+      url: '/api/v1/contacts',
+      headers: { 'idempotency-key': 'rest-1' },
+      payload: { phone: '1', lastName: 'Once', firstName: 'Rest' },
+    });
+    expect(reordered.status).toBe(201);
+    expect((reordered.body.data as { _id: string })._id).toBe(
+      (one.body.data as { _id: string })._id,
+    );
+
+    const changed = await client.send({
+      method: 'POST',
+      url: '/api/v1/contacts',
+      headers: { 'idempotency-key': 'rest-1' },
+      payload: { firstName: 'Rest', lastName: 'Twice', phone: '1' },
+    });
+    expect(changed.status).toBe(422);
+    expect(changed.body).toMatchObject({ success: false });
     expect(((await client.rest('GET', '/contacts')).body.data as unknown[]).length).toBe(1);
   });
 });

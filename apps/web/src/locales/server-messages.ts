@@ -75,6 +75,13 @@ export const serverMessages = [
   i18nKey('One of these contacts is gone. Refresh the page and try again.'),
   i18nKey('Pick values from the contacts being merged.'),
   i18nKey('Choose at least two contacts to merge.'),
+  // A create's Idempotency-Key sent again (the form sends a new key when its values change)
+  i18nKey(
+    'This Idempotency-Key was already used to create a contact with different data. Send new data with a new key.',
+  ),
+  i18nKey(
+    'The contact this Idempotency-Key created is in the Trash. Recover it from the Trash, or send a new key to create another.',
+  ),
   // Reminders and keep in touch (issue 20)
   i18nKey('Choose a time zone by its IANA name, such as Europe/Madrid or America/New_York.'),
   i18nKey('Give the time as HH:MM, from 00:00 to 23:59.'),

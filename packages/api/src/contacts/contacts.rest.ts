@@ -24,9 +24,10 @@ export const contactsRestRoutes: RestRoute[] = [
       signedIn: true,
       body: contactCreateInput,
       data: contactSchema,
-      errors: [400],
+      errors: [400, 409, 422],
     },
-    // A retried POST with the same Idempotency-Key answers the contact the first one made.
+    // A retried POST with the same Idempotency-Key and body answers the contact the first one
+    // made; another body with that key is a 422, a replay of a trashed contact a 409.
     handle: async ({ caller, body, req }) => ({
       data: await caller.contacts.create(withIdempotencyKey(body, req.headers['idempotency-key'])),
       message: 'Contact Created',

@@ -73,7 +73,9 @@ export const contactsRouter = {
 
   /**
    * Creates a contact from the create form (SPEC §5 rules); returns it with its `_id`. A repeat
-   * with the same `idempotencyKey` returns the contact the first call made (issue 21).
+   * with the same `idempotencyKey` and data returns the contact the first call made;
+   * UNPROCESSABLE_CONTENT (422) when the data differ, CONFLICT (409) when that contact is in
+   * the Trash (IETF draft-ietf-httpapi-idempotency-key-header; see `createContact`).
    */
   create: protectedProcedure
     .input(contactCreateInput)

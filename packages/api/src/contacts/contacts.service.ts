@@ -7,7 +7,12 @@ import type {
 } from '@kith/validators';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
-import { NotFoundError, ValidationError } from '../shared/errors';
+import {
+  ConflictError,
+  NotFoundError,
+  UnprocessableError,
+  ValidationError,
+} from '../shared/errors';
 import { preparedQuery } from '../shared/prepared-query';
 import { deleteImages, ownedImage } from '../images/images.service';
 import { cardChanges, cardOf, emptyCard } from './card';
@@ -16,6 +21,14 @@ import { decodeCursor, encodeCursor } from './cursor';
 import { listCondition, type ContactList } from './list-filter';
 import { selectContactsWithPhoto, toDto } from './contacts-with-photo';
 import { bookTransaction } from '../shared/write-transaction';
+import { requestFingerprint } from './idempotency';
+
+/** 422 to a create whose Idempotency-Key came before with other data. */
+export const IDEMPOTENCY_KEY_REUSED =
+  'This Idempotency-Key was already used to create a contact with different data. Send new data with a new key.';
+/** 409 to a repeated create whose contact is in the Trash. */
+export const IDEMPOTENCY_KEY_TRASHED =
+  'The contact this Idempotency-Key created is in the Trash. Recover it from the Trash, or send a new key to create another.';
 
 const { contacts, images } = schema;
 
@@ -149,10 +162,19 @@ const contactById = preparedQuery((db) =>
 /**
  * Creates a contact (SPEC §7 POST /contacts), SPEC's `email`, `phone` and `location` as the
  * preferred values of any lists given. An avatar must be an image the person uploaded.
- * With an `idempotencyKey` the person already created a contact with, nothing is created and
- * that contact is answered (a double click or a retry makes one contact; issue 21).
+ * With an `idempotencyKey` the person already created a contact with, nothing is created
+ * (a double click or a retry makes one contact), and the rule of IETF
+ * draft-ietf-httpapi-idempotency-key-header applies to the repeat:
+ * - same data (same `requestFingerprint`): that contact is answered, as the first time;
+ * - other data: UnprocessableError (422, draft §2.7), nothing changes;
+ * - same data but that contact is in the Trash: ConflictError (409), since answering it as
+ *   if it were live would be wrong; recovered, it is answered again;
+ * - that contact was deleted for good: the key went with it, so the request is a new one
+ *   and makes a new contact (the draft lets a server forget a key, §2.3).
  *
  * @throws NotFoundError when `avatar.publicId` is not the person's image.
+ * @throws UnprocessableError when the key was used before with different data.
+ * @throws ConflictError when the key's contact is in the Trash.
  */
 export async function createContact(
   deps: Deps,
@@ -161,6 +183,7 @@ export async function createContact(
 ): Promise<ContactDto> {
   const avatarImageId = values.avatar.publicId || null;
   const idempotencyKey = values.idempotencyKey ?? null;
+  const idempotencyFingerprint = idempotencyKey ? requestFingerprint(values) : null;
   return bookTransaction(deps.db, userId, async (tx) => {
     if (avatarImageId) await attachImage(tx, userId, avatarImageId, deps.now());
     const [row] = await tx
@@ -168,6 +191,7 @@ export async function createContact(
       .values({
         userId,
         idempotencyKey,
+        idempotencyFingerprint,
         givenName: values.firstName,
         familyName: values.lastName,
         avatarImageId,
@@ -182,17 +206,37 @@ export async function createContact(
         where: sql`${contacts.idempotencyKey} is not null`,
       })
       .returning({ id: contacts.id });
-    const id = row?.id ?? (await contactWithKey(tx as Database, userId, idempotencyKey!));
+    const id =
+      row?.id ??
+      (await contactWithKey(tx as Database, userId, idempotencyKey!, idempotencyFingerprint!));
     return getContact({ db: tx as Database, images: deps.images }, userId, id);
   });
 }
 
-/** The contact an earlier create with `key` made (trashed or not). */
-async function contactWithKey(db: Database, userId: string, key: string): Promise<string> {
+/**
+ * The live contact an earlier create with `key` made, for a repeat with `fingerprint`.
+ * @throws UnprocessableError when that create carried other data; ConflictError when the
+ *   contact is in the Trash.
+ */
+async function contactWithKey(
+  db: Database,
+  userId: string,
+  key: string,
+  fingerprint: string,
+): Promise<string> {
   const [row] = await db
-    .select({ id: contacts.id })
+    .select({
+      id: contacts.id,
+      fingerprint: contacts.idempotencyFingerprint,
+      trashedAt: contacts.trashedAt,
+    })
     .from(contacts)
     .where(and(eq(contacts.userId, userId), eq(contacts.idempotencyKey, key)));
+  // A row from before fingerprints were kept has none: its repeat is answered as before.
+  if (row!.fingerprint !== null && row!.fingerprint !== fingerprint) {
+    throw new UnprocessableError(IDEMPOTENCY_KEY_REUSED);
+  }
+  if (row!.trashedAt) throw new ConflictError(IDEMPOTENCY_KEY_TRASHED);
   return row!.id;
 }
 

@@ -25,6 +25,7 @@ export type ServiceErrorCode =
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'PRECONDITION_FAILED'
+  | 'UNPROCESSABLE_CONTENT'
   | 'TOO_MANY_REQUESTS'
   | 'SERVICE_UNAVAILABLE';
 
@@ -81,6 +82,16 @@ export class TooManyRequestsError extends ServiceError {
 export class PreconditionFailedError extends ServiceError {
   constructor(message: string) {
     super(message, 'PRECONDITION_FAILED');
+  }
+}
+
+/**
+ * 422: the request is well formed but cannot be done as sent (an Idempotency-Key reused with
+ * other data: IETF draft-ietf-httpapi-idempotency-key-header §2.7).
+ */
+export class UnprocessableError extends ServiceError {
+  constructor(message: string) {
+    super(message, 'UNPROCESSABLE_CONTENT');
   }
 }
 

@@ -106,6 +106,12 @@ export const contacts = pgTable(
      * draft-ietf-httpapi-idempotency-key-header; issue 21).
      */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * SHA-256 (hex) of the create request that carried `idempotencyKey`, so the key sent
+     * again with other data is refused rather than answered with this contact (IETF
+     * draft-ietf-httpapi-idempotency-key-header §2.2). Null for rows made before it was kept.
+     */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     trashedAt: timestamp('trashed_at', { withTimezone: true }),
     /**
      * The card's UID (RFC 6350 §6.7.6) as a CardDAV client sent it; the database sets

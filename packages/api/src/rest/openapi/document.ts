@@ -19,6 +19,7 @@ const statusText: Record<number, string> = {
   409: 'Already exists',
   412: 'The email is not verified yet; a new code was mailed',
   413: 'The file is larger than 5 MB',
+  422: 'An Idempotency-Key sent again with different data',
   429: 'Too many attempts; try again later',
   500: 'Unexpected server error; the message is generic',
   503: 'A service the call needs (database or mail) is unavailable; try again',
