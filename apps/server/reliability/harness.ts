@@ -60,7 +60,11 @@ export interface ServerProcess {
  * The real server (`src/main.ts`) on its own port and data folder, development settings with a
  * secret kept in that folder, so sessions survive a restart as they do in production.
  */
-export async function serverProcess(databaseUrl: string): Promise<ServerProcess> {
+export async function serverProcess(
+  databaseUrl: string,
+  /** Settings over the defaults below (a test of real limits sets RATE_LIMIT_* itself). */
+  settings: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kith-reliability-'));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -82,6 +86,7 @@ export async function serverProcess(databaseUrl: string): Promise<ServerProcess>
           LOG_LEVEL: 'error',
           RATE_LIMIT_PER_IP: '100000',
           RATE_LIMIT_PER_ACCOUNT: '100000',
+          ...settings,
         },
       });
       await waitForHealth(baseUrl);

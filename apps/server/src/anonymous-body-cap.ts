@@ -21,7 +21,7 @@ export const ANONYMOUS_BODY_MESSAGE = `Sign in to send more than ${ANONYMOUS_BOD
  * @throws an error with statusCode 413 for a body over the limit.
  */
 export function anonymousBodyCap(isKnown: (req: FastifyRequest) => Promise<boolean>) {
-  return async (req: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) => {
+  return async (req: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream) => {
     if (!req.url.startsWith('/api/') || req.method === 'GET' || req.method === 'HEAD') {
       return payload;
     }
@@ -30,6 +30,8 @@ export function anonymousBodyCap(isKnown: (req: FastifyRequest) => Promise<boole
       return payload;
     }
     if (await isKnown(req)) return payload;
+    // The rest of the body would still be received and thrown away; closing stops it.
+    void reply.header('Connection', 'close');
     if (declared > ANONYMOUS_BODY_LIMIT) throw tooLarge();
     let seen = 0;
     const counted = new Transform({

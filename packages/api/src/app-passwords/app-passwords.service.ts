@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { schema, type Database } from '@kith/db';
 import { APP_PASSWORDS_MAX } from '@kith/validators';
-import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import type { ApiDependencies } from '../trpc/context';
@@ -169,30 +169,28 @@ export async function verifyAppPassword(
     userId: users.id,
     id: appPasswords.id,
     passwordHash: appPasswords.passwordHash,
+    lookupHash: appPasswords.lookupHash,
     lastUsedAt: appPasswords.lastUsedAt,
   };
-  const [found] = await deps.db
+  // One read finds the password by its keyed hash, or the account's passwords made before
+  // keyed hashes (none once each has been used once).
+  const rows = await deps.db
     .select(columns)
     .from(appPasswords)
     .innerJoin(users, eq(appPasswords.userId, users.id))
-    .where(and(eq(appPasswords.lookupHash, lookupHash), account));
-  let match = found;
-  if (!match) {
-    const legacy = await deps.db
-      .select(columns)
-      .from(appPasswords)
-      .innerJoin(users, eq(appPasswords.userId, users.id))
-      .where(and(isNull(appPasswords.lookupHash), account))
-      .orderBy(asc(appPasswords.createdAt));
-    for (const row of legacy) {
-      if (await verifyPassword(row.passwordHash, normalised, row.userId)) {
-        match = row;
-        await deps.db.update(appPasswords).set({ lookupHash }).where(eq(appPasswords.id, row.id));
-        break;
-      }
+    .where(
+      and(or(eq(appPasswords.lookupHash, lookupHash), isNull(appPasswords.lookupHash)), account),
+    )
+    .orderBy(asc(appPasswords.createdAt));
+  let match = rows.find((row) => row.lookupHash === lookupHash);
+  for (const row of match ? [] : rows) {
+    if (await verifyPassword(row.passwordHash, normalised, row.userId)) {
+      match = row;
+      await deps.db.update(appPasswords).set({ lookupHash }).where(eq(appPasswords.id, row.id));
+      break;
     }
-    if (!match) return null;
   }
+  if (!match) return null;
   const now = deps.now().getTime();
   if (!match.lastUsedAt || now - match.lastUsedAt.getTime() > LAST_USED_WRITE_MS) {
     await deps.db

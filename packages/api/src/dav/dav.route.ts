@@ -176,6 +176,8 @@ export const davPlugin: FastifyPluginAsync<{
     const auth = await authenticateDav(deps, rateLimiter, req);
     if (!auth) {
       void reply.header('WWW-Authenticate', BASIC_CHALLENGE);
+      // A body left unread would still be received and thrown away; closing stops it.
+      if (hasBody(req)) void reply.header('Connection', 'close');
       throw new DavError(
         401,
         'Sign in with your email and an app password from Kith’s “Sync with your phone” page.',
@@ -549,6 +551,13 @@ export const davPlugin: FastifyPluginAsync<{
     return reply.code(204).send();
   }
 };
+
+/** Whether a request carries a body (RFC 9112 §6.3: a length, or chunked). */
+function hasBody(req: FastifyRequest): boolean {
+  return (
+    req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
+  );
+}
 
 function hrefOf(resource: DavResource): string {
   switch (resource.kind) {
