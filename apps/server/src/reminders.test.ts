@@ -281,6 +281,41 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect((await caller.reminders.settings()).enabled).toBe(false);
   });
 
+  it('expires a link once the settings change or reminders are turned on again', async () => {
+    const { caller, path } = await mailWithLink();
+    const post = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    // Unsubscribing twice with the same link is fine: turning off moves nothing.
+    expect((await post(path)).statusCode).toBe(200);
+    expect((await post(path)).statusCode).toBe(200);
+
+    // Turned on again: the old mail's link no longer turns them off.
+    await caller.reminders.saveSettings(SETTINGS);
+    for (const method of ['GET', 'POST'] as const) {
+      const old = method === 'GET' ? await t.app.inject({ method, url: path }) : await post(path);
+      expect(old.statusCode).toBe(410);
+      expect(old.headers['content-type']).toContain('text/html');
+      expect(old.body).toContain('This link has expired');
+    }
+    expect((await caller.reminders.settings()).enabled).toBe(true);
+
+    // The next mail carries a link that works.
+    await makeContact(caller, {
+      firstName: 'Next',
+      birthday: { day: 10, month: 'september', year: 1990 },
+    });
+    const [mail] = await dispatchAt('2027-09-10T09:00:00Z');
+    const fresh = new URL(/^<(.+)>$/.exec(mail!.headers!['List-Unsubscribe']!)![1]!).pathname;
+    expect(fresh).not.toBe(path);
+    expect((await post(fresh)).statusCode).toBe(200);
+    expect((await caller.reminders.settings()).enabled).toBe(false);
+  });
+
   it('answers 400 for a link of the wrong shape and 404 for a forged one', async () => {
     const { path } = await mailWithLink();
     const malformed = await t.app.inject({ method: 'POST', url: `${path.slice(0, -3)}` });

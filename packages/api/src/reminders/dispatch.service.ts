@@ -23,6 +23,8 @@ interface DueAccount {
   email: string;
   name: string;
   locale: InterfaceLocale | null;
+  /** The settings version the mail's unsubscribe link is signed for. */
+  linkVersion: number;
   delivery: 'each' | 'weekly_digest';
   today: string;
   leadDays: number[];
@@ -60,6 +62,7 @@ async function dueAccounts(db: Database, now: Date): Promise<DueAccount[]> {
       email: users.email,
       name: users.name,
       locale: users.locale,
+      linkVersion: reminderSettings.linkVersion,
       delivery: reminderSettings.delivery,
       leadDays: reminderSettings.leadDays,
       birthdays: reminderSettings.birthdays,
@@ -306,9 +309,17 @@ export interface ReminderDependencies {
   publicUrl: string;
 }
 
-/** The one-click unsubscribe address for an account (RFC 8058), signed, needing no sign-in. */
-function unsubscribeUrl(deps: Pick<ReminderDependencies, 'keys' | 'publicUrl'>, userId: string) {
-  const token = signToken(deps.keys.reminderLinks, 'unsubscribe', uuidTokenId(userId));
+/**
+ * The one-click unsubscribe address for an account (RFC 8058), signed for the account's
+ * current settings version, needing no sign-in; it expires when the settings are saved again.
+ */
+function unsubscribeUrl(
+  deps: Pick<ReminderDependencies, 'keys' | 'publicUrl'>,
+  userId: string,
+  linkVersion: number,
+) {
+  const id = uuidTokenId(userId);
+  const token = signToken(deps.keys.reminderLinks, 'unsubscribe', id, linkVersion);
   return `${deps.publicUrl}${UNSUBSCRIBE_PATH}/${token}`;
 }
 
@@ -388,7 +399,7 @@ export async function sendDueReminders(
         name: account.name,
         locale: account.locale,
         publicUrl: deps.publicUrl,
-        unsubscribeUrl: unsubscribeUrl(deps, account.userId),
+        unsubscribeUrl: unsubscribeUrl(deps, account.userId, account.linkVersion),
       };
       for (const { occasion, leadDays } of reminders) {
         const key = {

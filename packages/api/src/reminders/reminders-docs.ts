@@ -75,6 +75,11 @@ export const REMINDER_PATHS: ZodOpenApiPathsObject = {
         },
         '400': failure('The token is not of the right shape.'),
         '404': failure('No such link.'),
+        '410': {
+          description:
+            'The link has expired: the reminder settings were saved again after its mail was sent. A page says so; nothing changes.',
+          content: { 'text/html': { schema: { type: 'string' } } },
+        },
       },
     },
     get: {
@@ -92,6 +97,11 @@ export const REMINDER_PATHS: ZodOpenApiPathsObject = {
         },
         '400': failure('The token is not of the right shape.'),
         '404': failure('No such link.'),
+        '410': {
+          description:
+            'The link has expired: the reminder settings were saved again after its mail was sent. A page says so; nothing changes.',
+          content: { 'text/html': { schema: { type: 'string' } } },
+        },
       },
     },
   },

@@ -10,7 +10,14 @@ import { CALENDAR_FEED_PATH, UNSUBSCRIBE_PATH } from './paths';
 import { turnRemindersOff } from './settings.service';
 import { tokenIdUuid, verifyToken } from './signed-tokens';
 
-const { users } = schema;
+const { users, reminderSettings } = schema;
+
+/**
+ * How many settings versions back an unsubscribe link is still recognised as one of ours
+ * that expired (410) rather than unknown (404): each is one HMAC, so a forged token costs a
+ * bounded amount of work.
+ */
+const EXPIRED_LINK_VERSIONS = 100;
 
 /** How long a calendar app may keep the feed before asking again, in seconds. */
 const FEED_MAX_AGE_S = 60 * 60;
@@ -33,12 +40,16 @@ const pageWords = {
     ask: 'Turn off reminder emails from Kith for this account?',
     button: 'Turn reminders off',
     done: 'Reminders are off. You will get no more reminder emails. You can turn them on again on your profile page in Kith.',
+    expired:
+      'This link has expired: your reminder settings changed after this email was sent. Use the link in your newest reminder email, or turn reminders off on your profile page in Kith.',
   },
   es: {
     title: 'Recordatorios de Kith',
     ask: '¿Desactivar los correos de recordatorio de Kith para esta cuenta?',
     button: 'Desactivar los recordatorios',
     done: 'Los recordatorios están desactivados. No recibirás más correos de recordatorio. Puedes volver a activarlos en tu perfil de Kith.',
+    expired:
+      'Este enlace ha caducado: tus ajustes de recordatorios cambiaron después de enviarse este correo. Usa el enlace de tu correo de recordatorio más reciente, o desactiva los recordatorios en tu perfil de Kith.',
   },
 } satisfies Record<InterfaceLocale, unknown>;
 
@@ -62,7 +73,10 @@ function page(reply: FastifyReply, locale: InterfaceLocale | null, body: string)
  *   signed for another purpose, alike, so nothing tells another account's feeds apart.
  * - `POST /api/reminders/unsubscribe/<token>`: RFC 8058 one-click unsubscribe; turns the
  *   account's reminders off and answers a short page. `GET` shows that page with a button
- *   that POSTs, so a mail scanner that follows links turns nothing off.
+ *   that POSTs, so a mail scanner that follows links turns nothing off. The token is signed
+ *   for the reminder settings' version (`linkVersion`): after the settings are saved again
+ *   (changed, or reminders turned back on) an older link answers 410 Gone with a page saying
+ *   it has expired, and changes nothing. 400 for the wrong shape, 404 for unknown or forged.
  */
 export const remindersPlugin: FastifyPluginAsync<{ deps: ApiDependencies }> = async (
   app,
@@ -89,15 +103,31 @@ export const remindersPlugin: FastifyPluginAsync<{ deps: ApiDependencies }> = as
       .send(text);
   });
 
-  /** The account an unsubscribe token names, or null (unknown, deleted, or forged). */
+  /**
+   * The account an unsubscribe token names and whether the token is for its current settings
+   * version (`expired` when it verifies for one of the `EXPIRED_LINK_VERSIONS` before), or
+   * null (unknown, deleted, or forged). The token's shape is checked by the caller.
+   */
   async function unsubscriber(token: string) {
-    const id = verifyToken(deps.keys.reminderLinks, 'unsubscribe', token);
-    if (!id) return null;
     const [user] = await deps.db
-      .select({ id: users.id, locale: users.locale })
+      .select({ id: users.id, locale: users.locale, linkVersion: reminderSettings.linkVersion })
       .from(users)
-      .where(and(eq(users.id, tokenIdUuid(id)), isNull(users.deletedAt)));
-    return user ?? null;
+      .leftJoin(reminderSettings, eq(reminderSettings.userId, users.id))
+      .where(and(eq(users.id, tokenIdUuid(token.slice(0, 22))), isNull(users.deletedAt)));
+    if (!user) return null;
+    const current = user.linkVersion ?? 0;
+    const key = deps.keys.reminderLinks;
+    if (verifyToken(key, 'unsubscribe', token, current)) return { ...user, expired: false };
+    for (let v = current - 1; v >= Math.max(0, current - EXPIRED_LINK_VERSIONS); v--) {
+      if (verifyToken(key, 'unsubscribe', token, v)) return { ...user, expired: true };
+    }
+    return null;
+  }
+
+  /** 410 Gone (RFC 9110 §15.5.11): the page that says the link has expired. */
+  function expiredPage(reply: FastifyReply, locale: InterfaceLocale | null) {
+    reply.code(410);
+    return page(reply, locale, `<p>${escapeHtml(pageWords[locale ?? 'en'].expired)}</p>`);
   }
 
   app.get<{ Params: { token: string } }>(`${UNSUBSCRIBE_PATH}/:token`, async (req, reply) => {
@@ -105,6 +135,7 @@ export const remindersPlugin: FastifyPluginAsync<{ deps: ApiDependencies }> = as
     if (!REMINDER_LINK_TOKEN.test(token)) return refuse(reply, 400, BAD_LINK);
     const user = await unsubscriber(token);
     if (!user) return refuse(reply, 404, NO_LINK);
+    if (user.expired) return expiredPage(reply, user.locale);
     const words = pageWords[user.locale ?? 'en'];
     return page(
       reply,
@@ -126,6 +157,7 @@ export const remindersPlugin: FastifyPluginAsync<{ deps: ApiDependencies }> = as
       if (!REMINDER_LINK_TOKEN.test(token)) return refuse(reply, 400, BAD_LINK);
       const user = await unsubscriber(token);
       if (!user) return refuse(reply, 404, NO_LINK);
+      if (user.expired) return expiredPage(reply, user.locale);
       await turnRemindersOff(deps.db, user.id);
       return page(reply, user.locale, `<p>${escapeHtml(pageWords[user.locale ?? 'en'].done)}</p>`);
     });

@@ -1,6 +1,6 @@
 import { schema, type Database } from '@kith/db';
 import type { ReminderLeadDays, ReminderSettingsInput } from '@kith/validators';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { minutesOfDay, timeOfDay } from './local-time';
 
 const { reminderSettings } = schema;
@@ -44,7 +44,10 @@ export async function getReminderSettings(db: Database, userId: string): Promise
 /**
  * Saves the account's reminder settings (validated by `reminderSettingsInput`). A change of
  * time, zone or lead times takes effect from the next dispatch; today's mails already sent
- * are not sent again (the deliveries keep them once).
+ * are not sent again (the deliveries keep them once). Every save moves the settings'
+ * `linkVersion`, so the unsubscribe links in mails sent before it expire (OWASP Forgot
+ * Password Cheat Sheet: a link's token is single-purpose and stops working once the state it
+ * was issued for has changed).
  */
 export async function saveReminderSettings(
   db: Database,
@@ -68,11 +71,17 @@ export async function saveReminderSettings(
   await db
     .insert(reminderSettings)
     .values({ userId, ...values })
-    .onConflictDoUpdate({ target: reminderSettings.userId, set: values });
+    .onConflictDoUpdate({
+      target: reminderSettings.userId,
+      set: { ...values, linkVersion: sql`${reminderSettings.linkVersion} + 1` },
+    });
   return getReminderSettings(db, userId);
 }
 
-/** Turns the account's reminders off (the unsubscribe link). True when there were settings. */
+/**
+ * Turns the account's reminders off (the unsubscribe link). True when there were settings.
+ * The link version stays, so the same link pressed again still answers "off".
+ */
 export async function turnRemindersOff(db: Database, userId: string): Promise<boolean> {
   const rows = await db
     .update(reminderSettings)

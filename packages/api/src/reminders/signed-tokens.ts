@@ -10,25 +10,36 @@ import { REMINDER_LINK_TOKEN } from '@kith/validators';
  */
 export type TokenPurpose = 'unsubscribe' | 'calendar-feed';
 
-function mac(key: Uint8Array, purpose: TokenPurpose, id: string): string {
-  return createHmac('sha256', key).update(`${purpose}:${id}`).digest('base64url');
-}
-
-/** A token for `id` (22 base64url characters, from `newTokenId` or `uuidTokenId`). */
-export function signToken(key: Uint8Array, purpose: TokenPurpose, id: string): string {
-  return id + mac(key, purpose, id);
+function mac(key: Uint8Array, purpose: TokenPurpose, id: string, version: number): string {
+  // Version 0 is the text signed before tokens had versions, so those links keep working.
+  const text = version === 0 ? `${purpose}:${id}` : `${purpose}:${id}:${version}`;
+  return createHmac('sha256', key).update(text).digest('base64url');
 }
 
 /**
- * The id inside `token` when its MAC is right for `purpose`; null when it is not, and null
- * for a token of the wrong shape (callers answer 400 for the shape first, see
- * `REMINDER_LINK_TOKEN`).
+ * A token for `id` (22 base64url characters, from `newTokenId` or `uuidTokenId`). `version`
+ * (an integer >= 0, default 0) is signed in but not written out: the verifier must know it
+ * (the unsubscribe link's settings version), so a token of another version does not verify.
  */
-export function verifyToken(key: Uint8Array, purpose: TokenPurpose, token: string): string | null {
+export function signToken(key: Uint8Array, purpose: TokenPurpose, id: string, version = 0): string {
+  return id + mac(key, purpose, id, version);
+}
+
+/**
+ * The id inside `token` when its MAC is right for `purpose` and `version` (default 0); null
+ * when it is not, and null for a token of the wrong shape (callers answer 400 for the shape
+ * first, see `REMINDER_LINK_TOKEN`). Compares in constant time.
+ */
+export function verifyToken(
+  key: Uint8Array,
+  purpose: TokenPurpose,
+  token: string,
+  version = 0,
+): string | null {
   if (!REMINDER_LINK_TOKEN.test(token)) return null;
   const id = token.slice(0, 22);
   const given = Buffer.from(token.slice(22));
-  const expected = Buffer.from(mac(key, purpose, id));
+  const expected = Buffer.from(mac(key, purpose, id, version));
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
 }
 

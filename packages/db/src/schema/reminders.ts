@@ -3,6 +3,7 @@ import {
   boolean,
   date,
   index,
+  integer,
   pgEnum,
   pgTable,
   smallint,
@@ -41,6 +42,12 @@ export const reminderSettings = pgTable('reminder_settings', {
   timeZone: text('time_zone').notNull().default('UTC'),
   delivery: reminderDelivery('delivery').notNull().default('each'),
   preparedOn: date('prepared_on', { mode: 'string' }),
+  /**
+   * The version of these settings that unsubscribe links are signed for: it moves on every
+   * save (a change, or reminders turned on again), so a link in an older mail has expired.
+   * Turning reminders off by a link does not move it.
+   */
+  linkVersion: integer('link_version').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
