@@ -71,7 +71,7 @@ async function benchDatabase(
     version: string;
   }[];
 
-  const { app, origin: ours } = await startBenchApp(handle);
+  const { app, origin: ours, keys } = await startBenchApp(handle);
   const cookie = await signIn(ours, book.email);
   const floor = await startFloor(run, book.userId);
   const floorUrl = `http://127.0.0.1:${(floor.server.address() as { port: number }).port}`;
@@ -140,7 +140,8 @@ async function benchDatabase(
   // CardDAV (issue 18): a phone's syncs of a 1,000- and a 10,000-card book beside this one.
   const dav: DavRow[] = [];
   if (ONLY.test('carddav')) {
-    for (const cards of [1_000, 10_000]) dav.push(await benchDav(kind, handle, ours, run, cards));
+    for (const cards of [1_000, 10_000])
+      dav.push(await benchDav(kind, handle, ours, run, cards, keys));
     log(`${kind} carddav: ${JSON.stringify(dav)}`);
   }
   await floor.close();

@@ -9,6 +9,7 @@ import {
   startSessionLiveness,
   withPhotoLinks,
 } from '@kith/api';
+import type { AuthKeys } from '@kith/api';
 import type { DatabaseHandle } from '@kith/db';
 import { buildApp } from '@kith/server/app';
 import { loadEnv } from '@kith/server/env';
@@ -18,12 +19,13 @@ import { BENCH_PASSWORD } from './seed';
 /**
  * Builds the app on `database` with rate limits out of the way, and listens on `port`
  * (0: any). `env` adds to a silent test environment; `serveWeb` serves the built web app.
- * Returns the app and the origin it answers at.
+ * Returns the app, the origin it answers at and its keys (an app password made in the
+ * database directly needs them).
  */
 export async function startBenchApp(
   database: DatabaseHandle,
   options: { env?: Record<string, string>; serveWeb?: boolean; port?: number } = {},
-): Promise<{ app: FastifyInstance; origin: string }> {
+): Promise<{ app: FastifyInstance; origin: string; keys: AuthKeys }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kith-bench-'));
   const keys = deriveAuthKeys(randomBytes(32).toString('hex'));
   const now = () => new Date();
@@ -50,7 +52,7 @@ export async function startBenchApp(
   });
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const { port } = app.server.address() as { port: number };
-  return { app, origin: `http://localhost:${port}` };
+  return { app, origin: `http://localhost:${port}`, keys };
 }
 
 /** Signs the seeded account in over REST; returns its session cookies as a Cookie header. */

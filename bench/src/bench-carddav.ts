@@ -17,9 +17,9 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 const rows: DavRow[] = [];
 for (const kind of ['pglite', ...(adminUrl ? ['postgres' as const] : [])] as const) {
   const { handle, run, drop } = await openDatabase(kind);
-  const { app, origin } = await startBenchApp(handle);
+  const { app, origin, keys } = await startBenchApp(handle);
   for (const size of SIZES) {
-    const row = await benchDav(kind, handle, origin, run, size);
+    const row = await benchDav(kind, handle, origin, run, size, keys);
     console.log(`[bench:dav] ${JSON.stringify(row)}`);
     rows.push(row);
   }

@@ -6,7 +6,7 @@
  * sync after 100 changes (one `sync-collection` report); and the server's heap while it
  * streams the whole book, at two sizes of book, so a flat line shows.
  */
-import { createAppPassword } from '@kith/api';
+import { createAppPassword, type AuthKeys } from '@kith/api';
 import type { DatabaseHandle } from '@kith/db';
 import type { RunSql } from './floor';
 import { seedAccount } from './seed';
@@ -46,11 +46,13 @@ export async function benchDav(
   origin: string,
   run: RunSql,
   cards: number,
+  /** The server's keys: the app password is made in the database with them. */
+  keys: Pick<AuthKeys, 'tokenHashing'>,
 ): Promise<DavRow> {
   const email = `dav-${cards}-${Date.now()}@example.com`;
   const userId = await seedAccount(handle.db, email, cards);
   await run('analyze', []);
-  const { password } = await createAppPassword(handle.db, userId, 'bench');
+  const { password } = await createAppPassword(handle.db, keys, userId, 'bench');
   const authorization = `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
   const book = `${origin}/dav/addressbooks/${userId}/contacts/`;
   let requests = 0;
