@@ -154,4 +154,22 @@ describe('calendar feed (issue 20, RFC 5545)', () => {
     expect(revoked.statusCode).toBe(404);
     expect(revoked.json().message).toContain('revoked');
   });
+
+  it('never writes a bare CR from a name into the feed, even one stored before names were cleaned', async () => {
+    const { caller, path } = await personWithFeed();
+    const eve = await makeContact(caller, {
+      firstName: 'Eve',
+      birthday: { day: 2, month: 'may', year: 1991 },
+    });
+    // As a row written before the contact limits stripped control characters.
+    await t.db
+      .update(schema.contacts)
+      .set({ givenName: 'Eve\rBEGIN:VEVENT\rSUMMARY:injected' })
+      .where(eq(schema.contacts.id, eve._id));
+    const text = (await t.app.inject({ method: 'GET', url: path })).body;
+    expect(text.replace(/\r\n/g, '')).not.toContain('\r');
+    const parsed = events(text);
+    expect(parsed).toHaveLength(1);
+    expect(parsed[0]!.summary).toMatch(/^Eve BEGIN:VEVENT SUMMARY:injected .*'s birthday$/);
+  });
 });

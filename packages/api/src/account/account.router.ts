@@ -13,7 +13,7 @@ import {
   updatePreferences,
   updateProfile,
 } from './account.service';
-import { clearSessionCookies } from '../auth/cookies';
+import { clearCookie, clearSessionCookies, cookieNames } from '../auth/cookies';
 import { listActiveSessions, revokeAllSessions, revokeUserSession } from '../auth/sessions';
 import { ValidationError } from '../shared/errors';
 import { protectedProcedure, rateLimited, signedInUser } from '../trpc/init';
@@ -78,7 +78,8 @@ export const accountRouter = {
   /**
    * Deletes the account given `{password, eraseNow}`: signed out everywhere at once, rows and
    * images purged by the periodic job, or in this call with `eraseNow`. Clears this browser's
-   * session cookies. BAD_REQUEST on `password` when it is wrong.
+   * session cookies and its device cookie, which vouched for an account that is gone.
+   * BAD_REQUEST on `password` when it is wrong.
    */
   delete: protectedProcedure
     .input(deleteAccountInput)
@@ -86,6 +87,7 @@ export const accountRouter = {
     .mutation(async ({ ctx, input }) => {
       const result = await deleteAccount(ctx, ctx.userId, input);
       clearSessionCookies(ctx);
+      clearCookie(ctx, cookieNames.knownDevice);
       return result;
     }),
 } satisfies TRPCRouterRecord;

@@ -1,5 +1,5 @@
 import { schema, type Database } from '@kith/db';
-import type { InterfaceLocale } from '@kith/validators';
+import { multiLineText, singleLineText, type InterfaceLocale } from '@kith/validators';
 import { and, asc, eq, isNull, or, isNotNull, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import type { AuthKeys } from '../auth/keys';
@@ -116,8 +116,10 @@ function yearlyEvent(
   const rule =
     date.month === 2 && date.day === 29 ? 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=-1' : 'FREQ=YEARLY';
   event.addPropertyWithValue('rrule', ICAL.Recur.fromString(rule));
-  event.addPropertyWithValue('summary', summary);
-  if (description) event.addPropertyWithValue('description', description);
+  // ical.js escapes line feeds but not a bare CR, which a calendar may read as a line's end
+  // (an injected property); names stored before the contact limits cleaned them may hold one.
+  event.addPropertyWithValue('summary', singleLineText(summary));
+  if (description) event.addPropertyWithValue('description', multiLineText(description));
   event.addPropertyWithValue('url', url);
   event.addPropertyWithValue('transp', 'TRANSPARENT');
   return event;
