@@ -1,11 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows, MIGRATIONS_FOLDER, type DatabaseHandle } from './client';
-import { createTestDb } from './testing';
+import { createTestDb, migrationsBefore } from './testing';
 
 /**
  * Migration 0011 (issue 17) on a database of the older shape: contacts with one email, phone
@@ -16,20 +14,6 @@ const CARD_MIGRATION = '0011_contact_card';
 
 let handle: DatabaseHandle;
 let folder: string;
-
-/** A copy of the migrations that stops before the card migration. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'kith-migrations-'));
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 const extra = [
   { name: 'EMAIL', label: 'work', value: 'Ada@Work.example' },

@@ -1,11 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows, MIGRATIONS_FOLDER, type DatabaseHandle } from './client';
-import { createTestDb } from './testing';
+import { createTestDb, migrationsBefore } from './testing';
 
 /**
  * Migration 0016 on a database numbered by the one shared sequence: each account's counter
@@ -18,22 +16,6 @@ let handle: DatabaseHandle;
 let folder: string;
 let ann: string;
 let ben: string;
-
-/** A copy of the migrations that stops before `tag`. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'kith-migrations-'));
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((entry) => entry.tag === tag),
-  );
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 async function insertUser(email: string): Promise<string> {
   const [user] = await executeRows<{ id: string }>(
