@@ -45,6 +45,8 @@ export default tseslint.config(
       'packages/client/test/packed/project/**',
       'test-results/**',
       'playwright-report/**',
+      // Real vCards, kept byte for byte.
+      'apps/server/test-fixtures/**',
     ],
   },
   js.configs.recommended,
