@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDatabase,
+  healthDuring,
   PASSWORD,
   report,
   serverProcess,
@@ -71,31 +72,6 @@ async function trpc(path: string, input?: unknown, method: 'GET' | 'POST' = 'POS
   return Object.assign(res, { bytes });
 }
 
-/**
- * Runs `heavy` while polling `/api/health` every 20 ms; returns the slowest health answer
- * and how long the heavy call took, in ms.
- */
-async function healthDuring(heavy: () => Promise<unknown>) {
-  const latencies: number[] = [];
-  let running = true;
-  const poll = (async () => {
-    while (running) {
-      const started = performance.now();
-      const res = await fetch(`${server.baseUrl}/api/health`);
-      await res.arrayBuffer();
-      expect(res.status).toBe(200);
-      latencies.push(performance.now() - started);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  })();
-  const started = performance.now();
-  await heavy();
-  const heavyMs = Math.round(performance.now() - started);
-  running = false;
-  await poll;
-  return { slowestHealthMs: Math.round(Math.max(...latencies)), polls: latencies.length, heavyMs };
-}
-
 /** A vCard file of about `bytes`, of distinct people. */
 function vcardFile(bytes: number): string {
   const cards: string[] = [];
@@ -121,7 +97,7 @@ function vcardFile(bytes: number): string {
 describe('heavy calls leave the server responsive', () => {
   it('finds duplicates in a 10,000-contact book of similar names', async () => {
     let answer = '';
-    const figures = await healthDuring(async () => {
+    const figures = await healthDuring(server.baseUrl, async () => {
       const res = await trpc('contacts.duplicates', undefined, 'GET');
       answer = Buffer.from(res.bytes).toString();
     });
@@ -135,7 +111,7 @@ describe('heavy calls leave the server responsive', () => {
   it('previews a 7 MB import', async () => {
     const body = JSON.stringify({ content: vcardFile(7 * 1000 * 1000) });
     let answer = '';
-    const figures = await healthDuring(async () => {
+    const figures = await healthDuring(server.baseUrl, async () => {
       // As the web app sends a file: the plain route that streams its 12 MB answer.
       const res = await fetch(`${server.baseUrl}/api/imports/preview`, {
         method: 'POST',
@@ -152,7 +128,9 @@ describe('heavy calls leave the server responsive', () => {
   });
 
   it('exports the whole book as CSV', async () => {
-    const figures = await healthDuring(() => trpc('contacts.export', { format: 'csv' }));
+    const figures = await healthDuring(server.baseUrl, () =>
+      trpc('contacts.export', { format: 'csv' }),
+    );
     report('freeze: CSV export, 10,000 contacts', figures);
     expect(figures.slowestHealthMs).toBeLessThan(HEALTH_BUDGET_MS);
   });
@@ -161,7 +139,7 @@ describe('heavy calls leave the server responsive', () => {
     const calls = Array.from({ length: 20 }, (_, i) => ({
       json: { email: person.email, password: i === 19 ? PASSWORD : `wrong-${i}-x` },
     }));
-    const figures = await healthDuring(() =>
+    const figures = await healthDuring(server.baseUrl, () =>
       fetch(`${server.baseUrl}/api/trpc/${calls.map(() => 'auth.login').join(',')}?batch=1`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -200,7 +178,7 @@ describe('CardDAV calls leave the server responsive', () => {
 
   it('sends the whole 10,000-card book in one sync-collection answer', async () => {
     let cards = 0;
-    const figures = await healthDuring(async () => {
+    const figures = await healthDuring(server.baseUrl, async () => {
       cards = await report207(
         '<?xml version="1.0"?><d:sync-collection xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:sync-token/><d:sync-level>1</d:sync-level><d:prop><d:getetag/><c:address-data/></d:prop></d:sync-collection>',
       );
@@ -215,7 +193,7 @@ describe('CardDAV calls leave the server responsive', () => {
       select dav_name from contacts where user_id = ${person.userId} order by dav_name`;
     const hrefs = names.map((n) => `<d:href>${new URL(book).pathname}${n.dav_name}</d:href>`);
     let cards = 0;
-    const figures = await healthDuring(async () => {
+    const figures = await healthDuring(server.baseUrl, async () => {
       cards = await report207(
         `<?xml version="1.0"?><c:addressbook-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/><c:address-data/></d:prop>${hrefs.join('')}</c:addressbook-multiget>`,
       );
@@ -227,7 +205,7 @@ describe('CardDAV calls leave the server responsive', () => {
 
   it('runs a query that reads every card', async () => {
     let cards = 0;
-    const figures = await healthDuring(async () => {
+    const figures = await healthDuring(server.baseUrl, async () => {
       cards = await report207(
         '<?xml version="1.0"?><c:addressbook-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/></d:prop><c:filter><c:prop-filter name="EMAIL"><c:text-match match-type="contains">@example.com</c:text-match></c:prop-filter></c:filter></c:addressbook-query>',
       );

@@ -193,3 +193,39 @@ export async function waitForHealth(baseUrl: string, timeoutMs = 60_000): Promis
 export function report(name: string, figures: Record<string, number | string>): void {
   console.log(`[reliability] ${name}: ${JSON.stringify(figures)}`);
 }
+
+/**
+ * Runs `work` while polling `/api/health` every 20 ms over a kept-alive connection, each poll
+ * expected to answer 200; returns the slowest health answer, the number of polls and how long
+ * `work` took, in ms. Hostile bursts are sent from another process (`work` starts them), so
+ * this process and its connection pool stay free for the polls.
+ */
+export async function healthDuring(
+  baseUrl: string,
+  work: () => Promise<unknown>,
+): Promise<{ slowestHealthMs: number; polls: number; workMs: number }> {
+  const latencies: number[] = [];
+  let running = true;
+  const poll = (async () => {
+    while (running) {
+      const started = performance.now();
+      const res = await fetch(`${baseUrl}/api/health`);
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`/api/health answered ${res.status}`);
+      latencies.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const started = performance.now();
+  try {
+    await work();
+  } finally {
+    running = false;
+    await poll;
+  }
+  return {
+    slowestHealthMs: Math.round(Math.max(...latencies)),
+    polls: latencies.length,
+    workMs: Math.round(performance.now() - started),
+  };
+}
