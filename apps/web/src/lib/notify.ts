@@ -26,8 +26,24 @@ export class RouteError extends Error {
  * request never got an answer, else `fallback` (SPEC §8). Server messages are catalogue keys too (src/locales/server-messages.ts).
  */
 export function errorMessage(error: unknown, fallback = UNKNOWN_ERROR): string {
-  return i18n.t(untranslatedErrorMessage(error, fallback));
+  const text = untranslatedErrorMessage(error, fallback);
+  const wait = TOO_MANY_ATTEMPTS.exec(text);
+  if (wait) {
+    const count = Number(wait[1]);
+    return wait[2] === 'second'
+      ? i18n.t('Too many attempts. Please wait {{count}} seconds and try again.', { count })
+      : i18n.t('Too many attempts. Please wait {{count}} minutes and try again.', { count });
+  }
+  return i18n.t(text);
 }
+
+/**
+ * The API's answer to a spent budget (429), whose wait varies: "Too many attempts. Please wait
+ * 14 minutes and try again." A catalogue looks texts up whole, so it is translated with its
+ * number here.
+ */
+const TOO_MANY_ATTEMPTS =
+  /^Too many attempts\. Please wait (\d+) (second|minute)s? and try again\.$/;
 
 function untranslatedErrorMessage(error: unknown, fallback: string): string {
   if (isTimeout(error)) return REQUEST_ABORTED;
