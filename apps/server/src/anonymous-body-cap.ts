@@ -41,7 +41,6 @@ export function anonymousBodyCap(isKnown: (req: FastifyRequest) => Promise<boole
         else done(null, chunk);
       },
     });
-    // Fastify reads `receivedEncodedLength` from the stream it gets back.
     return payload.pipe(counted);
   };
 }

@@ -62,13 +62,14 @@ export async function createAppPassword(
     .where(eq(appPasswords.userId, userId));
   if (total >= APP_PASSWORDS_MAX) throw new ConflictError(TOO_MANY_APP_PASSWORDS);
   const password = generatePassword();
+  const normalised = normalise(password);
   const [row] = await db
     .insert(appPasswords)
     .values({
       userId,
       name,
-      passwordHash: await hashPassword(normalise(password)),
-      lookupHash: lookupHashOf(keys.tokenHashing, normalise(password)),
+      passwordHash: await hashPassword(normalised),
+      lookupHash: lookupHashOf(keys.tokenHashing, normalised),
     })
     .returning();
   return { ...summaryOf(row!), password };

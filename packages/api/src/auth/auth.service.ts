@@ -185,7 +185,7 @@ export async function login(
 ): Promise<LoginResult> {
   const user = await userByEmail(deps, input.email);
   const hash = user?.passwordHash ?? (await decoyPasswordHash());
-  const matches = await verifyPassword(hash, input.password, input.email);
+  const matches = await verifyPassword(hash, input.password, user?.id ?? input.email);
   if (!user || !matches || user.deletedAt) throw new UnauthorizedError(authMessages.badCredentials);
 
   if (!user.emailVerifiedAt) {

@@ -56,7 +56,8 @@ function accountTurn<T>(account: string, task: () => Promise<T>): Promise<T> {
 
 /**
  * True when `password` matches the PHC `hash`; false for a mismatch or a malformed hash.
- * With `account` (an email or user id), checks for that account run one at a time.
+ * With `account` (the user id, or the email typed when no account has it), checks for that
+ * account run one at a time.
  */
 export async function verifyPassword(
   phc: string,

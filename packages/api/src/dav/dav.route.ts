@@ -173,16 +173,18 @@ export const davPlugin: FastifyPluginAsync<{
   app.addHook('onRequest', async (req, reply) => {
     void reply.header('DAV', '1, 3, addressbook');
     if (req.method === 'OPTIONS' || req.routeOptions.url === WELL_KNOWN_CARDDAV) return;
+    // A refusal here leaves the body unread; it would still be received and thrown away, so
+    // the connection is closed instead (a 401, or a 429 from a spent budget).
+    if (hasBody(req)) void reply.header('Connection', 'close');
     const auth = await authenticateDav(deps, rateLimiter, req);
     if (!auth) {
       void reply.header('WWW-Authenticate', BASIC_CHALLENGE);
-      // A body left unread would still be received and thrown away; closing stops it.
-      if (hasBody(req)) void reply.header('Connection', 'close');
       throw new DavError(
         401,
         'Sign in with your email and an app password from Kith’s “Sync with your phone” page.',
       );
     }
+    reply.removeHeader('Connection');
     callers.set(req, auth);
   });
 

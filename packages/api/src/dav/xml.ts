@@ -13,6 +13,11 @@ export const NS = {
 /** Prefixes written on the multistatus root, so each response needs no declarations. */
 const PREFIXES: Record<string, string> = { [NS.DAV]: 'd', [NS.CARDDAV]: 'card', [NS.CS]: 'cs' };
 
+/** `xmlns:d="DAV:" …`: the prefixes declared on the root of a Multi-Status or error body. */
+const PREFIX_DECLARATIONS = Object.entries(PREFIXES)
+  .map(([ns, prefix]) => ` xmlns:${prefix}="${ns}"`)
+  .join('');
+
 /** A property's or element's qualified name: `{namespace}local`. */
 export interface QName {
   ns: string;
@@ -209,10 +214,7 @@ export async function parseXml(body: string): Promise<XmlElement> {
 
 /** The opening of a 207 Multi-Status body (RFC 4918 §13), with Kith's prefixes declared. */
 export function multistatusOpen(): string {
-  const attrs = Object.entries(PREFIXES)
-    .map(([ns, prefix]) => ` xmlns:${prefix}="${ns}"`)
-    .join('');
-  return `<?xml version="1.0" encoding="utf-8"?>\n<d:multistatus${attrs}>`;
+  return `<?xml version="1.0" encoding="utf-8"?>\n<d:multistatus${PREFIX_DECLARATIONS}>`;
 }
 
 /** The end of a Multi-Status body, with the report's sync token when it has one (RFC 6578). */
@@ -325,11 +327,8 @@ export function errorXml(error: DavError): string {
       ? `<${tag}${declaration}><d:href>${escapeText(error.href)}</d:href></${tag}>`
       : `<${tag}${declaration}/>`;
   }
-  const declarations = Object.entries(PREFIXES)
-    .map(([ns, prefix]) => ` xmlns:${prefix}="${ns}"`)
-    .join('');
   return (
-    `<?xml version="1.0" encoding="utf-8"?>\n<d:error${declarations}>${condition}` +
+    `<?xml version="1.0" encoding="utf-8"?>\n<d:error${PREFIX_DECLARATIONS}>${condition}` +
     `<message xmlns="${KITH_NS}">${escapeText(error.message)}</message></d:error>`
   );
 }
