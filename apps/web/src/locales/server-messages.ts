@@ -42,6 +42,10 @@ export const serverMessages = [
   i18nKey('No name, email, phone or company: there is nothing to import.'),
   i18nKey('No name; it is named after its company, email or phone.'),
   i18nKey(
+    'No name; it is named after another of its details, such as its web address, nickname, note or address.',
+  ),
+  i18nKey('No name, and no text to name it after; it is called "No name" until you rename it.'),
+  i18nKey(
     'Same email or phone as an earlier contact in this file. Both are imported; Merge & fix can join them.',
   ),
   i18nKey('An account with this email already exists. Try logging in.'),

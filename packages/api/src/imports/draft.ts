@@ -231,19 +231,113 @@ function cleanLabels(names: string[]): string[] {
   return result.slice(0, CONTACT_LIMITS.labels);
 }
 
+/** What the preview says of a row or card that holds no value at all: it is left out. */
+export const NOTHING_TO_IMPORT = 'No name, email, phone or company: there is nothing to import.';
+
+/**
+ * The warnings of a contact named after something else than a name, by what it is named
+ * after: its company, email or phone; another of its details (a web address, nickname, the
+ * formatted name, the note's first line, an address...); or nothing (only a date, a photo or
+ * the star), when it is called `NO_NAME`.
+ */
+export const STAND_IN_MESSAGES = {
+  contact: 'No name; it is named after its company, email or phone.',
+  detail:
+    'No name; it is named after another of its details, such as its web address, nickname, note or address.',
+  nothing: 'No name, and no text to name it after; it is called "No name" until you rename it.',
+} as const;
+
+/** The name a contact gets when nothing it holds is text to name it after. */
+export const NO_NAME = 'No name';
+
+/** Longest stand-in name, in characters: well within `CONTACT_LIMITS.namePart`. */
+const STAND_IN_MAX = 80;
+
+/**
+ * Extra properties that describe the card rather than hold anything a person wrote
+ * (RFC 6350 §6.1.4 KIND, §6.7.7 CLIENTPIDMAP; Apple's X-ABShowAs): they alone do not make a
+ * card worth importing, nor name it.
+ */
+const BOOKKEEPING = new Set(['KIND', 'CLIENTPIDMAP', 'X-ABSHOWAS']);
+
+/**
+ * A short name for the screen, from a text that may be long or span lines: its first line
+ * that is not blank, cut at a word to at most `STAND_IN_MAX` characters (with "…").
+ */
+function shortName(text: string): string {
+  const line =
+    text
+      .split(/\r\n|\r|\n/)
+      .map(clip)
+      .find(Boolean) ?? '';
+  if (line.length <= STAND_IN_MAX) return line;
+  const cut = line.slice(0, STAND_IN_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > STAND_IN_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * What stands in for the name of a contact that has none, in this order (the first that
+ * holds text): its company, first email, first phone (`contact`); its first web address,
+ * nickname, formatted name (vCard FN, RFC 6350 §6.2.1), the note's first line, an address's
+ * locality (else its first filled part), its middle names, job title, ORG units, chat
+ * handle, related person, a label, an extra property's value, its name prefix or suffix
+ * (`detail`); else `NO_NAME` when it holds anything at all (a date, a photo, the star:
+ * `nothing`). Null when it holds no value: RFC 6350 §6.2.1 requires only FN, which may be
+ * empty, so a card of anything a person wrote comes in, and only an empty one is refused.
+ */
+function standInName(
+  draft: ContactDraft,
+  extra: ExtraField[],
+  emails: DraftValue[],
+  phones: DraftValue[],
+): { name: string; after: keyof typeof STAND_IN_MESSAGES } | null {
+  const first = (texts: (string | undefined)[]) =>
+    texts.map((text) => shortName(text ?? '')).find(Boolean);
+  const contact = first([draft.company, emails[0]?.value, phones[0]?.value]);
+  if (contact) return { name: contact, after: 'contact' };
+  const address = draft.addresses.find((a) => a.components.some((part) => clip(part)));
+  const written = extra.filter((field) => !BOOKKEEPING.has(field.name.toUpperCase()));
+  const detail = first([
+    ...draft.urls.map((url) => url.value),
+    draft.nickname,
+    draft.fullName,
+    draft.note,
+    address?.components[3],
+    ...(address?.components ?? []),
+    draft.additionalNames,
+    draft.jobTitle,
+    ...draft.orgUnits,
+    ...draft.impps.map((impp) => impp.value),
+    ...draft.related.map((related) => related.value),
+    ...draft.labels,
+    ...written.flatMap((field) => [field.value, ...(field.components ?? [])]),
+    draft.honorificPrefixes,
+    draft.honorificSuffixes,
+  ]);
+  if (detail) return { name: detail, after: 'detail' };
+  const anything =
+    draft.birthday.trim() ||
+    draft.dates.some((date) => date.value.trim()) ||
+    draft.photo.trim() ||
+    draft.isFavorite;
+  return anything ? { name: NO_NAME, after: 'nothing' } : null;
+}
+
 /**
  * Completes a draft into the contact the import writes, or explains why it cannot:
  * - every value keeps its type; the first of each list is the preferred one;
  * - an email that is not valid is kept as an extra, with a warning;
  * - with no given or family name, the full name is split (last word the family name), else
- *   the company, email or phone stands in as the name, with a warning; a family name alone
- *   stays the family name;
+ *   something the contact holds stands in as the given name, with a warning (`standInName`:
+ *   the company, email or phone first); a family name alone stays the family name;
  * - a phone longer than `CONTACT_LIMITS.phone` is kept as an extra, with a warning;
  * - a birthday or other date that cannot be read is kept as an extra, with a warning;
  * - control characters are dropped from every text (`singleLineText`; the note and the extra
  *   properties keep their line breaks as LF, `multiLineText`), and nothing is cut short.
- * A row with no name, email, phone or company at all is an error: there is nothing to keep.
- * So is a contact past any limit of `CONTACT_LIMITS` (`contactLimitProblem`): it is refused
+ * Only a row or card with no value at all is an error (`NOTHING_TO_IMPORT`): one holding just
+ * a note, an address, a web address or a birthday comes in (RFC 6350 §6.2.1 requires no
+ * more than FN, which may be empty). So is a contact past any limit of `CONTACT_LIMITS` (`contactLimitProblem`): it is refused
  * whole with the reason, so one hostile card of a file fails alone.
  */
 export function completeDraft(
@@ -291,22 +385,15 @@ export function completeDraft(
 
   // A family name alone stays the family name (issue 17: it was moved to the first name).
   if (!givenName && !familyName) {
-    const standIn = clip(draft.company) || emails[0]?.value || phones[0]?.value;
+    const standIn = standInName(draft, extra, emails, phones);
     if (!standIn) {
       return {
         contact: null,
-        problems: [
-          {
-            row: draft.row,
-            name: '',
-            severity: 'error',
-            message: 'No name, email, phone or company: there is nothing to import.',
-          },
-        ],
+        problems: [{ row: draft.row, name: '', severity: 'error', message: NOTHING_TO_IMPORT }],
       };
     }
-    givenName = standIn;
-    warn('No name; it is named after its company, email or phone.');
+    givenName = standIn.name;
+    warn(STAND_IN_MESSAGES[standIn.after]);
   }
 
   const addresses: ImportedContact['addresses'] = [];

@@ -124,3 +124,23 @@ describe('readVCardFile: hostile files', () => {
     ]);
   });
 });
+
+describe('readVCardFile: a card of anything a person wrote comes in', () => {
+  it('reads a card with an empty FN and only a note, as DAVx5 sends it', async () => {
+    const card =
+      'BEGIN:VCARD\r\nVERSION:4.0\r\nUID:abc\r\nFN:\r\nNOTE:Gate code 4711\\nsecond line\r\nEND:VCARD\r\n';
+    const { contacts, problems } = await readVCardFile(card);
+    expect(contacts).toEqual([
+      expect.objectContaining({ givenName: 'Gate code 4711', note: 'Gate code 4711\nsecond line' }),
+    ]);
+    expect(problems).toEqual([expect.objectContaining({ severity: 'warning' })]);
+  });
+
+  it('refuses a card with no value at all', async () => {
+    const { contacts, problems } = await readVCardFile(
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\r\nN:;;;;\r\nUID:x\r\nEND:VCARD\r\n',
+    );
+    expect(contacts).toEqual([]);
+    expect(problems).toEqual([expect.objectContaining({ severity: 'error' })]);
+  });
+});
