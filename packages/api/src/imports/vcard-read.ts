@@ -52,6 +52,21 @@ function unescapeText(text: string): string {
 }
 
 /**
+ * A label as a person wrote it, from the raw value of Apple's `X-ABLabel` (which ical.js
+ * leaves escaped, as it does every property it does not know): RFC 6350 §3.4 text unescaping
+ * in one pass (`\,` `\;` `\\` `\n`, and the `\:` and `\"` Apple writes), then Apple's
+ * `_$!<Mobile>!$_` wrapping undone. So `msg\,work` reads back as `msg,work`, and a label
+ * written and read again stays the same however many times it goes round.
+ */
+function labelText(value: unknown): string {
+  const raw = Array.isArray(value) ? value.map(String).join(',') : String(value ?? '');
+  const text = raw.replace(/\\([\\;,nN:"])/g, (_, c: string) =>
+    c === 'n' || c === 'N' ? '\n' : c,
+  );
+  return appleLabel(text.trim());
+}
+
+/**
  * Escapes ical.js leaves in place, undone (issue 17: they showed in notes and web addresses):
  * `\:` and `\"`, which RFC 6350 does not define but Apple and Gmail write (`http\://`), and
  * `\;` in a 3.0 text value, which ical.js keeps.
@@ -197,7 +212,7 @@ function draftFromCard(row: number, properties: JCardProperty[]): ContactDraft {
   const groupLabels = new Map<string, string>();
   for (const [name, params, , value] of properties) {
     if (name === 'x-ablabel' && typeof params.group === 'string') {
-      groupLabels.set(params.group.toLowerCase(), appleLabel(asText(value)));
+      groupLabels.set(params.group.toLowerCase(), labelText(value));
     }
   }
   const labelOf = (params: JCardProperty[1]): string => {
