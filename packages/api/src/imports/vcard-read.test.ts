@@ -192,3 +192,70 @@ describe('readVCardFile: labels survive any number of round trips (RFC 6350 §3.
     expect(contact!.emails[0]!.type).toBe('see: here');
   });
 });
+
+describe('readVCardFile: one bad line fails its property, not the card', () => {
+  const messages = (problems: { message: string }[]) => problems.map((p) => p.message);
+
+  it('reads a bare CR inside a value as a line break of that value, and says so', async () => {
+    const card =
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann Bee\r\nN:Bee;Ann;;;\r\n' +
+      'NOTE:first line\rsecond line\r\nEMAIL:ann@example.org\r\nEND:VCARD\r\n';
+    const { contacts, problems } = await readVCardFile(card);
+    expect(contacts).toEqual([
+      expect.objectContaining({
+        givenName: 'Ann',
+        familyName: 'Bee',
+        note: 'first line\nsecond line',
+        emails: [{ value: 'ann@example.org', type: '' }],
+      }),
+    ]);
+    expect(messages(problems)).toEqual([expect.stringMatching(/^NOTE had a line break/)]);
+  });
+
+  it('reads a quoted-printable soft break before a blank line, and the properties after it', async () => {
+    const continued =
+      'BEGIN:VCARD\r\nVERSION:2.1\r\nN:Bee;Ann\r\n' +
+      'NOTE;ENCODING=QUOTED-PRINTABLE:Gr=C3=BC=C3=9Fe aus =\r\n\r\nK=C3=B6ln\r\n' +
+      'TEL;CELL:+49 30 1234567\r\nEND:VCARD\r\n';
+    const ended =
+      'BEGIN:VCARD\r\nVERSION:2.1\r\nN:Bee;Ann\r\nTEL;CELL:+49 30 1234567\r\n' +
+      'NOTE;ENCODING=QUOTED-PRINTABLE:Tsch=C3=BCss=\r\nEND:VCARD\r\n';
+    const first = await readVCardFile(continued);
+    expect(first.contacts).toEqual([
+      expect.objectContaining({
+        givenName: 'Ann',
+        note: 'Grüße aus Köln',
+        phones: [{ value: '+49 30 1234567', type: 'cell' }],
+      }),
+    ]);
+    expect(messages(first.problems)).toEqual([
+      'NOTE had a blank line inside its quoted-printable text; it was read as one value.',
+    ]);
+    // A soft break just before END:VCARD no longer swallows the card's end.
+    const second = await readVCardFile(ended);
+    expect(second.contacts).toEqual([expect.objectContaining({ note: 'Tschüss' })]);
+    expect(second.problems).toEqual([]);
+  });
+
+  it('leaves out a line ical.js cannot read, naming its property, and keeps the rest', async () => {
+    const card =
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ann Bee\r\nN:Bee;Ann;;;\r\n' +
+      'TEL;TYPE=cell;=oops:+1 555 0100\r\nEMAIL:ann@example.org\r\nEND:VCARD\r\n';
+    const { contacts, problems } = await readVCardFile(card);
+    expect(contacts).toEqual([
+      expect.objectContaining({
+        givenName: 'Ann',
+        phones: [],
+        emails: [{ value: 'ann@example.org', type: '' }],
+      }),
+    ]);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        row: 1,
+        name: 'Ann Bee',
+        severity: 'warning',
+        message: expect.stringMatching(/^TEL could not be read \(.*\), so it was left out/),
+      }),
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 import { CONTACT_LIMITS } from '@kith/validators';
 import ICAL from 'ical.js';
 import { emptyDraft, collect, type ContactDraft, type ReadResult } from './draft';
-import { normaliseVCard } from './vcard21';
+import { normaliseVCard, propertyName } from './vcard21';
 import { cooperative } from '../shared/event-loop';
 
 /** A jCard property (RFC 7095 §3.3): name, parameters, value type, then the value(s). */
@@ -85,7 +85,8 @@ function asText(value: unknown): string {
 /**
  * Reads every card of a vCard file (2.1, 3.0 or 4.0; RFC 6350, RFC 2426, versit 2.1) into
  * contacts to import. Each card is read on its own, so one broken card is reported as a
- * problem of its position and the others still come in.
+ * problem of its position and the others still come in; within a card, one broken line fails
+ * only its property (repaired or left out, with a warning naming it: `parseCard`).
  *
  * N (every part), NICKNAME, EMAIL, TEL, ADR, URL, IMPP, RELATED, ORG (with its units), TITLE,
  * BDAY (`--0415` included), ANNIVERSARY and Apple's X-ABDATE, NOTE, PHOTO (data URI, base64 or
@@ -116,9 +117,9 @@ export async function readVCardFile(content: string): Promise<ReadResult> {
       result.problems.push({ row, name: '', severity: 'error', message: TOO_MANY_PROPERTIES });
       continue;
     }
-    let properties: JCardProperty[];
+    let read: { properties: JCardProperty[]; warnings: string[] };
     try {
-      properties = cardProperties(ICAL.parse(normaliseVCard(card)));
+      read = parseCard(card);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       result.problems.push({
@@ -129,9 +130,45 @@ export async function readVCardFile(content: string): Promise<ReadResult> {
       });
       continue;
     }
-    collect(result, draftFromCard(row, properties));
+    const draft = draftFromCard(row, read.properties);
+    draft.warnings.unshift(...read.warnings);
+    collect(result, draft);
   }
   return result;
+}
+
+/**
+ * One card's properties (`cardProperties`), with what was repaired or left out on the way in
+ * words for the preview. A line ical.js cannot read (an empty parameter name, a line that
+ * is no property...) used to fail the whole card: when the card does not parse, each of its
+ * lines is tried alone, the ones that fail are left out with a warning naming their property,
+ * and the rest is read (RFC 6350 §3.3: every line is a property of its own).
+ *
+ * @throws Error when the card still cannot be read (no END:VCARD, no vCard inside).
+ */
+function parseCard(card: string): { properties: JCardProperty[]; warnings: string[] } {
+  const { lines, warnings } = normaliseVCard(card);
+  const text = (kept: string[]) => kept.join('\r\n') + '\r\n';
+  try {
+    return { properties: cardProperties(ICAL.parse(text(lines))), warnings };
+  } catch (error) {
+    const version = lines.find((line) => /^VERSION:/i.test(line)) ?? 'VERSION:3.0';
+    const kept = lines.filter((line) => {
+      if (/^(BEGIN|END|VERSION)\s*:/i.test(line)) return true;
+      try {
+        ICAL.parse(text(['BEGIN:VCARD', version, line, 'END:VCARD']));
+        return true;
+      } catch (lineError) {
+        const reason = lineError instanceof Error ? lineError.message : String(lineError);
+        warnings.push(
+          `${propertyName(line)} could not be read (${reason}), so it was left out; the rest of the card came in.`,
+        );
+        return false;
+      }
+    });
+    if (kept.length === lines.length) throw error;
+    return { properties: cardProperties(ICAL.parse(text(kept))), warnings };
+  }
 }
 
 /** What the preview and a CardDAV PUT say of a card of too many property lines. */

@@ -8,24 +8,88 @@
 
 const ENCODINGS = new Set(['QUOTED-PRINTABLE', 'BASE64', 'B', '8BIT', '7BIT']);
 
+/** The start of a property line: `[group.]NAME` then `;` or `:` (RFC 6350 §3.3). */
+const PROPERTY_START = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)?[;:]/;
+
+/** A line of base64 only, as 2.1 writers continue a BASE64 value without indenting it. */
+const BASE64_LINE = /^[A-Za-z0-9+/=]+$/;
+
+/** A property's name as the preview names it: `item1.TEL;TYPE=cell:…` is TEL. */
+export function propertyName(line: string): string {
+  const head = /^(?:[A-Za-z0-9-]+\.)?([A-Za-z0-9-]+)/.exec(line);
+  return head ? head[1]!.toUpperCase() : 'a property';
+}
+
+/** A card's logical lines, and what was repaired on the way, in words for the preview. */
+export interface CardLines {
+  lines: string[];
+  warnings: string[];
+}
+
 /**
  * The card's logical lines: RFC 6350 §3.2 folding undone, and quoted-printable soft line
  * breaks joined (a QP line ending in `=` continues on the next line, which is not indented).
+ * One broken line spoils one property, never the card (the rest of it still comes in):
+ * - blank lines after a soft break are skipped, and the value goes on in the next line, unless
+ *   that line starts a property or is `END:VCARD`: then the `=` ended the value;
+ * - a line that starts no property and continues none (a bare CR inside a value, which
+ *   splits it, RFC 6350 §3.2 allows only CRLF) is read as a line break of the property
+ *   before it, or, base64 after a 2.1 BASE64 property, as more of its value; with nothing
+ *   before it but BEGIN, it is left out. Each repair is a warning naming the property.
  */
-function logicalLines(card: string): string[] {
+function logicalLines(card: string): CardLines {
   const physical = card.split(/\r\n|\r|\n/);
   const lines: string[] = [];
+  const warnings: string[] = [];
+  /** A soft break waits for its continuation; `blank` when blank lines came since. */
+  let softBreak: { blank: boolean } | null = null;
   for (const line of physical) {
     const previous = lines.at(-1);
+    if (softBreak && line.trim() === '') {
+      softBreak.blank = true;
+      continue;
+    }
     if (previous !== undefined && /^[ \t]/.test(line)) {
       lines[lines.length - 1] = previous + line.slice(1);
-    } else if (previous !== undefined && isQuotedPrintable(previous) && previous.endsWith('=')) {
-      lines[lines.length - 1] = previous.slice(0, -1) + line;
-    } else if (line.trim() !== '') {
+    } else if (softBreak && previous !== undefined) {
+      const ends = /^(BEGIN|END)\s*:/i.test(line) || (softBreak.blank && PROPERTY_START.test(line));
+      lines[lines.length - 1] = previous.slice(0, -1) + (ends ? '' : line);
+      if (ends) lines.push(line);
+      else if (softBreak.blank) {
+        warnings.push(
+          `${propertyName(previous)} had a blank line inside its quoted-printable text; it was read as one value.`,
+        );
+      }
+    } else if (line.trim() === '') {
+      continue;
+    } else if (PROPERTY_START.test(line) || previous === undefined) {
       lines.push(line);
+    } else if (isBase64(previous) && BASE64_LINE.test(line.trim())) {
+      lines[lines.length - 1] = previous + line.trim();
+    } else if (/^BEGIN\s*:/i.test(previous)) {
+      warnings.push(`A line that belongs to no property ("${excerpt(line)}") was left out.`);
+    } else {
+      lines[lines.length - 1] = `${previous}\\n${line}`;
+      warnings.push(
+        `${propertyName(previous)} had a line break where vCard allows none (a bare CR or LF inside its value); its lines were read as one value.`,
+      );
     }
+    const last = lines.at(-1);
+    softBreak =
+      last !== undefined && isQuotedPrintable(last) && last.endsWith('=') ? { blank: false } : null;
   }
-  return lines;
+  return { lines, warnings };
+}
+
+/** The start of a line, for a warning: at most 40 characters. */
+function excerpt(line: string): string {
+  return line.length > 40 ? `${line.slice(0, 40)}…` : line;
+}
+
+/** Whether a line's value is base64 (2.1 `ENCODING=BASE64` or a bare `BASE64`, 3.0 `b`). */
+function isBase64(line: string): boolean {
+  const head = line.slice(0, line.indexOf(':') + 1).toUpperCase();
+  return /;(ENCODING=)?(BASE64|B)[;:]/.test(head);
 }
 
 function isQuotedPrintable(line: string): boolean {
@@ -141,9 +205,13 @@ function ownLines(lines: string[]): string[] {
  * left out (`ownLines`), quoted-printable decoded into escaped 3.0 text, base64 values
  * joined, and for a 2.1 card its nameless parameters named TYPE and its VERSION set to 3.0.
  * Then folded lines are no longer an issue either. Linear in the card's length.
+ *
+ * @returns the card's lines, one property each (BEGIN and END included), and the repairs of
+ *   broken lines in words for the preview (`logicalLines`).
  */
-export function normaliseVCard(card: string): string {
-  const lines = ownLines(logicalLines(card));
+export function normaliseVCard(card: string): CardLines {
+  const { lines: logical, warnings } = logicalLines(card);
+  const lines = ownLines(logical);
   const version21 = lines.some((line) => /^VERSION:\s*2\.1\s*$/i.test(line));
-  return lines.map((line) => upgradeLine(line, version21)).join('\r\n') + '\r\n';
+  return { lines: lines.map((line) => upgradeLine(line, version21)), warnings };
 }
