@@ -337,8 +337,9 @@ function standInName(
  *   properties keep their line breaks as LF, `multiLineText`), and nothing is cut short.
  * Only a row or card with no value at all is an error (`NOTHING_TO_IMPORT`): one holding just
  * a note, an address, a web address or a birthday comes in (RFC 6350 §6.2.1 requires no
- * more than FN, which may be empty). So is a contact past any limit of `CONTACT_LIMITS` (`contactLimitProblem`): it is refused
- * whole with the reason, so one hostile card of a file fails alone.
+ * more than FN, which may be empty). A contact past any limit of `CONTACT_LIMITS` is an error
+ * too (`contactLimitProblem`): it is refused whole with the reason, so one hostile card of a
+ * file fails alone.
  */
 export function completeDraft(
   draft: ContactDraft,
