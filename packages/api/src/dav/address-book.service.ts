@@ -14,6 +14,7 @@ import type { ApiDependencies } from '../trpc/context';
 import { DavError, NS } from './xml';
 import { paths } from './paths';
 import { bookTransaction } from '../shared/write-transaction';
+import { cardBasis } from '../vcard/stored-card';
 
 const { contacts, contactLabels, labels, davTombstones, users, images } = schema;
 
@@ -26,9 +27,21 @@ export const DEFAULT_BOOK_NAME = 'Contacts';
  */
 export const ACCOUNT_QUOTA_BYTES = 1024 * 1024 * 1024;
 
-/** A card's strong ETag (RFC 7232 §2.3): its revision, which any change moves. */
-export function etagOf(revision: number): string {
-  return `"${revision}"`;
+/**
+ * A strong ETag (RFC 7232 §2.3) of a revision, which any change moves; of a card's other
+ * vCard version when `version` is given (each representation has its own).
+ */
+export function etagOf(revision: number, version?: string): string {
+  return version ? `"${revision}-${version}"` : `"${revision}"`;
+}
+
+/** Whether an ETag a client sent names `revision` in any of its representations. */
+function namesRevision(etag: string, revision: number): boolean {
+  return (
+    etag === etagOf(revision) ||
+    etag === etagOf(revision, '3.0') ||
+    etag === etagOf(revision, '4.0')
+  );
 }
 
 /** The sync token of a revision (RFC 6578 §3.2: a URI, opaque to clients). */
@@ -78,12 +91,16 @@ export async function bookState(db: Database, userId: string): Promise<BookState
   };
 }
 
-/** Bytes the account's cards and photos take, for RFC 4331 quota properties. */
+/**
+ * Bytes the account's contacts and photos take, for RFC 4331 quota properties: the running
+ * total the database keeps of its contacts (`users.contact_bytes`, migration 0019) and its
+ * photos' sizes.
+ */
 export async function usedBytes(db: Database, userId: string): Promise<number> {
   const [row] = await executeRows<{ used: string }>(
     db,
     sql`
-    select coalesce((select sum(pg_column_size(c.*)) from ${contacts} c where c.user_id = ${userId}), 0)
+    select (select ${users.contactBytes} from ${users} where ${users.id} = ${userId})
          + coalesce((select sum(${images.byteSize}) from ${images} where ${images.ownerId} = ${userId}), 0) as used`,
   );
   return Number(row?.used ?? 0);
@@ -97,8 +114,8 @@ export interface WriteConditions {
 
 /**
  * Checks a write's conditions against the card there now (RFC 7232 §3.1-3.2, strong
- * comparison): `If-Match` needs a card whose ETag is listed (or `*`); `If-None-Match: *` (or
- * the card's ETag) needs no card.
+ * comparison): `If-Match` needs a card whose ETag, in either vCard version, is listed (or
+ * `*`); `If-None-Match: *` (or one of the card's ETags) needs no card.
  *
  * @throws DavError 412 when a condition fails.
  */
@@ -108,7 +125,10 @@ export function checkConditions(
 ) {
   const etag = current ? etagOf(current.revision) : null;
   const { ifMatch, ifNoneMatch } = conditions;
-  if (ifMatch && (!etag || !(ifMatch.includes('*') || ifMatch.includes(etag)))) {
+  const named = (list: string[]) =>
+    current !== undefined &&
+    (list.includes('*') || list.some((e) => namesRevision(e, current.revision)));
+  if (ifMatch && !named(ifMatch)) {
     throw new DavError(
       412,
       etag
@@ -116,15 +136,17 @@ export function checkConditions(
         : 'There is no card here to change (If-Match).',
     );
   }
-  if (ifNoneMatch && etag && (ifNoneMatch.includes('*') || ifNoneMatch.includes(etag))) {
+  if (ifNoneMatch && named(ifNoneMatch)) {
     throw new DavError(412, 'A card already exists here (If-None-Match).');
   }
 }
 
-/** A card a client sent, read by the import's vCard reader, with its UID. */
+/** A card a client sent, read by the import's vCard reader, with its UID and its text. */
 export interface IncomingCard {
   uid: string;
   contact: ImportedContact;
+  /** The card as sent, stored and served back octet for octet. */
+  text: string;
 }
 
 /**
@@ -212,13 +234,19 @@ export async function putCard(
       }
       if (photo) await db.insert(images).values(imageRow(photo, userId, now, now));
       const labelIds = await ensureLabels(db, userId, null, contact.labels);
-      const columns = {
+      const fields = {
         ...columnsOf(contact),
         additionalNames: contact.additionalNames,
-        uid: card.uid,
         isFavorite: contact.isFavorite,
         avatarImageId: photo?.id ?? null,
         extra: contact.extra,
+      };
+      // The card as sent is the record; the fields are what was read from it.
+      const columns = {
+        ...fields,
+        uid: card.uid,
+        card: card.text,
+        cardBasis: cardBasis(fields, contact.labels),
       };
       let id: string;
       if (active) {

@@ -2,8 +2,9 @@ import type { ImportedContact } from '@kith/validators';
 import { readVCardFile } from '../imports/vcard-read';
 import type { ImageStorage } from '../images/storage';
 import { contactToVCard } from '../vcard/contact-vcard';
+import { storedCardText, storedCardVersion } from '../vcard/stored-card';
 import type { VCardVersion } from '../vcard/write';
-import type { IncomingCard } from './address-book.service';
+import { etagOf, type IncomingCard } from './address-book.service';
 import type { BookCard } from './book-cards';
 import { groupVCard } from './group-cards';
 import { DavError, NS } from './xml';
@@ -14,9 +15,12 @@ const VCARD_TYPES = ['text/vcard', 'text/x-vcard', 'text/directory'];
 const VALID_DATA = { ns: NS.CARDDAV, name: 'valid-address-data' };
 const SUPPORTED_DATA = { ns: NS.CARDDAV, name: 'supported-address-data' };
 
-/** A vCard's lines with folding undone (RFC 6350 §3.2). */
+/**
+ * A vCard's lines with folding undone (RFC 6350 §3.2). Any line ending counts: CRLF, LF, a
+ * lone CR, and the CR CR LF of iPhone exports.
+ */
 function unfoldedLines(text: string): string[] {
-  return text.replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
+  return text.replace(/(?:\r*\n|\r)[ \t]/g, '').split(/\r*\n|\r/);
 }
 
 /** The value of the first property `name` (any group, any parameters), or undefined. */
@@ -85,37 +89,61 @@ export async function readIncomingCard(
     throw new DavError(403, failure?.message ?? 'The vCard could not be read.', VALID_DATA);
   }
   const uid = propertyValue(lines, 'UID')?.replace(/\\([,;\\])/g, '$1') || fallbackUid;
-  return { uid, contact };
-}
-
-/** The vCard version to serve: what `Accept` or an `address-data` element asks, else 3.0. */
-export function requestedVersion(
-  mediaType: string | undefined,
-  version?: string | null,
-): VCardVersion {
-  if (version === '4.0' || version === '3.0') return version;
-  const asked = /version\s*=\s*"?(\d\.\d)/i.exec(mediaType ?? '')?.[1];
-  // 3.0 unless 4.0 is asked for: every CardDAV client reads 3.0 (RFC 6352 §6.3.1 requires it).
-  return asked === '4.0' ? '4.0' : '3.0';
+  return { uid, contact, text: body };
 }
 
 /**
- * A card as a client gets it, in `version`: a contact with its photo embedded (unless
- * `withPhoto` is false) and its labels as CATEGORIES, or a label's group card.
+ * The vCard version a request asks for: `Accept` (GET) or an `address-data` element (REPORT),
+ * or undefined when it names none (each card is then served in its own version).
+ */
+export function requestedVersion(
+  mediaType: string | undefined,
+  version?: string | null,
+): VCardVersion | undefined {
+  if (version === '4.0' || version === '3.0') return version;
+  const asked = /version\s*=\s*"?(\d\.\d)/i.exec(mediaType ?? '')?.[1];
+  return asked === '4.0' || asked === '3.0' ? asked : undefined;
+}
+
+/**
+ * A card's own version: the one its stored text declares, else 3.0, which every CardDAV
+ * client reads (RFC 6352 §6.3.1 requires it).
+ */
+export function nativeVersion(card: BookCard): VCardVersion {
+  const stored = card.kind === 'contact' ? card.contact.contact.card : null;
+  return (stored && storedCardVersion(stored)) || '3.0';
+}
+
+/**
+ * A card's strong ETag in `version` (RFC 7232 §2.3; RFC 6352 §6.3.2.3): each representation
+ * has its own. The card in its own version is `"<revision>"`, the other version
+ * `"<revision>-<version>"`; a revision moves with every change of the card.
+ */
+export function cardEtag(card: BookCard, version: VCardVersion | undefined): string {
+  const own = nativeVersion(card);
+  return etagOf(card.revision, version && version !== own ? version : undefined);
+}
+
+/**
+ * A card as a client gets it, in `version` (its own when undefined): a contact's stored card
+ * as it was sent, with what changed in Kith since written into it, or, without one (or in the
+ * other version), the card written from its fields with its photo embedded (unless
+ * `withPhoto` is false) and its labels as CATEGORIES; or a label's group card.
  */
 export async function cardText(
   storage: ImageStorage,
   card: BookCard,
-  version: VCardVersion,
+  asked: VCardVersion | undefined,
   withPhoto = true,
 ): Promise<string> {
+  const version = asked ?? nativeVersion(card);
   if (card.kind === 'group') return groupVCard(card.group, card.updatedAt, version);
   const { contact, photo, labels } = card.contact;
-  const bytes = photo && withPhoto ? await storage.get(photo.key) : null;
-  return contactToVCard(
-    contact,
-    bytes && photo ? { contentType: photo.contentType, bytes } : null,
-    labels,
-    version,
-  );
+  const embedded = async () => {
+    const bytes = photo && withPhoto ? await storage.get(photo.key) : null;
+    return bytes && photo ? { contentType: photo.contentType, bytes } : null;
+  };
+  const stored = await storedCardText({ contact, labels, photo: embedded }, version);
+  if (stored !== null) return stored;
+  return contactToVCard(contact, await embedded(), labels, version);
 }

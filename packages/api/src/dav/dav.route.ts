@@ -14,7 +14,6 @@ import { cooperative } from '../shared/event-loop';
 import type { ApiDependencies } from '../trpc/context';
 import {
   bookState,
-  etagOf,
   putCard,
   revisionOfToken,
   saveBookProperties,
@@ -38,7 +37,7 @@ import {
   putGroup,
   readIncomingGroup,
 } from './group-cards';
-import { cardText, readIncomingCard, requestedVersion } from './card-io';
+import { cardEtag, cardText, nativeVersion, readIncomingCard, requestedVersion } from './card-io';
 import { authenticateDav, BASIC_CHALLENGE } from './dav-auth';
 import type { AppPasswordUser } from '../app-passwords/app-passwords.service';
 import { cardNameOf, DAV_ROOT, paths, resourceOf, type DavResource } from './paths';
@@ -380,7 +379,7 @@ export const davPlugin: FastifyPluginAsync<{
     const cardResponse = async (card: BookCard) =>
       responseXml(
         paths.card(caller.userId, card.name),
-        await cardPropResult(card, request, caller, text),
+        await cardPropResult(card, request, caller, text, version),
       );
 
     if (isElement(root, NS.CARDDAV, 'addressbook-multiget')) {
@@ -488,12 +487,17 @@ export const davPlugin: FastifyPluginAsync<{
     }
     const card = (await cardsByName(deps.db, caller, [resource.name])).get(resource.name);
     if (!card) throw new DavError(404, 'There is no card here.');
-    const version = requestedVersion(req.headers.accept);
-    const text = await cardText(deps.images, card, version);
-    return reply
-      .header('ETag', etagOf(card.revision))
+    const asked = requestedVersion(req.headers.accept);
+    const etag = cardEtag(card, asked);
+    reply
+      .header('ETag', etag)
       .header('Last-Modified', card.updatedAt.toUTCString())
-      .type(`text/vcard; charset=utf-8; version=${version}`)
+      .header('Vary', 'Accept');
+    // RFC 7232 §3.2: the client's copy is this one.
+    if (etagListed(req.headers['if-none-match'], etag)) return reply.code(304).send();
+    const text = await cardText(deps.images, card, asked);
+    return reply
+      .type(`text/vcard; charset=utf-8; version=${asked ?? nativeVersion(card)}`)
       .send(req.method === 'HEAD' ? undefined : text);
   }
 
@@ -581,6 +585,15 @@ function entityTags(header: string | string[] | undefined): string[] | undefined
   if (header === undefined) return undefined;
   const text = Array.isArray(header) ? header.join(',') : header;
   return text.match(/\*|(?:W\/)?"[^"]*"/g) ?? [];
+}
+
+/**
+ * Whether `If-None-Match` on a GET names `etag` (RFC 7232 §3.2, weak comparison: `W/` is
+ * ignored) or is `*`: the client holds this representation, and gets 304.
+ */
+function etagListed(header: string | string[] | undefined, etag: string): boolean {
+  const tags = entityTags(header);
+  return !!tags && tags.some((tag) => tag === '*' || tag.replace(/^W\//, '') === etag);
 }
 
 function conditionsOf(req: FastifyRequest): WriteConditions {

@@ -1,6 +1,8 @@
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { IMAGE_MAX_BYTES } from '../images/process';
-import { ACCOUNT_QUOTA_BYTES, etagOf, syncTokenOf, type BookState } from './address-book.service';
+import type { VCardVersion } from '../vcard/write';
+import { ACCOUNT_QUOTA_BYTES, syncTokenOf, type BookState } from './address-book.service';
+import { cardEtag, nativeVersion } from './card-io';
 import type { BookCard } from './book-cards';
 import { DAV_ROOT, paths, type DavResource } from './paths';
 import { hrefValue, keyOf, NS, type PropResult, type PropValue, type QName } from './xml';
@@ -186,12 +188,16 @@ const CARD_PROPS = [
   'owner',
 ] as const;
 
-/** The properties of a card for a request; `text` renders `address-data` (REPORT only). */
+/**
+ * The properties of a card for a request; `text` renders `address-data` (REPORT only), and
+ * `version` is the vCard version asked for (undefined: the card's own), whose ETag is given.
+ */
 export async function cardPropResult(
   card: BookCard,
   request: PropRequest,
   ctx: { userId: string },
   text?: CardText,
+  version?: VCardVersion,
 ): Promise<PropResult> {
   const result: PropResult = { found: new Map(), missing: [] };
   const value = async (name: QName): Promise<PropValue | undefined> => {
@@ -201,9 +207,9 @@ export async function cardPropResult(
     if (name.ns !== NS.DAV) return undefined;
     switch (name.name) {
       case 'getetag':
-        return etagOf(card.revision);
+        return cardEtag(card, version);
       case 'getcontenttype':
-        return 'text/vcard; charset=utf-8';
+        return `text/vcard; charset=utf-8; version=${version ?? nativeVersion(card)}`;
       case 'resourcetype':
         return empty;
       case 'getlastmodified':

@@ -202,6 +202,19 @@ export function contactToVCard(
   categories: string[] = [],
   version: VCardVersion = '4.0',
 ): string {
+  return formatVCard(contactProperties(contact, photo, categories, version), version);
+}
+
+/**
+ * The properties `contactToVCard` writes, in its order, without BEGIN, VERSION and END: a
+ * labelled value and its `X-ABLabel` share an `itemN` group, numbered from 1.
+ */
+export function contactProperties(
+  contact: ContactRow,
+  photo: EmbeddedPhoto | null | undefined,
+  categories: string[],
+  version: VCardVersion,
+): VCardProperty[] {
   const writer = new CardWriter(version);
   const v4 = version === '4.0';
   writer.add({
@@ -271,5 +284,5 @@ export function contactToVCard(
   // The UID a CardDAV client gave the card, else `urn:uuid:<id>` (set by the database).
   writer.add({ name: 'UID', value: contact.uid || `urn:uuid:${contact.id}`, raw: true });
   writer.add({ name: 'REV', value: timestamp(contact.updatedAt), raw: true });
-  return formatVCard(writer.props, version);
+  return writer.props;
 }

@@ -96,6 +96,19 @@ export const contacts = pgTable(
     keepInTouch: keepInTouchInterval('keep_in_touch'),
     keepInTouchFrom: date('keep_in_touch_from', { mode: 'string' }),
     lastContactedOn: date('last_contacted_on', { mode: 'string' }),
+    /**
+     * The vCard as a CardDAV client or a file sent it (3.0 or 4.0, its text untouched), served
+     * back octet for octet; null for a contact made in Kith, whose card is written from the
+     * columns. The columns are read from it; an edit made in Kith is written into it when the
+     * card is served (`dav/stored-card.ts`, docs/card-is-the-record.md).
+     */
+    card: text('card'),
+    /**
+     * What the columns held when `card` was read: one fingerprint per group of fields
+     * (`name`, `emails`, `note`...), so the properties of a group changed since are the only
+     * ones written anew into the card.
+     */
+    cardBasis: jsonb('card_basis').$type<Record<string, string>>(),
     /** Imported properties the product has no field for, kept so export writes them again. */
     extra: jsonb('extra').$type<ContactExtraField[]>().notNull().default([]),
     /** The import that created this contact, so a failed or regretted import can be undone. */

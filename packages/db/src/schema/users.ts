@@ -65,6 +65,12 @@ export const users = pgTable(
      * and sync tokens count this account's changes only and say nothing of other accounts'.
      */
     davRevision: bigint('dav_revision', { mode: 'number' }).notNull().default(0),
+    /**
+     * Bytes the account's contacts take (trashed ones included), kept by the same triggers as
+     * `davRevision` (migration 0019), so checking the storage quota on a card upload reads
+     * one row instead of measuring the whole book.
+     */
+    contactBytes: bigint('contact_bytes', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [
