@@ -16,7 +16,7 @@ import {
 import { cooperative } from '../shared/event-loop';
 
 /** The CSV layouts Kith recognises by their header row. */
-export type CsvLayout = 'google' | 'google-legacy' | 'outlook' | 'other';
+export type CsvLayout = 'google' | 'google-legacy' | 'outlook' | 'thunderbird' | 'other';
 
 /** A CSV file read into its header row and data rows (empty lines skipped). */
 export interface CsvTable {
@@ -44,8 +44,9 @@ function unescapeFormula(cell: string): string {
 /**
  * Which address book wrote the file: Google Contacts (its 2024 headers, `First Name` and
  * `E-mail 1 - Value`, or its legacy ones, `Given Name` and `Group Membership`), Outlook
- * (`E-mail Address`, `Mobile Phone`, `Business Phone`...), or something else, which needs
- * the person to say where each column goes.
+ * (`E-mail Address`, `Mobile Phone`, `Business Phone`...), Thunderbird (`Primary Email`,
+ * `Display Name`, `Mobile Number`, `Birth Year`...), or something else, which needs the
+ * person to say where each column goes.
  */
 export function detectCsvLayout(headers: string[]): CsvLayout {
   const has = (name: string) => headers.includes(name);
@@ -57,6 +58,13 @@ export function detectCsvLayout(headers: string[]): CsvLayout {
   }
   if (has('First Name') && (has('E-mail Address') || has('Mobile Phone') || has('Business Phone')))
     return 'outlook';
+  if (
+    has('First Name') &&
+    has('Primary Email') &&
+    (has('Display Name') || has('Mobile Number') || has('Birth Year'))
+  ) {
+    return 'thunderbird';
+  }
   return 'other';
 }
 
@@ -211,12 +219,14 @@ function googleDraft(row: number, headers: string[], cells: string[]): ContactDr
         draft.addresses.push({ components: ['', '', group.Formatted], type: label });
       }
     } else if (kind === 'Organization') {
-      // Legacy headers: `Organization 1 - Name`, `- Title`, the rest kept.
+      // Legacy headers: `Organization 1 - Name`, `- Title`, `- Department`, the rest kept.
       for (const [part, value] of Object.entries(group)) {
         if (part === 'kind' || part === 'Type') continue;
         if (part === 'Name' && !draft.company) draft.company = value;
         else if (part === 'Title' && !draft.jobTitle) draft.jobTitle = value;
-        else draft.extra.push(customField(`${kind} - ${part}`, value));
+        else if (part === 'Department' && draft.orgUnits.length === 0) {
+          draft.orgUnits = splitComponents(value).filter(Boolean);
+        } else draft.extra.push(customField(`${kind} - ${part}`, value));
       }
     } else if (kind === 'IM') {
       // Kith writes the whole address (`xmpp:ada@example.org`); Google a service and a handle.
@@ -239,6 +249,18 @@ function googleDraft(row: number, headers: string[], cells: string[]): ContactDr
 /** Outlook's phone columns, the ones most likely to be a person's own number first. */
 const OUTLOOK_PHONE_ORDER = ['Mobile Phone', 'Primary Phone', 'Home Phone', 'Business Phone'];
 
+/**
+ * Outlook's columns of people, read as RELATED (RFC 6350 §6.6.6) with their type: `spouse`
+ * and `child` are RFC 6350's own TYPE values, `manager` and `assistant` the labels Apple
+ * writes for them (its X-ABRELATEDNAMES); Outlook may list several children in one cell.
+ */
+const OUTLOOK_RELATED: [string, string][] = [
+  ['Spouse', 'spouse'],
+  ['Children', 'child'],
+  ["Manager's Name", 'manager'],
+  ["Assistant's Name", 'assistant'],
+];
+
 /** Outlook's defaults for columns nobody filled: not worth keeping. */
 const OUTLOOK_DEFAULTS: Record<string, string> = {
   Priority: 'Normal',
@@ -251,8 +273,11 @@ const OUTLOOK_DEFAULTS: Record<string, string> = {
 
 /**
  * One row of an Outlook CSV: three emails, phones from every `… Phone` / `… Fax` / `Pager`
- * column (mobile first), Home, Business and Other addresses, `Categories` as labels (split on
- * `;` or `,`), and every other filled column as a custom field named after its header.
+ * column (mobile first), Home, Business and Other addresses (`Business City`, `Business
+ * State`, `Business Postal Code`, `Business Country/Region`...), `Department` as the ORG
+ * unit, `Spouse`, `Children`, `Manager's Name` and `Assistant's Name` as related people
+ * (`OUTLOOK_RELATED`), `Categories` as labels (split on `;` or `,`), and every other filled
+ * column as a custom field named after its header.
  */
 function outlookDraft(row: number, headers: string[], cells: string[]): ContactDraft {
   const draft = emptyDraft(row);
@@ -301,7 +326,10 @@ function outlookDraft(row: number, headers: string[], cells: string[]): ContactD
       take(`${kind} Postal Code`),
       take(`${kind} Country/Region`) || take(`${kind} Country`),
     ];
+    // `Business Address` is the whole address in one text, which Outlook also splits up.
+    const formatted = take(`${kind} Address`);
     if (components.some(Boolean)) draft.addresses.push({ components, type: kind });
+    else if (formatted) draft.addresses.push({ components: ['', '', formatted], type: kind });
   }
   const categories = take('Categories');
   if (categories) draft.labels.push(...categories.split(/[;,]/));
@@ -311,10 +339,105 @@ function outlookDraft(row: number, headers: string[], cells: string[]): ContactD
   if (personal) draft.urls.push({ value: personal, type: 'Personal' });
   const anniversary = take('Anniversary');
   if (anniversary) draft.dates.push({ value: anniversary, type: 'anniversary' });
+  for (const [header, type] of OUTLOOK_RELATED) {
+    const names = take(header);
+    const values = header === 'Children' ? names.split(/[;,]/) : [names];
+    for (const name of values.map((v) => v.trim()).filter(Boolean)) {
+      draft.related.push({ value: name, type });
+    }
+  }
   headers.forEach((header) => {
     if (consumed.has(header)) return;
     const v = take(header);
     if (v) draft.extra.push(customField(header, v));
+  });
+  return draft;
+}
+
+/** Thunderbird's phone columns, with their RFC 6350 TYPE, the person's own number first. */
+const THUNDERBIRD_PHONES: [string, string][] = [
+  ['Mobile Number', 'cell'],
+  ['Home Phone', 'home'],
+  ['Work Phone', 'work'],
+  ['Fax Number', 'fax'],
+  ['Pager Number', 'pager'],
+];
+
+/**
+ * A date Thunderbird writes in three columns (`Birth Year`, `Birth Month`, `Birth Day`) as
+ * one ISO 8601 text (`1906-12-09`, or RFC 6350 `--1209` without a year) for `readBirthday`;
+ * '' when month or day is missing (then the columns are kept as they are).
+ */
+function threeColumnDate(year: string, month: string, day: string): string {
+  if (!/^\d{1,2}$/.test(month) || !/^\d{1,2}$/.test(day)) return '';
+  const mmdd = `${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return /^\d{4}$/.test(year) ? `${year}-${mmdd}` : `--${mmdd}`;
+}
+
+/**
+ * One row of a Thunderbird CSV (its address book's "Export", comma separated): `First Name`,
+ * `Last Name`, `Display Name`, `Nickname`, `Primary Email` and `Secondary Email`, its five
+ * phones with their type, the home and work addresses (`Home Address`, `Home Address 2` as
+ * the extended part, `Home City`, `Home State`, `Home ZipCode`, `Home Country`, and the same
+ * for `Work`), `Organization`, `Department` (the ORG unit), `Job Title`, `Web Page 1` (work)
+ * and `Web Page 2` (home), `Birth Year`/`Birth Month`/`Birth Day` as the birthday, `Notes`;
+ * every other filled column (`Screen Name`, `Custom 1`...) as a custom field.
+ */
+function thunderbirdDraft(row: number, headers: string[], cells: string[]): ContactDraft {
+  const draft = emptyDraft(row);
+  const consumed = new Set<string>();
+  const take = (header: string) => {
+    consumed.add(header);
+    const index = headers.indexOf(header);
+    return index < 0 ? '' : (cells[index] ?? '').trim();
+  };
+  draft.givenName = take('First Name');
+  draft.familyName = take('Last Name');
+  draft.fullName = take('Display Name');
+  draft.nickname = take('Nickname');
+  for (const header of ['Primary Email', 'Secondary Email']) {
+    const email = take(header);
+    if (email) draft.emails.push({ value: email, type: '' });
+  }
+  for (const [header, type] of THUNDERBIRD_PHONES) {
+    const phone = take(header);
+    if (phone) draft.phones.push({ value: phone, type });
+  }
+  for (const kind of ['Home', 'Work']) {
+    const components = [
+      '',
+      take(`${kind} Address 2`),
+      take(`${kind} Address`),
+      take(`${kind} City`),
+      take(`${kind} State`),
+      take(`${kind} ZipCode`),
+      take(`${kind} Country`),
+    ];
+    if (components.some(Boolean)) draft.addresses.push({ components, type: kind.toLowerCase() });
+  }
+  draft.company = take('Organization');
+  const department = take('Department');
+  if (department) draft.orgUnits = [department];
+  draft.jobTitle = take('Job Title');
+  const work = take('Web Page 1');
+  if (work) draft.urls.push({ value: work, type: 'work' });
+  const home = take('Web Page 2');
+  if (home) draft.urls.push({ value: home, type: 'home' });
+  for (const [prefix, type] of [
+    ['Birth', 'birthday'],
+    ['Anniversary', 'anniversary'],
+  ] as const) {
+    const [year, month, day] = ['Year', 'Month', 'Day'].map((part) => `${prefix} ${part}`);
+    const date = threeColumnDate(take(year!), take(month!), take(day!));
+    if (!date) {
+      for (const header of [year!, month!, day!]) consumed.delete(header);
+    } else if (type === 'birthday') draft.birthday = date;
+    else draft.dates.push({ value: date, type });
+  }
+  draft.note = take('Notes');
+  headers.forEach((header, i) => {
+    const value = (cells[i] ?? '').trim();
+    if (value && !consumed.has(header)) draft.extra.push(customField(header, value));
   });
   return draft;
 }
@@ -425,9 +548,9 @@ function mappedDraft(
 }
 
 /**
- * Reads the data rows of a CSV: Google's and Outlook's layouts by their headers, any other
- * through `mapping` (one target per column). Rows are numbered as a spreadsheet shows them:
- * the header is row 1.
+ * Reads the data rows of a CSV: Google's, Outlook's and Thunderbird's layouts by their
+ * headers, any other through `mapping` (one target per column). Rows are numbered as a
+ * spreadsheet shows them: the header is row 1.
  *
  * Birthdays written `a/b/yyyy` are read in the order the whole column shows (`dateOrderOf`);
  * when it cannot tell, in `dateOrder` if the person chose one, else month first, and
@@ -450,7 +573,9 @@ export async function readCsvRows(
         ? googleDraft(row, table.headers, cells)
         : layout === 'outlook'
           ? outlookDraft(row, table.headers, cells)
-          : mappedDraft(row, table.headers, mapping, cells),
+          : layout === 'thunderbird'
+            ? thunderbirdDraft(row, table.headers, cells)
+            : mappedDraft(row, table.headers, mapping, cells),
     );
   }
   const told = dateOrderOf(drafts.map((draft) => draft.birthday));

@@ -13,7 +13,7 @@ import { activeContactRows } from '../contacts/active-contacts';
 const { contacts } = schema;
 
 /** What kind of file was read. */
-export type ImportFormat = 'vcard' | 'google' | 'google-legacy' | 'outlook' | 'csv';
+export type ImportFormat = 'vcard' | 'google' | 'google-legacy' | 'outlook' | 'thunderbird' | 'csv';
 
 /** A contact of the file that looks like one already in the book. */
 export interface ImportDuplicate {
@@ -60,9 +60,9 @@ export const importMessages = {
 /**
  * Reads an import file (issue 6 "Import") and previews it. Nothing is written.
  * vCard (2.1, 3.0, 4.0) is told by its `BEGIN:VCARD`; anything else is read as CSV, whose
- * layout (Google current or legacy, Outlook) is told by its headers. Duplicates are matched
- * by email (any case) and by phone number normalised with libphonenumber-js, against the
- * person's contacts not in the trash.
+ * layout (Google current or legacy, Outlook, Thunderbird) is told by its headers. Duplicates
+ * are matched by email (any case) and by phone number normalised with libphonenumber-js,
+ * against the person's contacts not in the trash.
  *
  * @throws ValidationError when the file is neither CSV nor vCard, holds no rows, or a
  *   `mapping` does not give one target per column.

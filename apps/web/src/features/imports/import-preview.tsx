@@ -24,6 +24,7 @@ const FORMAT_NAMES: Record<Preview['format'], string> = {
   google: i18nKey('Google Contacts CSV'),
   'google-legacy': i18nKey('Google Contacts CSV (old layout)'),
   outlook: i18nKey('Outlook CSV'),
+  thunderbird: i18nKey('Thunderbird CSV'),
   csv: i18nKey('CSV'),
   vcard: i18nKey('vCard'),
 };
