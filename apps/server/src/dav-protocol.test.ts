@@ -197,6 +197,53 @@ describe('what DAVx5 sends', () => {
   });
 });
 
+describe('sync-collection with DAV:limit (RFC 6578 §3.6)', () => {
+  it('gives at most the limit, oldest change first, a 507 while more wait, and loses nothing', async () => {
+    const account = await davAccount(t);
+    for (const name of ['a', 'b', 'c', 'd', 'e']) {
+      expect(
+        (await put(account, `${name}.vcf`, vcard(name, name.toUpperCase(), 'Test'))).status,
+      ).toBe(201);
+    }
+    const limited = (token: string, limit: number | string) =>
+      dav(account, 'REPORT', book(account), {
+        headers: { depth: '0' },
+        body: `<?xml version="1.0" encoding="UTF-8"?><sync-collection xmlns="DAV:"><sync-token>${token}</sync-token><sync-level>1</sync-level><limit><nresults>${limit}</nresults></limit><prop><getetag/></prop></sync-collection>`,
+      });
+    const seen: string[] = [];
+    let token = '';
+    for (let round = 0; round < 10; round++) {
+      const answer = (await limited(token, 2)).text;
+      const page = multistatus(answer);
+      const truncated = page.responses.get(book(account));
+      const cards = [...page.responses.keys()].filter((href) => href !== book(account));
+      expect(cards.length).toBeLessThanOrEqual(2);
+      seen.push(...cards);
+      token = page.token!;
+      if (!truncated) break;
+      expect(answer).toContain('<d:status>HTTP/1.1 507 Insufficient Storage</d:status>');
+      expect(answer).toContain('<d:number-of-matches-within-limits/>');
+    }
+    expect(seen.map((href) => href.split('/').at(-1)).sort()).toEqual([
+      'a.vcf',
+      'b.vcf',
+      'c.vcf',
+      'd.vcf',
+      'e.vcf',
+    ]);
+    // A change and a deletion after the last token come in the next page, nothing repeated.
+    await dav(account, 'DELETE', `${book(account)}a.vcf`);
+    expect((await put(account, 'f.vcf', vcard('f', 'F', 'Test'))).status).toBe(201);
+    const next = multistatus((await limited(token, 10)).text);
+    expect([...next.responses.keys()].sort()).toEqual([
+      `${book(account)}a.vcf`,
+      `${book(account)}f.vcf`,
+    ]);
+    expect(next.responses.get(`${book(account)}a.vcf`)!.has(404)).toBe(true);
+    expect((await limited('', 'many')).status).toBe(400);
+  });
+});
+
 describe('a card’s round trip', () => {
   it('keeps every property a client sent through a web edit, and serves the version asked for', async () => {
     const account = await davAccount(t);
@@ -267,6 +314,40 @@ describe('a card’s round trip', () => {
     await account.caller.contacts.update({ id: contact!._id, avatar: null } as never);
     const after = await dav(account, 'GET', `${book(account)}photo.vcf`);
     expect(after.text).toBe(vcard('photo-1', 'Pic', 'Ture'));
+  });
+
+  it('answers 304 to a GET whose If-None-Match names its ETag, each version with its own', async () => {
+    const account = await davAccount(t);
+    const card = vcard('etag-1', 'Etta', 'Tag');
+    const created = await put(account, 'etag.vcf', card);
+    const etag = created.headers.get('etag')!;
+    const url = `${book(account)}etag.vcf`;
+    expect((await dav(account, 'GET', url, { headers: { 'if-none-match': etag } })).status).toBe(
+      304,
+    );
+    const v4 = await dav(account, 'GET', url, { headers: { accept: 'text/vcard; version=4.0' } });
+    expect(v4.status).toBe(200);
+    const v4etag = v4.headers.get('etag')!;
+    expect(v4etag).not.toBe(etag);
+    expect(
+      (
+        await dav(account, 'GET', url, {
+          headers: { accept: 'text/vcard; version=4.0', 'if-none-match': v4etag },
+        })
+      ).status,
+    ).toBe(304);
+    // The 3.0 ETag does not name the 4.0 representation.
+    expect(
+      (
+        await dav(account, 'GET', url, {
+          headers: { accept: 'text/vcard; version=4.0', 'if-none-match': etag },
+        })
+      ).status,
+    ).toBe(200);
+    // A write may name the card by either ETag.
+    const edited = vcard('etag-1', 'Etta', 'Tagged');
+    expect((await put(account, 'etag.vcf', edited, { 'if-match': v4etag })).status).toBe(204);
+    expect((await put(account, 'etag.vcf', card, { 'if-match': etag })).status).toBe(412);
   });
 
   it('honours If-None-Match and If-Match, and answers ETags only of committed cards', async () => {

@@ -1,4 +1,4 @@
-import { schema, type Database } from '@kith/db';
+import { executeRows, schema, type Database } from '@kith/db';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { selectContactsWithPhoto, type ContactWithPhoto } from '../contacts/contacts-with-photo';
 
@@ -238,4 +238,105 @@ export async function* changesSince(
     const gone: Change[] = names.filter((n) => !taken.has(n)).map((name) => ({ name, gone: true }));
     if (gone.length > 0) yield gone;
   }
+}
+
+/** At most this many changes of a `sync-collection` that asks for fewer (RFC 6578 §3.6). */
+export interface LimitedChanges {
+  changes: Change[];
+  /** The revision of the last change given: the sync token to continue from. */
+  revision: number;
+  /** Whether changes after `revision` were left for the next request. */
+  truncated: boolean;
+}
+
+/**
+ * The first `limit` changes after `revision`, in the order they were made (RFC 6578 §3.6: a
+ * `DAV:limit` the server keeps to), so the token of the last one given loses nothing: contacts
+ * and (in the view) group cards changed, trashed or deleted since. With `initial` (a sync
+ * without a token) only the cards there now are listed.
+ */
+export async function limitedChanges(
+  db: Database,
+  view: BookView,
+  revision: number,
+  limit: number,
+  initial: boolean,
+): Promise<LimitedChanges> {
+  const rows = await executeRows<{ kind: string; id: string; revision: string }>(
+    db,
+    sql`
+    select kind, id, revision from (
+      select 'contact' as kind, ${contacts.id}::text as id, ${contacts.revision} as revision
+        from ${contacts}
+        where ${contacts.userId} = ${view.userId} and ${contacts.revision} > ${revision}
+          ${initial ? sql`and ${contacts.trashedAt} is null` : sql``}
+      ${
+        view.groups
+          ? sql`union all select 'group', ${labels.id}::text, ${labels.revision} from ${labels}
+              where ${labels.userId} = ${view.userId} and ${labels.revision} > ${revision}`
+          : sql``
+      }
+      ${
+        initial
+          ? sql``
+          : sql`union all select 'gone', ${davTombstones.davName}, ${davTombstones.revision}
+              from ${davTombstones}
+              where ${davTombstones.userId} = ${view.userId} and ${davTombstones.revision} > ${revision}
+              ${view.groups ? sql`` : sql`and ${davTombstones.kind} = 'contact'`}`
+      }
+    ) changes
+    order by revision
+    limit ${limit + 1}`,
+  );
+  const given = rows.slice(0, limit);
+  const ids = (kind: string) => given.filter((r) => r.kind === kind).map((r) => r.id);
+  const contactRows =
+    ids('contact').length > 0
+      ? await selectContactsWithPhoto(db).where(inArray(contacts.id, ids('contact')))
+      : [];
+  const live = await contactCards(
+    db,
+    contactRows.filter((r) => !r.contact.trashedAt),
+  );
+  const groups =
+    ids('group').length > 0
+      ? await groupCards(
+          db,
+          await db
+            .select(labelColumns)
+            .from(labels)
+            .where(inArray(labels.id, ids('group'))),
+        )
+      : [];
+  const byId = new Map<string, Change>();
+  for (const card of live) {
+    if (card.kind === 'contact')
+      byId.set(`contact:${card.contact.contact.id}`, { name: card.name, card });
+  }
+  for (const card of groups) {
+    if (card.kind === 'group') byId.set(`group:${card.group.id}`, { name: card.name, card });
+  }
+  for (const row of contactRows) {
+    if (row.contact.trashedAt)
+      byId.set(`contact:${row.contact.id}`, { name: row.contact.davName, gone: true });
+  }
+  const changes: Change[] = [];
+  const named = new Map<string, number>();
+  for (const row of given) {
+    const change: Change | undefined =
+      row.kind === 'gone' ? { name: row.id, gone: true } : byId.get(`${row.kind}:${row.id}`);
+    if (!change) continue;
+    // A name deleted and taken again is reported once, as it is now (the later change).
+    const earlier = named.get(change.name);
+    if (earlier !== undefined) changes.splice(earlier, 1, change);
+    else {
+      named.set(change.name, changes.length);
+      changes.push(change);
+    }
+  }
+  return {
+    changes,
+    revision: given.length > 0 ? Number(given.at(-1)!.revision) : revision,
+    truncated: rows.length > limit,
+  };
 }

@@ -27,6 +27,7 @@ import {
   CARD_PAGE,
   cardsByName,
   changesSince,
+  limitedChanges,
   type BookCard,
   type BookView,
 } from './book-cards';
@@ -53,6 +54,7 @@ import {
   child,
   childElements,
   DavError,
+  errorResponseXml,
   errorXml,
   isElement,
   keyOf,
@@ -446,6 +448,29 @@ export const davPlugin: FastifyPluginAsync<{
         }
         since = revision;
       }
+      const limit = syncLimit(root);
+      if (limit !== undefined) {
+        // RFC 6578 §3.6: at most `limit` changes, in the order they were made; the token is of
+        // the last one given, and a 507 for the collection says more are waiting.
+        const page = await limitedChanges(deps.db, caller, since, limit, !token);
+        return streamMultistatus(
+          reply,
+          async function* () {
+            for (const change of page.changes) {
+              yield 'card' in change
+                ? await cardResponse(change.card)
+                : responseXml(paths.card(caller.userId, change.name), 404);
+            }
+            if (page.truncated) {
+              yield errorResponseXml(paths.book(caller.userId), 507, {
+                ns: NS.DAV,
+                name: 'number-of-matches-within-limits',
+              });
+            }
+          },
+          syncTokenOf(page.truncated ? page.revision : book.revision),
+        );
+      }
       return streamMultistatus(
         reply,
         async function* () {
@@ -557,6 +582,23 @@ export const davPlugin: FastifyPluginAsync<{
     return reply.code(204).send();
   }
 };
+
+/**
+ * The `DAV:limit` of a sync-collection (RFC 6578 §3.6): its `DAV:nresults`, or undefined when
+ * it asks for no limit.
+ *
+ * @throws DavError 400 when `nresults` is not a whole number from 1 up.
+ */
+function syncLimit(root: XmlElement): number | undefined {
+  const limit = child(root, NS.DAV, 'limit');
+  if (!limit) return undefined;
+  const text = textOf(child(limit, NS.DAV, 'nresults')).trim();
+  const value = Number(text);
+  if (!/^\d{1,9}$/.test(text) || value < 1) {
+    throw new DavError(400, 'DAV:limit asks for nresults, a whole number from 1 up.');
+  }
+  return value;
+}
 
 /** Whether a request carries a body (RFC 9112 §6.3: a length, or chunked). */
 function hasBody(req: FastifyRequest): boolean {

@@ -241,6 +241,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   424: 'Failed Dependency',
+  507: 'Insufficient Storage',
 };
 
 /** `HTTP/1.1 404 Not Found`. */
@@ -300,6 +301,19 @@ export function responseXml(href: string, result: PropResult | PropStat[] | numb
       propstat.ele(NS.DAV, 'd:status').txt(statusLine(stat.status));
     }
   }
+  return stripDeclarations(root.end({ headless: true }));
+}
+
+/**
+ * A response with a status and a precondition (RFC 4918 §14.24 `response` with `error`), as
+ * the 507 `number-of-matches-within-limits` of a truncated sync (RFC 6578 §3.6).
+ */
+export function errorResponseXml(href: string, status: number, condition: QName): string {
+  const root = fragment();
+  const response = root.ele(NS.DAV, 'd:response');
+  response.ele(NS.DAV, 'd:href').txt(href);
+  response.ele(NS.DAV, 'd:status').txt(statusLine(status));
+  addElement(response.ele(NS.DAV, 'd:error'), condition);
   return stripDeclarations(root.end({ headless: true }));
 }
 
