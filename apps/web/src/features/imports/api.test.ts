@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server, setUpMswServer } from '../../test/render-app';
 import { RouteError } from '../../lib/notify';
-import { previewImport } from './api';
+import { countFailedPhotos, previewImport, type ImportedContact } from './api';
 
 setUpMswServer();
 
@@ -45,5 +45,42 @@ describe('previewImport (POST /api/imports/preview)', () => {
     const failure = previewImport({ content: 'just one line' });
     await expect(failure).rejects.toBeInstanceOf(RouteError);
     await expect(failure).rejects.toMatchObject({ status: 400, message });
+  });
+});
+
+describe('countFailedPhotos: what became of the photos a batch could not store', () => {
+  const sent = (...photos: string[]) => photos.map((photo) => ({ photo }) as ImportedContact);
+  const embedded = 'data:image/png;base64,iVBOR';
+  const address = 'https://example.com/a.jpg';
+  const count = (contacts: ImportedContact[], failed: number) => {
+    const outcome = { photosDropped: 0, photoAddressesKept: 0, photosFailed: 0 };
+    countFailedPhotos(outcome, contacts, failed);
+    return outcome;
+  };
+
+  it('counts every failure of a batch of one kind as that kind', () => {
+    expect(count(sent(embedded, embedded, ''), 2)).toEqual({
+      photosDropped: 2,
+      photoAddressesKept: 0,
+      photosFailed: 0,
+    });
+    expect(count(sent(address, ''), 1)).toEqual({
+      photosDropped: 0,
+      photoAddressesKept: 1,
+      photosFailed: 0,
+    });
+  });
+
+  it('tells what it can of a batch holding both kinds, and leaves the rest open', () => {
+    expect(count(sent(embedded, address), 2)).toEqual({
+      photosDropped: 1,
+      photoAddressesKept: 1,
+      photosFailed: 0,
+    });
+    expect(count(sent(embedded, embedded, address), 2)).toEqual({
+      photosDropped: 1,
+      photoAddressesKept: 0,
+      photosFailed: 1,
+    });
   });
 });

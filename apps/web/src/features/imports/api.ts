@@ -20,12 +20,43 @@ const BATCH_CONTACTS = 250;
 /** Bytes of JSON per batch, well under the server's 8 MiB body limit (photos are large). */
 const BATCH_BYTES = 3 * 1024 * 1024;
 
-/** What one import did, added over its batches. */
+/**
+ * What one import did, added over its batches. A photo that could not be stored is one of
+ * two things (`imports.batch`): an embedded photo (a `data:` URI) that could not be read is
+ * dropped, and a photo address that could not be fetched is kept with the contact. The batch
+ * answers only how many failed, so they are told apart by what the batch sent
+ * (`countFailedPhotos`); `photosFailed` counts those a batch holding both kinds leaves open.
+ */
 export interface ImportOutcome {
   importId: string;
   created: number;
   updated: number;
+  /** Embedded photos that could not be read: the contacts came in without them. */
+  photosDropped: number;
+  /** Photo addresses that could not be fetched: each is kept with its contact. */
+  photoAddressesKept: number;
+  /** Failed photos of batches that sent both kinds, not known to be one or the other. */
   photosFailed: number;
+}
+
+/**
+ * Adds a batch's `failed` photos to `outcome`, told apart by what the batch sent: with only
+ * embedded photos or only photo addresses every failure is of that kind; with both, at least
+ * `failed` minus the other kind's count are of each, and the rest is left open.
+ */
+export function countFailedPhotos(
+  outcome: Pick<ImportOutcome, 'photosDropped' | 'photoAddressesKept' | 'photosFailed'>,
+  sent: ImportedContact[],
+  failed: number,
+): void {
+  if (failed <= 0) return;
+  const embedded = sent.filter((contact) => contact.photo.startsWith('data:')).length;
+  const addresses = sent.filter((c) => c.photo && !c.photo.startsWith('data:')).length;
+  const dropped = Math.max(0, failed - addresses);
+  const kept = Math.max(0, failed - embedded);
+  outcome.photosDropped += dropped;
+  outcome.photoAddressesKept += kept;
+  outcome.photosFailed += failed - dropped - kept;
 }
 
 type Item =
@@ -108,7 +139,14 @@ export function useRunImport() {
       ...create.map((contact) => ({ kind: 'create' as const, contact })),
       ...update.map((u) => ({ kind: 'update' as const, ...u })),
     ];
-    const outcome: ImportOutcome = { importId, created: 0, updated: 0, photosFailed: 0 };
+    const outcome: ImportOutcome = {
+      importId,
+      created: 0,
+      updated: 0,
+      photosDropped: 0,
+      photoAddressesKept: 0,
+      photosFailed: 0,
+    };
     let done = 0;
     onProgress(0, items.length);
     localStorage.setItem(UNFINISHED_IMPORT_KEY, importId);
@@ -124,7 +162,11 @@ export function useRunImport() {
         const result = await batch.mutateAsync(input);
         outcome.created += result.created;
         outcome.updated += result.updated;
-        outcome.photosFailed += result.photosFailed;
+        countFailedPhotos(
+          outcome,
+          part.map((item) => item.contact),
+          result.photosFailed,
+        );
         done += part.length;
         onProgress(done, items.length);
       }

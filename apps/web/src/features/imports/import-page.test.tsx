@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, server, signedIn, setUpMswServer } from '../../test/render-app';
 import { receivedCalls, trpcHandler } from '../../test/trpc-msw';
-import { UNFINISHED_IMPORT_KEY } from './api';
+import { UNFINISHED_IMPORT_KEY, type Preview } from './api';
 
 setUpMswServer();
 
@@ -46,5 +48,94 @@ describe('an import that did not finish (closed tab, lost network)', () => {
     openImportPage();
     expect(await screen.findByText('Drop a contacts file here')).toBeInTheDocument();
     expect(screen.queryByText('An import did not finish')).toBeNull();
+  });
+});
+
+/** A preview of `contacts` as the server answers it for a vCard file. */
+function vcardPreview(contacts: Partial<Preview['contacts'][number]>[]): Preview {
+  return {
+    format: 'vcard',
+    columns: [],
+    sample: [],
+    mapping: [],
+    needsMapping: false,
+    contacts: contacts.map((contact, i) => ({
+      row: i + 1,
+      givenName: `Person ${i + 1}`,
+      familyName: '',
+      company: '',
+      jobTitle: '',
+      birthday: null,
+      photo: '',
+      labels: [],
+      isFavorite: false,
+      extra: [],
+      ...contact,
+    })),
+    problems: [],
+    duplicates: [],
+    dateOrder: null,
+  };
+}
+
+/** Chooses a file on the import page, as a person picking it in the file dialog. */
+async function chooseFile(bytes: Uint8Array<ArrayBuffer>, name = 'contacts.vcf') {
+  const user = userEvent.setup();
+  await screen.findByText('Drop a contacts file here');
+  const file = new File([bytes], name, { type: 'text/vcard' });
+  // jsdom's File has no arrayBuffer(), which browsers have; the page reads the file with it.
+  Object.defineProperty(file, 'arrayBuffer', { value: async () => bytes.slice().buffer });
+  await user.upload(document.querySelector('input[type="file"]') as HTMLInputElement, file);
+  return user;
+}
+
+describe('the finish screen', () => {
+  const embedded = 'data:image/jpeg;base64,/9j/AAAA';
+  const address = 'https://photos.example.com/ada.jpg';
+
+  async function importWith(photos: string[], photosFailed: number) {
+    server.use(
+      http.post('*/api/imports/preview', () =>
+        HttpResponse.json(vcardPreview(photos.map((photo) => ({ photo })))),
+      ),
+      ...trpcHandler('imports.batch', () => ({
+        created: photos.length,
+        updated: 0,
+        photosFailed,
+      })),
+    );
+    openImportPage();
+    const user = await chooseFile(new TextEncoder().encode('BEGIN:VCARD\r\nEND:VCARD\r\n'));
+    await user.click(
+      await screen.findByRole('button', { name: `Import ${photos.length} contacts` }),
+    );
+    await screen.findByText('Import finished');
+  }
+
+  it('says an embedded photo that could not be read was left out, not that its address is kept', async () => {
+    await importWith([embedded, embedded], 1);
+    expect(
+      screen.getByText('1 embedded photo could not be read and was left out.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/address/)).toBeNull();
+  });
+
+  it('says a photo address that could not be fetched is kept with the contact', async () => {
+    await importWith([address, address, ''], 2);
+    expect(
+      screen.getByText(
+        '2 photo addresses could not be fetched; the addresses are kept with the contacts.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/left out/)).toBeNull();
+  });
+
+  it('says what happens to each kind when a batch held both and cannot say which failed', async () => {
+    await importWith([embedded, address], 1);
+    expect(
+      screen.getByText(
+        '1 photo could not be read: an embedded photo is left out, a photo address is kept with the contact.',
+      ),
+    ).toBeInTheDocument();
   });
 });

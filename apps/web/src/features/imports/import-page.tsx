@@ -229,10 +229,25 @@ export function ImportPage() {
               {step.outcome.updated > 0 &&
                 ` · ${t('{{count}} contacts updated', { count: step.outcome.updated })}`}
             </Text>
+            {step.outcome.photosDropped > 0 && (
+              <Text size="sm" c="dimmed">
+                {t('{{count}} embedded photos could not be read and were left out.', {
+                  count: step.outcome.photosDropped,
+                })}
+              </Text>
+            )}
+            {step.outcome.photoAddressesKept > 0 && (
+              <Text size="sm" c="dimmed">
+                {t(
+                  '{{count}} photo addresses could not be fetched; the addresses are kept with the contacts.',
+                  { count: step.outcome.photoAddressesKept },
+                )}
+              </Text>
+            )}
             {step.outcome.photosFailed > 0 && (
               <Text size="sm" c="dimmed">
                 {t(
-                  '{{count}} photos could not be read; their addresses are kept with the contacts.',
+                  '{{count}} photos could not be read: embedded photos were left out, photo addresses are kept with the contacts.',
                   { count: step.outcome.photosFailed },
                 )}
               </Text>
