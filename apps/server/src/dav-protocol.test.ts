@@ -449,6 +449,76 @@ describe('trash and sync tokens', () => {
   });
 });
 
+describe('labels as DAVx5 group cards', () => {
+  const DAVX5 = { 'user-agent': 'DAVx5/4.4.3-ose (dav4jvm; okhttp/4.12.0) Android/14' };
+
+  it('keeps a group DAVx5 uploads ("groups are separate vCards"): listed, read back, synced', async () => {
+    const account = await davAccount(t);
+    const ada = [
+      'BEGIN:VCARD',
+      'VERSION:4.0',
+      'UID:ada-4',
+      'FN:Ada Lovelace',
+      'N:Lovelace;Ada;;;',
+      'END:VCARD',
+      '',
+    ].join('\r\n');
+    expect((await put(account, 'ada-4.vcf', ada, DAVX5)).status).toBe(201);
+    const token = multistatus(
+      (await dav(account, 'PROPFIND', book(account), { headers: { depth: '0', ...DAVX5 } })).text,
+    )
+      .responses.get(book(account))!
+      .get(200)!
+      .get(`{${DAV}}sync-token`)!;
+    const group = [
+      'BEGIN:VCARD',
+      'VERSION:4.0',
+      'UID:group-4',
+      'KIND:group',
+      'FN:Chess club',
+      'MEMBER:urn:uuid:ada-4',
+      'END:VCARD',
+      '',
+    ].join('\r\n');
+    const created = await put(account, 'group-4.vcf', group, DAVX5);
+    expect(created.status).toBe(201);
+    // Kept as a label, not as sent: no ETag (RFC 6352 §6.3.2.3), so DAVx5 reads it back.
+    expect(created.headers.get('etag')).toBeNull();
+    const read = await dav(account, 'GET', `${book(account)}group-4.vcf`, {
+      headers: { accept: 'text/vcard; version=4.0', ...DAVX5 },
+    });
+    expect(read.status).toBe(200);
+    expect(read.text).toContain('KIND:group');
+    expect(read.text).toContain('MEMBER:urn:uuid:ada-4');
+    expect(read.text).toContain('FN:Chess club');
+
+    const listed = multistatus(
+      (await dav(account, 'PROPFIND', book(account), { headers: { depth: '1', ...DAVX5 } })).text,
+    );
+    expect(listed.responses.has(`${book(account)}group-4.vcf`)).toBe(true);
+    const synced = multistatus(
+      (
+        await dav(account, 'REPORT', book(account), {
+          headers: { depth: '0', ...DAVX5 },
+          body: `<?xml version="1.0" encoding="UTF-8"?><sync-collection xmlns="DAV:"><sync-token>${token}</sync-token><sync-level>1</sync-level><prop><getetag/></prop></sync-collection>`,
+        })
+      ).text,
+    );
+    expect(synced.responses.get(`${book(account)}group-4.vcf`)!.has(200)).toBe(true);
+    expect((await account.caller.labels.list()).map((l) => [l.name, l.count])).toEqual([
+      ['Chess club', 1],
+    ]);
+
+    // A group card with an empty FN (RFC 6350 allows it) is kept under a stand-in name.
+    const unnamed = group.replace('UID:group-4', 'UID:group-5').replace('FN:Chess club', 'FN:');
+    expect((await put(account, 'group-5.vcf', unnamed, DAVX5)).status).toBe(201);
+    expect((await account.caller.labels.list()).map((l) => l.name).sort()).toEqual([
+      'Chess club',
+      'Unnamed group',
+    ]);
+  });
+});
+
 describe('labels as Apple group cards', () => {
   const IPHONE = { 'user-agent': 'iOS/18.1 (22B83) dataaccessd/1.0' };
 
@@ -461,7 +531,8 @@ describe('labels as Apple group cards', () => {
     expect((await put(account, 'alan.vcf', vcard('alan', 'Alan', 'Turing'))).status).toBe(201);
     const [family] = await account.caller.labels.list();
 
-    // An iPhone sees the label as a group card naming Ada; DAVx5 does not see it at all.
+    // An iPhone sees the label as a group card naming Ada; a client that keeps no group cards
+    // (vdirsyncer, khard) does not see it listed, but can read it by its name.
     const iphone = multistatus(
       (await dav(account, 'PROPFIND', book(account), { headers: { depth: '1', ...IPHONE } })).text,
     );
@@ -477,7 +548,7 @@ describe('labels as Apple group cards', () => {
       (await dav(account, 'PROPFIND', book(account), { headers: { depth: '1' } })).text,
     );
     expect(other.responses.size).toBe(3);
-    expect((await dav(account, 'GET', groupHref)).status).toBe(404);
+    expect((await dav(account, 'GET', groupHref)).status).toBe(200);
 
     // The iPhone adds Alan to the group and renames it: the label follows.
     const edited = group.text

@@ -22,7 +22,7 @@ export type BookCard = { name: string; revision: number; updatedAt: Date } & (
   { kind: 'contact'; contact: ContactCard } | { kind: 'group'; group: GroupCard }
 );
 
-/** Which cards a client sees: group cards are for Apple's clients only (issue 18). */
+/** Which cards a client's listings show: group cards only to the clients that keep them. */
 export interface BookView {
   userId: string;
   groups: boolean;
@@ -152,7 +152,8 @@ export async function cardsByName(
       ),
     );
     for (const card of await contactCards(db, rows)) found.set(card.name, card);
-    if (view.groups) {
+    // A group card is found by its name whatever the client: one that PUT a group reads it back.
+    {
       const groups = await db
         .select(labelColumns)
         .from(labels)

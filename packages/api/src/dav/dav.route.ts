@@ -33,7 +33,7 @@ import {
 } from './book-cards';
 import {
   deleteGroup,
-  isAppleClient,
+  readsGroupCards,
   isGroupCard,
   putGroup,
   readIncomingGroup,
@@ -202,8 +202,9 @@ export const davPlugin: FastifyPluginAsync<{
     const caller: Caller = {
       userId: auth.userId,
       userName: user?.name ?? '',
-      // Labels are group cards for Apple's clients; others read them as CATEGORIES only.
-      groups: isAppleClient(req.headers['user-agent']),
+      // Labels are listed as group cards to the clients that keep groups so; every client
+      // reads them as CATEGORIES.
+      groups: readsGroupCards(req.headers['user-agent']),
     };
     const resource = resourceOf(req.url);
     if (!resource || ('userId' in resource && resource.userId !== caller.userId)) {
@@ -543,10 +544,7 @@ export const davPlugin: FastifyPluginAsync<{
     if (isGroupCard(body)) {
       const group = readIncomingGroup(body, `urn:uuid:${crypto.randomUUID()}`);
       const saved = await putGroup(deps.db, caller.userId, resource.name, group, conditionsOf(req));
-      return reply
-        .header('ETag', saved.etag)
-        .code(saved.created ? 201 : 204)
-        .send();
+      return reply.code(saved.created ? 201 : 204).send();
     }
     const card = await readIncomingCard(
       body,

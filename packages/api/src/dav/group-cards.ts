@@ -2,16 +2,20 @@ import { isUniqueViolation, schema, type Database } from '@kith/db';
 import { CONTACT_LIMITS, LABEL_NAME_MAX, singleLineText } from '@kith/validators';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { escapeText, formatVCard, type VCardProperty, type VCardVersion } from '../vcard/write';
-import { checkConditions, etagOf, type WriteConditions } from './address-book.service';
+import { checkConditions, type WriteConditions } from './address-book.service';
 import { bookTransaction } from '../shared/write-transaction';
 import type { GroupCard } from './book-cards';
 import { DavError, NS } from './xml';
 
 const { contacts, contactLabels, labels } = schema;
 
-/** Apple's clients (iOS, macOS), which show Kith's labels as group cards (issue 18). */
-export function isAppleClient(userAgent: string | undefined): boolean {
-  return /\b(iOS|macOS|Mac ?OS ?X|dataaccessd|AddressBook|CoreDAV|accountsd)\b/i.test(
+/**
+ * Whether a client keeps groups as group cards, and so is shown Kith's labels as group cards
+ * in the book's listings: Apple's clients (iOS, macOS) and DAVx⁵, whose default is "groups
+ * are separate vCards". Every client sees CATEGORIES, and can read a group card by its name.
+ */
+export function readsGroupCards(userAgent: string | undefined): boolean {
+  return /\b(iOS|macOS|Mac ?OS ?X|dataaccessd|AddressBook|CoreDAV|accountsd|DAVx5|DAVdroid)\b/i.test(
     userAgent ?? '',
   );
 }
@@ -46,6 +50,9 @@ export function isGroupCard(body: string): boolean {
   );
 }
 
+/** The label's name for a group card that has none. */
+export const UNNAMED_GROUP = 'Unnamed group';
+
 /** A group card a client sent: its UID, name and member UIDs. */
 export interface IncomingGroup {
   uid: string;
@@ -57,22 +64,18 @@ export interface IncomingGroup {
  * Reads a group card (Apple's `X-ADDRESSBOOKSERVER-MEMBER`, RFC 6350 `MEMBER`, each
  * `urn:uuid:<member UID>`).
  *
- * The name loses its control characters (`singleLineText`) and is cut to a label's length.
+ * The name loses its control characters (`singleLineText`) and is cut to a label's length; a
+ * group with no name is called `UNNAMED_GROUP`.
  *
- * @throws DavError 403 `valid-address-data` without a name, or with more members than
- *   `CONTACT_LIMITS.groupMembers`.
+ * @throws DavError 403 `valid-address-data` with more members than `CONTACT_LIMITS.groupMembers`.
  */
 export function readIncomingGroup(body: string, fallbackUid: string): IncomingGroup {
   const lines = unfolded(body);
-  const name = singleLineText(
-    unescape(values(lines, 'FN')[0] ?? values(lines, 'N')[0]?.split(';')[0] ?? ''),
-  ).trim();
-  if (!name) {
-    throw new DavError(403, 'A group card needs a name (FN).', {
-      ns: NS.CARDDAV,
-      name: 'valid-address-data',
-    });
-  }
+  // RFC 6350 lets FN be empty; a label needs a name, so a group without one gets a stand-in.
+  const name =
+    singleLineText(
+      unescape(values(lines, 'FN')[0] || values(lines, 'N')[0]?.split(';')[0] || ''),
+    ).trim() || UNNAMED_GROUP;
   const members = [...values(lines, 'X-ADDRESSBOOKSERVER-MEMBER'), ...values(lines, 'MEMBER')];
   if (members.length > CONTACT_LIMITS.groupMembers) {
     throw new DavError(
@@ -143,7 +146,10 @@ async function lockedGroup(db: Database, userId: string, name: string) {
  * Stores a group card a client PUT at `name` as a label: created, or the label there renamed,
  * with exactly the listed contacts (found by UID; unknown members are left out).
  *
- * @returns whether it was created, and the new ETag.
+ * The card is not kept as sent (a label keeps its name, UID and members), so the answer carries
+ * no ETag (RFC 6352 §6.3.2.3): the client reads the card back.
+ *
+ * @returns whether it was created.
  * @throws DavError 412 when a condition fails; 409 when another label has the name.
  */
 export async function putGroup(
@@ -152,7 +158,7 @@ export async function putGroup(
   name: string,
   group: IncomingGroup,
   conditions: WriteConditions,
-): Promise<{ created: boolean; etag: string }> {
+): Promise<{ created: boolean }> {
   try {
     // The book lock first (a UID, a name are checked against the book), then the row.
     return await bookTransaction(db, userId, async (t) => {
@@ -203,11 +209,7 @@ export async function putGroup(
           .values(joining.map((contactId) => ({ contactId, labelId: id })))
           .onConflictDoNothing();
       }
-      const [{ revision } = { revision: 0 }] = await t
-        .select({ revision: labels.revision })
-        .from(labels)
-        .where(eq(labels.id, id));
-      return { created: !current, etag: etagOf(revision) };
+      return { created: !current };
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
