@@ -26,14 +26,14 @@ export const CONTACT_LIMITS = {
   link: 1_000,
   /** A value's type or label ("work,fax", "Boat"); a date's label. */
   valueType: 60,
-  /** The note. */
-  note: 10_000,
+  /** The note: 64 KiB of text, more than any real card's note (docs/request-limits.md). */
+  note: 65_536,
   /** Values in each list: emails, phones, addresses, web addresses, chat handles, related, dates. */
   values: 50,
   /** ORG's units. */
   orgUnits: 10,
   /** Labels (vCard CATEGORIES) one contact carries. */
-  labels: 100,
+  labels: 1_000,
   /** Properties kept without a field of their own (X-..., a second NOTE, KIND...). */
   extra: 500,
   /** The name of one such property (RFC 6350 §3.3 `name`). */

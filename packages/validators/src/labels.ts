@@ -3,10 +3,13 @@ import { contactId } from './contacts';
 import { pageInput } from './paging';
 import { listSelection } from './selection';
 
-/** Longest label name, in characters. */
-export const LABEL_NAME_MAX = 60;
+/**
+ * Longest label name, in characters: a vCard's CATEGORIES value becomes a label, and real
+ * address books hold categories longer than a word (docs/request-limits.md).
+ */
+export const LABEL_NAME_MAX = 200;
 
-/** A label's name: trimmed, 1 to 60 characters. */
+/** A label's name: trimmed, 1 to `LABEL_NAME_MAX` characters. */
 export const labelName = z
   .string()
   .trim()
