@@ -5,7 +5,9 @@ import { ZipArchive } from 'archiver';
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { toContactDto } from '../contacts/contact-dto';
-import { contactToVCard } from '../vcard/contact-vcard';
+import { embedded } from '../dav/card-io';
+import { labelNames } from '../contacts/export.service';
+import { contactCardText } from '../vcard/stored-card';
 import { getProfile } from './account.service';
 import { selectContactsWithPhoto, type ContactWithPhoto } from '../contacts/contacts-with-photo';
 
@@ -24,7 +26,9 @@ const photoPath = (id: string, contentType: string) =>
  * "Download my data": a zip, built as a stream, holding
  * - `account.json`: the profile (name, email, photo, preferences, dates) and the reminder
  *   settings (the calendar address is left out: it is a secret, shown on /me);
- * - `contacts.vcf` and `trash.vcf`: every contact as vCard 4.0 (RFC 6350), photos embedded;
+ * - `contacts.vcf` and `trash.vcf`: every contact's card, with its labels as CATEGORIES: as a
+ *   phone or a file sent it (docs/card-is-the-record.md), else vCard 4.0 (RFC 6350) with its
+ *   photo embedded;
  * - `contacts.json`: every contact in the API's shape, trashed ones with `trashedAt`;
  * - `photos/`: the profile photo and each contact's photo, as stored.
  *
@@ -42,7 +46,8 @@ export async function createDataArchive(deps: Deps, userId: string): Promise<Rea
     avatar: profile.avatar ? { ...profile.avatar, file: 'photos/profile.webp' } : null,
     reminders: saved ? reminders : null,
     exportedAt: new Date(),
-    format: 'Kith data export 1: contacts.vcf (vCard 4.0), contacts.json, photos/',
+    format:
+      'Kith data export 2: contacts.vcf (each card as sent, else vCard 4.0), contacts.json, photos/',
   };
   archive.append(JSON.stringify(account, null, 2), { name: 'account.json' });
   archive.append(Readable.from(vcards(deps, userId, 'active')), { name: 'contacts.vcf' });
@@ -98,12 +103,14 @@ async function* pages(
 }
 
 async function* vcards(deps: Deps, userId: string, which: 'active' | 'trashed') {
+  const labelsById = await labelNames(deps.db, userId);
   for await (const page of pages(deps, userId, which)) {
     for (const { contact, photo } of page) {
-      const bytes = photo ? await deps.images.get(photo.key) : null;
-      yield contactToVCard(
-        contact,
-        bytes && photo ? { contentType: photo.contentType, bytes } : null,
+      // Each card in its own version: as a phone or a file sent it, else 4.0.
+      yield await contactCardText(
+        { contact, labels: labelsById.get(contact.id) ?? [], photo: embedded(deps.images, photo) },
+        undefined,
+        '4.0',
       );
     }
   }

@@ -3,7 +3,8 @@ import type { ContactExportInput } from '@kith/validators';
 import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { ApiDependencies } from '../trpc/context';
-import { contactToVCard } from '../vcard/contact-vcard';
+import { embedded } from '../dav/card-io';
+import { contactCardText } from '../vcard/stored-card';
 import { csvColumns, csvRecord, SPREADSHEET_FORMULA } from './contact-csv';
 import { selectContactsWithPhoto, type ContactWithPhoto } from './contacts-with-photo';
 import { ownedLabel } from '../labels/labels.service';
@@ -87,13 +88,13 @@ export async function exportContacts(
   const cards: string[] = [];
   for (const { contact, photo } of rows) {
     await pause();
-    const bytes = photo ? await deps.images.get(photo.key) : null;
+    const version = input.format === 'vcf3' ? '3.0' : '4.0';
+    // A card kept as a phone or a file sent it is exported as it is, in its version.
     cards.push(
-      contactToVCard(
-        contact,
-        bytes && photo ? { contentType: photo.contentType, bytes } : null,
-        labelsById.get(contact.id) ?? [],
-        input.format === 'vcf3' ? '3.0' : '4.0',
+      await contactCardText(
+        { contact, labels: labelsById.get(contact.id) ?? [], photo: embedded(deps.images, photo) },
+        version,
+        version,
       ),
     );
   }
@@ -109,7 +110,7 @@ export async function exportContacts(
  * list of the exported ids: 10,000 ids as parameters held the event loop for ~100 ms while the
  * query was built (reliability/freeze.test.ts).
  */
-async function labelNames(db: Database, userId: string): Promise<Map<string, string[]>> {
+export async function labelNames(db: Database, userId: string): Promise<Map<string, string[]>> {
   const byContact = new Map<string, string[]>();
   const rows = await db
     .select({ contactId: contactLabels.contactId, name: labels.name })

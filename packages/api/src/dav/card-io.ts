@@ -1,8 +1,9 @@
 import type { ImportedContact } from '@kith/validators';
 import { readVCardFile } from '../imports/vcard-read';
 import type { ImageStorage } from '../images/storage';
-import { contactToVCard } from '../vcard/contact-vcard';
-import { storedCardText, storedCardVersion } from '../vcard/stored-card';
+import type { PhotoRef } from '../contacts/contacts-with-photo';
+import type { EmbeddedPhoto } from '../vcard/contact-vcard';
+import { contactCardText, storedCardVersion } from '../vcard/stored-card';
 import type { VCardVersion } from '../vcard/write';
 import { etagOf, type IncomingCard } from './address-book.service';
 import type { BookCard } from './book-cards';
@@ -139,11 +140,21 @@ export async function cardText(
   const version = asked ?? nativeVersion(card);
   if (card.kind === 'group') return groupVCard(card.group, card.updatedAt, version);
   const { contact, photo, labels } = card.contact;
-  const embedded = async () => {
+  return contactCardText(
+    { contact, labels, photo: embedded(storage, photo, withPhoto) },
+    version,
+    '3.0',
+  );
+}
+
+/** Reads a contact's photo for embedding, only when a card needs it. */
+export function embedded(
+  storage: ImageStorage,
+  photo: PhotoRef | null,
+  withPhoto = true,
+): () => Promise<EmbeddedPhoto | null> {
+  return async () => {
     const bytes = photo && withPhoto ? await storage.get(photo.key) : null;
     return bytes && photo ? { contentType: photo.contentType, bytes } : null;
   };
-  const stored = await storedCardText({ contact, labels, photo: embedded }, version);
-  if (stored !== null) return stored;
-  return contactToVCard(contact, await embedded(), labels, version);
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { schema } from '@kith/db';
-import { contactProperties, type EmbeddedPhoto } from './contact-vcard';
+import { contactProperties, contactToVCard, type EmbeddedPhoto } from './contact-vcard';
 import { formatProperty, type VCardProperty, type VCardVersion } from './write';
 
 /**
@@ -235,6 +235,23 @@ export async function storedCardText(
     if (group) place(group);
   }
   return out.join('');
+}
+
+/**
+ * A contact's card in `version` (its own when undefined: the stored card's, else `fallback`):
+ * the stored card with Kith's edits written into it (`storedCardText`), or the card written
+ * from the fields, its photo embedded and its labels as CATEGORIES. Every writer of cards
+ * (CardDAV, the file export, the data export) goes through here.
+ */
+export async function contactCardText(
+  source: StoredCardSource,
+  version: VCardVersion | undefined,
+  fallback: VCardVersion,
+): Promise<string> {
+  const own = (source.contact.card && storedCardVersion(source.contact.card)) || fallback;
+  const stored = await storedCardText(source, version ?? own);
+  if (stored !== null) return stored;
+  return contactToVCard(source.contact, await source.photo(), source.labels, version ?? own);
 }
 
 /** The properties a group of fields is written as; CATEGORIES for the labels and the star. */
