@@ -84,7 +84,7 @@ async function* pages(
 ): AsyncGenerator<ContactWithPhoto[]> {
   let after: string | null = null;
   for (;;) {
-    const rows: ContactWithPhoto[] = await selectContactsWithPhoto(deps.db)
+    const rows: ContactWithPhoto[] = await selectContactsWithPhoto(deps.db, {}, { withCard: true })
       .where(
         and(
           eq(contacts.userId, userId),

@@ -1,5 +1,5 @@
 import { schema, type Database } from '@kith/db';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { ImageStorage } from '../images/storage';
 import { toContactDto, type ContactDto } from './contact-dto';
 
@@ -18,17 +18,30 @@ export interface ContactWithPhoto {
 }
 
 /**
+ * Every column of a contact but its stored card, which the screens never need: the card
+ * (with an embedded photo, 100 KB and more) is read as null.
+ */
+const withoutCard = {
+  ...getTableColumns(contacts),
+  card: sql<string | null>`null`,
+  cardBasis: sql<Record<string, string> | null>`null`,
+};
+
+/**
  * The one query every reader of contacts starts from (lists, one contact, duplicates, search,
  * export, data export): each contact with its photo's key and type. Readers add their
- * `where`, order and limit; `extra` adds columns of their own (a list's cursor key).
+ * `where`, order and limit; `extra` adds columns of their own (a list's cursor key). The
+ * stored card (`card`, `cardBasis`) is read only by the writers of cards (`withCard`); for
+ * every other reader it is null.
  */
 export function selectContactsWithPhoto<Extra extends Record<string, SQL.Aliased | SQL>>(
   db: Database,
   extra?: Extra,
+  options: { withCard?: boolean } = {},
 ) {
   return db
     .select({
-      contact: contacts,
+      contact: options.withCard ? getTableColumns(contacts) : withoutCard,
       photo: { key: images.storageKey, contentType: images.contentType },
       ...(extra ?? ({} as Extra)),
     })

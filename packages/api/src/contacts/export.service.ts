@@ -136,7 +136,7 @@ async function exportedRows(db: Database, filter: SQL): Promise<ContactWithPhoto
   const rows: ContactWithPhoto[] = [];
   for (;;) {
     const last = rows.at(-1)?.contact;
-    const page = await selectContactsWithPhoto(db)
+    const page = await selectContactsWithPhoto(db, {}, { withCard: true })
       .where(
         and(
           filter,

@@ -118,7 +118,7 @@ export async function* activeCards(db: Database, view: BookView): AsyncGenerator
   }
   let after: string | null = null;
   for (;;) {
-    const page: ContactWithPhoto[] = await selectContactsWithPhoto(db)
+    const page: ContactWithPhoto[] = await selectContactsWithPhoto(db, {}, { withCard: true })
       .where(
         and(
           eq(contacts.userId, view.userId),
@@ -144,7 +144,7 @@ export async function cardsByName(
   const found = new Map<string, BookCard>();
   for (let i = 0; i < names.length; i += CARD_PAGE) {
     const slice = names.slice(i, i + CARD_PAGE);
-    const rows = await selectContactsWithPhoto(db).where(
+    const rows = await selectContactsWithPhoto(db, {}, { withCard: true }).where(
       and(
         eq(contacts.userId, view.userId),
         isNull(contacts.trashedAt),
@@ -190,7 +190,7 @@ export async function* changesSince(
   }
   let after = revision;
   for (;;) {
-    const rows = await selectContactsWithPhoto(db)
+    const rows = await selectContactsWithPhoto(db, {}, { withCard: true })
       .where(and(eq(contacts.userId, view.userId), gt(contacts.revision, after)))
       .orderBy(asc(contacts.revision))
       .limit(CARD_PAGE);
@@ -293,7 +293,9 @@ export async function limitedChanges(
   const ids = (kind: string) => given.filter((r) => r.kind === kind).map((r) => r.id);
   const contactRows =
     ids('contact').length > 0
-      ? await selectContactsWithPhoto(db).where(inArray(contacts.id, ids('contact')))
+      ? await selectContactsWithPhoto(db, {}, { withCard: true }).where(
+          inArray(contacts.id, ids('contact')),
+        )
       : [];
   const live = await contactCards(
     db,
