@@ -1,4 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -137,5 +139,51 @@ describe('the finish screen', () => {
         '1 photo could not be read: an embedded photo is left out, a photo address is kept with the contact.',
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe('a file whose encoding is not sure', () => {
+  it('shows both readings with their first names, and previews the one chosen', async () => {
+    const sent: string[] = [];
+    server.use(
+      http.post('*/api/imports/preview', async ({ request }) => {
+        const { content } = (await request.json()) as { content: string };
+        sent.push(content);
+        return HttpResponse.json(vcardPreview([{ givenName: '太郎', familyName: '山田' }]));
+      }),
+    );
+    openImportPage();
+    const bytes = new Uint8Array(
+      readFileSync(join(import.meta.dirname, 'fixtures', 'shift_jis.vcf')),
+    );
+    const user = await chooseFile(bytes);
+    expect(await screen.findByText('Which reading looks right?')).toBeInTheDocument();
+    const japanese = screen.getByRole('region', { name: 'Shift_JIS (Japanese)' });
+    const western = screen.getByRole('region', { name: 'Windows-1252 (Western European)' });
+    expect(within(japanese).getByText('山田 太郎')).toBeInTheDocument();
+    expect(within(japanese).getByText('佐藤 花子')).toBeInTheDocument();
+    expect(within(western).queryByText('山田 太郎')).toBeNull();
+    // Nothing is sent before the person chooses.
+    expect(sent).toEqual([]);
+
+    await user.click(
+      within(japanese).getByRole('button', { name: 'Read as Shift_JIS (Japanese)' }),
+    );
+    expect(await screen.findByText('Check before importing')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain('FN:山田 太郎');
+    expect(screen.getByText(/Its text was read as Shift_JIS \(Japanese\)\./)).toBeInTheDocument();
+  });
+
+  it('reads a UTF-8 file without asking', async () => {
+    server.use(
+      http.post('*/api/imports/preview', () =>
+        HttpResponse.json(vcardPreview([{ givenName: 'Zoë' }])),
+      ),
+    );
+    openImportPage();
+    await chooseFile(new TextEncoder().encode('BEGIN:VCARD\r\nFN:Zoë\r\nEND:VCARD\r\n'));
+    expect(await screen.findByText('Check before importing')).toBeInTheDocument();
+    expect(screen.queryByText('Which reading looks right?')).toBeNull();
   });
 });

@@ -20,7 +20,8 @@ import { useRefreshContactLists } from '../../lib/contact-lists';
 import { ChooseFile } from './choose-file';
 import { ColumnMapping } from './column-mapping';
 import { ImportPreview, type DuplicateChoice } from './import-preview';
-import { decodeImportFile } from './decode-file';
+import { ChooseEncoding } from './choose-encoding';
+import { decodeImportFile, type FileReading } from './decode-file';
 import {
   usePreviewImport,
   useRunImport,
@@ -32,16 +33,17 @@ import { UnfinishedImport } from './unfinished-import';
 
 type Step =
   | { name: 'choose' }
+  | { name: 'encoding'; fileName: string; choices: FileReading[] }
   | { name: 'mapping'; preview: Preview }
   | { name: 'preview'; preview: Preview }
   | { name: 'running'; done: number; total: number }
   | { name: 'done'; outcome: ImportOutcome };
 
 /**
- * Import (issue 6): choose a file; for an unknown CSV, say where its columns go; check the
- * preview (new contacts, duplicates to skip or update, problems); then the import runs in
- * batches with a progress bar. A failed import is taken back whole; a finished one can be
- * undone.
+ * Import (issue 6): choose a file; when its encoding is not sure, choose the reading that
+ * looks right; for an unknown CSV, say where its columns go; check the preview (new
+ * contacts, duplicates to skip or update, problems); then the import runs in batches with a
+ * progress bar. A failed import is taken back whole; a finished one can be undone.
  */
 export function ImportPage() {
   const { t } = useTranslation();
@@ -71,11 +73,18 @@ export function ImportPage() {
 
   const readFile = async (chosen: File) => {
     setFailure(null);
-    // Read in the file's own encoding, not always as UTF-8 (decode-file.ts).
-    const { text: content, encoding } = await decodeImportFile(
-      new Uint8Array(await chosen.arrayBuffer()),
-    );
-    setFile({ name: chosen.name, content, encoding });
+    // Read in the file's own encoding, not always as UTF-8 (decode-file.ts); when that is not
+    // sure and the readings differ, the person chooses one first.
+    const decoded = await decodeImportFile(new Uint8Array(await chosen.arrayBuffer()));
+    if (decoded.choices) {
+      setStep({ name: 'encoding', fileName: chosen.name, choices: decoded.choices });
+      return;
+    }
+    previewFile(chosen.name, decoded);
+  };
+
+  const previewFile = (name: string, { text: content, encoding }: FileReading) => {
+    setFile({ name, content, encoding });
     preview.mutate(
       { content },
       { onSuccess: showPreview, onError: (error) => setFailure(errorMessage(error)) },
@@ -166,6 +175,16 @@ export function ImportPage() {
 
       {step.name === 'choose' && (
         <ChooseFile busy={preview.isPending} onFile={readFile} onRejected={setFailure} />
+      )}
+
+      {step.name === 'encoding' && (
+        <ChooseEncoding
+          fileName={step.fileName}
+          choices={step.choices}
+          busy={preview.isPending}
+          onChoose={(reading) => previewFile(step.fileName, reading)}
+          onBack={startOver}
+        />
       )}
 
       {step.name === 'mapping' && (

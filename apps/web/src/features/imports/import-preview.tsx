@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../lib/format';
 import { i18nKey } from '../../lib/i18n';
 import type { Preview } from './api';
+import { encodingName } from './decode-file';
 import classes from './import-preview.module.css';
 
 export type DuplicateChoice = 'skip' | 'update';
@@ -27,13 +28,6 @@ const FORMAT_NAMES: Record<Preview['format'], string> = {
   thunderbird: i18nKey('Thunderbird CSV'),
   csv: i18nKey('CSV'),
   vcard: i18nKey('vCard'),
-};
-
-/** How the encodings a file may be read in are called where people meet them. */
-const ENCODING_NAMES: Record<string, string> = {
-  'utf-16le': 'UTF-16',
-  'utf-16be': 'UTF-16 (big-endian)',
-  'windows-1252': 'Windows-1252 (Western European)',
 };
 
 /**
@@ -85,7 +79,7 @@ export function ImportPreview({
             format: t(FORMAT_NAMES[preview.format]),
           })}
           {encoding !== 'utf-8' &&
-            ` ${t('Its text was read as {{encoding}}.', { encoding: ENCODING_NAMES[encoding] ?? encoding })}`}
+            ` ${t('Its text was read as {{encoding}}.', { encoding: encodingName(encoding) })}`}
         </Text>
       </div>
 
