@@ -47,7 +47,11 @@ function date30(
   };
 }
 
-/** TYPE values of RFC 6350 (§6.4.1, §6.4.2); any other type is written as Apple's X-ABLabel. */
+/**
+ * TYPE values a vCard names (RFC 6350 §5.6, §6.4.1, §6.4.2, §6.6.6 RELATED; RFC 2426 §3.2.1,
+ * §3.3.1, §3.3.2) and extension values (`x-...`, RFC 6350 §3.3): written as TYPE, as sent.
+ * Any other type is a person's own label, written as Apple's X-ABLabel.
+ */
 const VCARD_TYPES = new Set([
   'home',
   'work',
@@ -59,11 +63,49 @@ const VCARD_TYPES = new Set([
   'video',
   'textphone',
   'other',
+  // RFC 2426's phone, address and email types.
+  'msg',
+  'bbs',
+  'modem',
+  'car',
+  'isdn',
+  'pcs',
+  'dom',
+  'intl',
+  'postal',
+  'parcel',
+  'internet',
+  'x400',
+  'main',
+  // RFC 6350 §6.6.6 RELATED types.
+  'contact',
+  'acquaintance',
+  'friend',
+  'met',
+  'co-worker',
+  'colleague',
+  'co-resident',
+  'neighbor',
+  'child',
+  'parent',
+  'sibling',
+  'spouse',
+  'kin',
+  'muse',
+  'crush',
+  'date',
+  'sweetheart',
+  'me',
+  'agent',
+  'emergency',
 ]);
 
-/** Whether a type is RFC 6350 TYPE values (`work,fax`) rather than a person's own label. */
+/** Whether a type is TYPE values (`work,fax`, `home,x-aunt`) rather than a person's own label. */
 export function isVCardType(type: string): boolean {
-  return type !== '' && type.split(',').every((token) => VCARD_TYPES.has(token));
+  return (
+    type !== '' &&
+    type.split(',').every((token) => VCARD_TYPES.has(token) || /^x-[a-z0-9-]+$/.test(token))
+  );
 }
 
 /** Properties whose value is a URI (or a date), written as they are, never text-escaped. */
