@@ -180,6 +180,20 @@ describe('readVCardFile: labels survive any number of round trips (RFC 6350 §3.
     expect(contact!.addresses[0]!.type).toBe('work,postal');
   });
 
+  it('keeps a label of the person’s own with a comma through three round trips as X-ABLabel', async () => {
+    const card =
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\n' +
+      'item1.TEL:+44 20 7946 0001\r\nitem1.X-ABLabel:Boat\\, aft deck\r\nEND:VCARD\r\n';
+    let [contact] = (await readVCardFile(card)).contacts;
+    for (const version of ['4.0', '3.0', '4.0'] as const) {
+      expect(contact!.phones).toEqual([{ value: '+44 20 7946 0001', type: 'Boat, aft deck' }]);
+      const written = contactToVCard(rowOf(contact!), null, [], version);
+      expect(written).toContain('.X-ABLABEL:Boat\\, aft deck\r\n');
+      contact = (await readVCardFile(written)).contacts[0];
+    }
+    expect(contact!.phones[0]!.type).toBe('Boat, aft deck');
+  });
+
   it('unescapes an X-ABLabel as text: commas, semicolons, backslashes and Apple’s \\:', async () => {
     const card =
       'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ada\r\n' +
