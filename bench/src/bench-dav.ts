@@ -4,14 +4,20 @@
  * `addressbook-multiget` 100 cards at a time, as DAVx5 and vdirsyncer do) against reading the
  * same rows straight from the database; a sync with no change (one PROPFIND of the ctag); a
  * sync after 100 changes (one `sync-collection` report); and the server's heap while it
- * streams the whole book, at two sizes of book, so a flat line shows.
+ * streams the whole book, at two sizes of book, so a flat line shows. Then a phone's upload
+ * into that book: 100 new cards PUT one after another with `If-None-Match: *` (ms per PUT),
+ * and the first sync of what was uploaded (one `addressbook-multiget` of the 100).
  */
 import { createAppPassword, type AuthKeys } from '@kith/api';
 import type { DatabaseHandle } from '@kith/db';
+import { firstSync, hrefsOf, unchangedSync, upload, type DavBook, type Upload } from './dav-client';
 import type { RunSql } from './floor';
+import { phoneCards } from './phone-cards';
 import { seedAccount } from './seed';
 
-const MULTIGET_BATCH = 100;
+/** The cards of every measured upload: 100 new contacts, the same in every book. */
+export const UPLOAD_CARDS = 100;
+export const UPLOAD_SEED = 20261126;
 
 export interface DavRow {
   database: string;
@@ -33,10 +39,27 @@ export interface DavRow {
   after100Listed: number;
   /** Live heap growth (after collection) while the whole book streams as one sync-collection answer, MB. */
   streamHeapMb: number;
+  /** 100 new cards PUT into the book, then read back by one multiget. */
+  upload: Upload;
 }
 
-function hrefsOf(xml: string): string[] {
-  return [...xml.matchAll(/<d:href>([^<]+\.vcf)<\/d:href>/g)].map((m) => m[1]!);
+/** A new account with an app password: its (empty) book, and its id. */
+export async function kithAccount(
+  handle: DatabaseHandle,
+  origin: string,
+  keys: Pick<AuthKeys, 'tokenHashing'>,
+  email: string,
+  cards: number,
+): Promise<{ userId: string; book: DavBook }> {
+  const userId = await seedAccount(handle.db, email, cards);
+  const { password } = await createAppPassword(handle.db, keys, userId, 'bench');
+  return {
+    userId,
+    book: {
+      url: `${origin}/dav/addressbooks/${userId}/contacts/`,
+      authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`,
+    },
+  };
 }
 
 /** Runs the CardDAV measurements for a book of `cards` contacts; one row. */
@@ -50,11 +73,10 @@ export async function benchDav(
   keys: Pick<AuthKeys, 'tokenHashing'>,
 ): Promise<DavRow> {
   const email = `dav-${cards}-${Date.now()}@example.com`;
-  const userId = await seedAccount(handle.db, email, cards);
+  const { userId, book: davBook } = await kithAccount(handle, origin, keys, email, cards);
   await run('analyze', []);
-  const { password } = await createAppPassword(handle.db, keys, userId, 'bench');
-  const authorization = `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}`;
-  const book = `${origin}/dav/addressbooks/${userId}/contacts/`;
+  const { authorization } = davBook;
+  const book = davBook.url;
   let requests = 0;
   const request = async (method: string, url: string, body?: string, depth = '1') => {
     requests++;
@@ -67,30 +89,13 @@ export async function benchDav(
     return res.text();
   };
 
-  // First sync.
-  requests = 0;
-  let started = performance.now();
-  const listing = await request(
-    'PROPFIND',
-    book,
-    '<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:getetag/><d:getcontenttype/></d:prop></d:propfind>',
-  );
-  const hrefs = hrefsOf(listing);
-  let bytes = 0;
-  for (let i = 0; i < hrefs.length; i += MULTIGET_BATCH) {
-    const body = `<?xml version="1.0"?><c:addressbook-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:carddav"><d:prop><d:getetag/><c:address-data/></d:prop>${hrefs
-      .slice(i, i + MULTIGET_BATCH)
-      .map((h) => `<d:href>${h}</d:href>`)
-      .join('')}</c:addressbook-multiget>`;
-    bytes += (await request('REPORT', book, body)).length;
-  }
-  const firstSyncMs = performance.now() - started;
-  const firstSyncRequests = requests;
-  if (hrefs.length !== cards - (await trashed(run, userId))) {
-    throw new Error(`listed ${hrefs.length} cards of ${cards}`);
+  // First sync: the requests of dav-client.ts, as for Radicale.
+  const first = await firstSync(davBook);
+  if (first.listed !== cards - (await trashed(run, userId))) {
+    throw new Error(`listed ${first.listed} cards of ${cards}`);
   }
 
-  started = performance.now();
+  let started = performance.now();
   await run(
     `select c.*, (select array_agg(l.name) from contact_labels cl join labels l on l.id = cl.label_id where cl.contact_id = c.id) as labels
      from contacts c where c.user_id = $1 and c.trashed_at is null order by c.dav_name`,
@@ -99,17 +104,8 @@ export async function benchDav(
   const floorMs = performance.now() - started;
 
   // No change: the ctag alone.
-  requests = 0;
-  started = performance.now();
-  const state = await request(
-    'PROPFIND',
-    book,
-    '<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:cs="http://calendarserver.org/ns/"><d:prop><cs:getctag/><d:sync-token/></d:prop></d:propfind>',
-    '0',
-  );
-  const unchangedMs = performance.now() - started;
-  const unchangedRequests = requests;
-  const token = /<d:sync-token>([^<]+)<\/d:sync-token>/.exec(state)![1]!;
+  const unchanged = await unchangedSync(davBook);
+  const token = /<d:sync-token>([^<]+)<\/d:sync-token>/.exec(unchanged.answer)![1]!;
 
   // 100 changes, then one sync-collection.
   await run(
@@ -148,20 +144,24 @@ export async function benchDav(
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read());
   clearInterval(sampler);
 
+  // A phone's upload into the book, and the first sync of what it uploaded.
+  const uploaded = await upload(davBook, phoneCards(UPLOAD_CARDS, UPLOAD_SEED));
+
   return {
     database: kind,
     cards,
-    firstSyncMs: Math.round(firstSyncMs),
-    firstSyncRequests,
+    firstSyncMs: Math.round(first.ms),
+    firstSyncRequests: first.requests,
     floorMs: Math.round(floorMs),
-    ratio: Math.round((firstSyncMs / Math.max(floorMs, 1)) * 10) / 10,
-    firstSyncBytes: bytes,
-    unchangedMs: Math.round(unchangedMs * 10) / 10,
-    unchangedRequests,
+    ratio: Math.round((first.ms / Math.max(floorMs, 1)) * 10) / 10,
+    firstSyncBytes: first.bytes,
+    unchangedMs: Math.round(unchanged.ms * 10) / 10,
+    unchangedRequests: unchanged.requests,
     after100Ms: Math.round(after100Ms * 10) / 10,
     after100Requests,
     after100Listed,
     streamHeapMb: Math.round(((peak - baseline) / 2 ** 20) * 10) / 10,
+    upload: uploaded,
   };
 }
 
@@ -173,14 +173,19 @@ async function trashed(run: RunSql, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** An upload's cells: ms per PUT (median / p90), the total, and the first sync of the cards. */
+export function uploadCells(u: Upload): string {
+  return `${u.putMedianMs} / ${u.putP90Ms} ms, ${(u.totalMs / 1000).toFixed(2)} s | ${u.syncMs} ms (1), ${u.returnedAsSent} as sent`;
+}
+
 /** The rows as a Markdown table. */
 export function davTable(rows: DavRow[]): string {
   return [
-    '| database | cards | first sync (requests) | floor | ratio | no change (requests) | after 100 changes (requests, listed) | heap while streaming the book |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| database | cards | first sync (requests) | floor | ratio | no change (requests) | after 100 changes (requests, listed) | heap while streaming the book | upload of 100: per PUT (median / p90), total | first sync of the 100 uploaded |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map(
       (r) =>
-        `| ${r.database} | ${r.cards} | ${r.firstSyncMs} ms (${r.firstSyncRequests}), ${Math.round(r.firstSyncBytes / 1024)} KB | ${r.floorMs} ms | ${r.ratio}x | ${r.unchangedMs} ms (${r.unchangedRequests}) | ${r.after100Ms} ms (${r.after100Requests}, ${r.after100Listed}) | +${r.streamHeapMb} MB |`,
+        `| ${r.database} | ${r.cards} | ${r.firstSyncMs} ms (${r.firstSyncRequests}), ${Math.round(r.firstSyncBytes / 1024)} KB | ${r.floorMs} ms | ${r.ratio}x | ${r.unchangedMs} ms (${r.unchangedRequests}) | ${r.after100Ms} ms (${r.after100Requests}, ${r.after100Listed}) | +${r.streamHeapMb} MB | ${uploadCells(r.upload)} |`,
     ),
   ].join('\n');
 }
