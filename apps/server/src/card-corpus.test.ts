@@ -4,13 +4,15 @@
  * comes back with GET octet for octet, with the ETag its PUT answered; an edit of one field
  * in Kith changes that field's properties only; asked in the other version, it comes back
  * converted, as a vCard ical.js reads, with an ETag of its own. A card in another encoding is
- * refused with a 4xx and a DAV:error body, or stored; never a server error.
+ * refused with a 4xx and a DAV:error body, or stored; never a server error. Imported from a
+ * file, a card is exported again as the file held it.
  */
 import { DOMParser } from '@xmldom/xmldom';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusCards, unfoldLines, type CorpusCard } from './card-corpus';
 import { davAccount, type DavAccount } from './dav-helpers';
+import { signedInCaller } from './test-caller';
 import { createTestApp, type TestApp } from './test-app';
 
 const cards = corpusCards().filter((card) => card.version === '3.0' || card.version === '4.0');
@@ -85,6 +87,23 @@ describe('the card corpus over CardDAV', () => {
         `NOTE:${note.replace(/,/g, '\\,')}`,
         ...before.filter(isNote).slice(1),
       ]);
+    },
+  );
+
+  it.each(cards.filter((card) => card.encoding === 'utf-8'))(
+    '$id: imported from a file and exported again, it is the card as the file held it',
+    async (card) => {
+      const importer = await signedInCaller(t);
+      const preview = await importer.imports.preview({ content: card.text });
+      expect(preview.contacts, JSON.stringify(preview.problems)).toHaveLength(1);
+      await importer.imports.batch({
+        importId: crypto.randomUUID(),
+        create: preview.contacts,
+      });
+      const file = await importer.contacts.export({
+        format: card.version === '3.0' ? 'vcf3' : 'vcf',
+      });
+      expect(file.content).toBe(card.text);
     },
   );
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTACT_LIMITS, multiLineText, singleLineText } from './contact-limits';
 import { contactId } from './contacts';
+import { LABEL_NAME_MAX } from './labels';
 
 /** The largest file `imports.preview` reads, in characters (the tRPC body is 8 MiB). */
 export const IMPORT_FILE_MAX = 7 * 1024 * 1024;
@@ -16,6 +17,9 @@ export const IMPORT_TEXT_MAX = CONTACT_LIMITS.extraText;
 
 /** Largest photo one imported contact carries as a data URI, in characters (~5 MB of bytes). */
 export const IMPORT_PHOTO_MAX = 7 * 1024 * 1024;
+
+/** Longest vCard text an imported contact keeps as its card, in characters: a photo's and more. */
+export const IMPORT_CARD_MAX = 8 * 1024 * 1024;
 
 /** NUL characters (which PostgreSQL text cannot hold) dropped, as a file's reader leaves them. */
 const withoutNul = (value: string) => value.replace(/\0/g, '');
@@ -123,10 +127,15 @@ export const importedContact = z
       .string()
       .max(IMPORT_PHOTO_MAX)
       .overwrite((value) => value.replace(/\0/g, '')),
-    labels: z.array(text.pipe(z.string().trim().min(1).max(60))).max(L.labels),
+    labels: z.array(text.pipe(z.string().trim().min(1).max(LABEL_NAME_MAX))).max(L.labels),
     /** Google's `* starred` group. */
     isFavorite: z.boolean().default(false),
     extra: z.array(extraField).max(L.extra),
+    /**
+     * The vCard (3.0 or 4.0) as the file holds it, kept as the contact's card so it is
+     * exported and synced as it came (docs/card-is-the-record.md); absent for CSV rows.
+     */
+    card: z.string().max(IMPORT_CARD_MAX).optional(),
   })
   .refine((contact) => contact.givenName.trim() || contact.familyName.trim(), {
     error: 'A name is required',

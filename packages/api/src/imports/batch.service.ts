@@ -2,6 +2,7 @@ import { schema, type Database } from '@kith/db';
 import type { ImportBatchInput, ImportedContact } from '@kith/validators';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
+import { cardBasis } from '../vcard/stored-card';
 import { mergeExtras } from '../contacts/extra-fields';
 import { cardOf, unionCards } from '../contacts/card';
 import { imageRow, removeBytes, storeImage, type StoredImage } from '../images/images.service';
@@ -100,15 +101,17 @@ export async function importBatch(
           for (const name of contact.labels) {
             assignments.push({ contactId: id, labelId: labelIds.get(name.toLowerCase())! });
           }
-          return {
-            id,
-            userId,
-            importId: input.importId,
+          const fields = {
             ...columnsOf(contact),
             isFavorite: contact.isFavorite,
             avatarImageId: photos.get(contact)?.id ?? null,
             extra: contact.extra,
           };
+          // A vCard's text is the record (docs/card-is-the-record.md); a CSV row has none.
+          const card = contact.card
+            ? { card: contact.card, cardBasis: cardBasis(fields, contact.labels) }
+            : {};
+          return { id, userId, importId: input.importId, ...fields, ...card };
         });
         await db.insert(contacts).values(rows);
       }

@@ -3,6 +3,7 @@ import ICAL from 'ical.js';
 import { emptyDraft, collect, type ContactDraft, type ReadResult } from './draft';
 import { normaliseVCard, propertyName } from './vcard21';
 import { cooperative } from '../shared/event-loop';
+import { storedCardVersion } from '../vcard/stored-card';
 
 /** A jCard property (RFC 7095 §3.3): name, parameters, value type, then the value(s). */
 type JCardProperty = [string, Record<string, string | string[]>, string, ...unknown[]];
@@ -132,7 +133,11 @@ export async function readVCardFile(content: string): Promise<ReadResult> {
     }
     const draft = draftFromCard(row, read.properties);
     draft.warnings.unshift(...read.warnings);
+    const before = result.contacts.length;
     collect(result, draft);
+    // The card is the record: a 3.0 or 4.0 card is kept as the file holds it.
+    const contact = result.contacts[before];
+    if (contact && storedCardVersion(card)) contact.card = card;
   }
   return result;
 }
@@ -233,8 +238,10 @@ function* cardsOf(content: string): Generator<string | null> {
       yield null;
       return;
     }
-    yield content.slice(start.index, end.lastIndex);
-    begin.lastIndex = end.lastIndex;
+    // With its line ending (CRLF, LF, or an iPhone's CR CR LF), as the file has it.
+    const ending = /^(?:\r*\n|\r)?/.exec(content.slice(end.lastIndex, end.lastIndex + 8))![0];
+    yield content.slice(start.index, end.lastIndex + ending.length);
+    begin.lastIndex = end.lastIndex + ending.length;
   }
 }
 
