@@ -103,6 +103,33 @@ describe('CardDAV PUT keeps to the contact limits', () => {
     expect(stored!.extra).toHaveLength(500);
   });
 
+  it('keeps a 20,000-character note and 120 long categories whole, and refuses 1,001 categories', async () => {
+    const account = await davAccount(t);
+    const note = 'A long note. '.repeat(1_540).trim();
+    expect(note.length).toBeGreaterThan(20_000);
+    const categories = Array.from({ length: 120 }, (_, i) => `Category ${i} ${'x'.repeat(70)}`);
+    const res = await put(
+      account,
+      'long.vcf',
+      vcard('long', 'Long', 'Note', [`NOTE:${note}`, `CATEGORIES:${categories.join(',')}`]),
+    );
+    expect(res.status, res.text).toBe(201);
+    const [stored] = await bookContacts(account);
+    expect((stored as unknown as { note: string }).note).toBe(note);
+    const labels = await account.caller.labels.list();
+    expect(labels).toHaveLength(120);
+    expect(labels.map((l) => l.name)).toContain(categories[119]);
+
+    const many = Array.from({ length: 1_001 }, (_, i) => `c${i}`).join(',');
+    const over = await put(
+      account,
+      'over.vcf',
+      vcard('over', 'Over', 'Limit', [`CATEGORIES:${many}`]),
+    );
+    expect(over.status).toBe(403);
+    expect(over.text).toContain('1,001 labels; a contact keeps at most 1,000');
+  });
+
   it('answers END:X / BEGIN:X cards with a 2xx or 4xx, never 500, and stores no junk', async () => {
     const account = await davAccount(t);
     let i = 0;

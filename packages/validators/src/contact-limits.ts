@@ -34,6 +34,8 @@ export const CONTACT_LIMITS = {
   orgUnits: 10,
   /** Labels (vCard CATEGORIES) one contact carries. */
   labels: 1_000,
+  /** A label's name (a vCard CATEGORIES value). */
+  labelName: 200,
   /** Properties kept without a field of their own (X-..., a second NOTE, KIND...). */
   extra: 500,
   /** The name of one such property (RFC 6350 §3.3 `name`). */
@@ -181,6 +183,9 @@ export function contactLimitProblem(contact: LimitedContact): string | null {
   ];
   for (const [what, list, max] of lists) {
     if (list && list.length > max) return tooMany(what, list.length, max);
+  }
+  for (const label of contact.labels ?? []) {
+    if (label.length > L.labelName) return tooLong('A label', label.length, L.labelName);
   }
   for (const unit of contact.orgUnits ?? []) {
     if (unit.length > L.field) return tooLong('An organisation unit', unit.length, L.field);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_LIMITS } from './contact-limits';
 import { contactId } from './contacts';
 import { pageInput } from './paging';
 import { listSelection } from './selection';
@@ -7,7 +8,7 @@ import { listSelection } from './selection';
  * Longest label name, in characters: a vCard's CATEGORIES value becomes a label, and real
  * address books hold categories longer than a word (docs/request-limits.md).
  */
-export const LABEL_NAME_MAX = 200;
+export const LABEL_NAME_MAX = CONTACT_LIMITS.labelName;
 
 /** A label's name: trimmed, 1 to `LABEL_NAME_MAX` characters. */
 export const labelName = z

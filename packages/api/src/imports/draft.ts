@@ -1,6 +1,5 @@
 import {
   CONTACT_LIMITS,
-  LABEL_NAME_MAX,
   contactLimitProblem,
   multiLineText,
   singleLineText,
@@ -218,17 +217,19 @@ function cleanValues(values: DraftValue[]): DraftValue[] {
     .filter((item) => item.value);
 }
 
-/** Label names: trimmed, deduplicated whatever their case, each at most 60 characters. */
+/** Label names: trimmed, deduplicated whatever their case. */
 function cleanLabels(names: string[]): string[] {
   const seen = new Set<string>();
   const result: string[] = [];
   for (const raw of names) {
-    const name = clip(raw).slice(0, LABEL_NAME_MAX).trim();
+    // Never cut short: a name or a list past the limits refuses the card whole, with the
+    // reason (contactLimitProblem).
+    const name = clip(raw);
     if (!name || seen.has(name.toLowerCase())) continue;
     seen.add(name.toLowerCase());
     result.push(name);
   }
-  return result.slice(0, CONTACT_LIMITS.labels);
+  return result;
 }
 
 /** What the preview says of a row or card that holds no value at all: it is left out. */
