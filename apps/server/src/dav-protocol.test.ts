@@ -522,6 +522,66 @@ describe('labels as DAVx5 group cards', () => {
 describe('labels as Apple group cards', () => {
   const IPHONE = { 'user-agent': 'iOS/18.1 (22B83) dataaccessd/1.0' };
 
+  it('shows no empty group for a card deleted on a phone, and the group again when it is recovered', async () => {
+    const account = await davAccount(t);
+    const propfindBook = async () =>
+      multistatus(
+        (await dav(account, 'PROPFIND', book(account), { headers: { depth: '1', ...IPHONE } }))
+          .text,
+      );
+    const bookToken = async () =>
+      multistatus(
+        (await dav(account, 'PROPFIND', book(account), { headers: { depth: '0', ...IPHONE } }))
+          .text,
+      )
+        .responses.get(book(account))!
+        .get(200)!
+        .get(`{${DAV}}sync-token`)!;
+    const syncSince = async (token: string) =>
+      multistatus(
+        (
+          await dav(account, 'REPORT', book(account), {
+            headers: { depth: '0', ...IPHONE },
+            body: `<?xml version="1.0" encoding="UTF-8"?><sync-collection xmlns="DAV:"><sync-token>${token}</sync-token><sync-level>1</sync-level><prop><getetag/></prop></sync-collection>`,
+          })
+        ).text,
+      );
+    expect(
+      (
+        await put(
+          account,
+          'grace.vcf',
+          vcard('grace-c', 'Grace', 'Hopper', ['CATEGORIES:Navy reunion']),
+          IPHONE,
+        )
+      ).status,
+    ).toBe(201);
+    const listed = await propfindBook();
+    const group = [...listed.responses.keys()].find(
+      (href) => href !== book(account) && !href.endsWith('grace.vcf'),
+    )!;
+    expect(group).toBeDefined();
+
+    // Deleted on the phone: the contact goes to the Trash and the group it made goes too.
+    const before = await bookToken();
+    expect(
+      (await dav(account, 'DELETE', `${book(account)}grace.vcf`, { headers: IPHONE })).status,
+    ).toBe(204);
+    expect((await propfindBook()).responses.has(group)).toBe(false);
+    expect([...(await syncSince(before)).responses.get(group)!.keys()]).toEqual([404]);
+    expect((await dav(account, 'GET', group, { headers: IPHONE })).status).toBe(404);
+    // The label itself stays with the contact in the Trash.
+    expect((await account.caller.labels.list()).map((l) => l.name)).toEqual(['Navy reunion']);
+
+    // Recovered on the web: the contact and its group come back to the phone.
+    const after = await bookToken();
+    const [trashed] = (await account.caller.trash.list({ limit: 10 })).items;
+    await account.caller.trash.recover({ id: trashed!._id });
+    const back = await syncSince(after);
+    expect(back.responses.get(group)!.has(200)).toBe(true);
+    expect(back.responses.get(`${book(account)}grace.vcf`)!.has(200)).toBe(true);
+  });
+
   it('shows labels to Apple clients as group cards, and keeps them in sync both ways', async () => {
     const account = await davAccount(t);
     expect(

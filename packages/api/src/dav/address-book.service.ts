@@ -233,7 +233,7 @@ export async function putCard(
         });
       }
       if (photo) await db.insert(images).values(imageRow(photo, userId, now, now));
-      const labelIds = await ensureLabels(db, userId, null, contact.labels);
+      const labelIds = await ensureLabels(db, userId, null, contact.labels, true);
       const fields = {
         ...columnsOf(contact),
         additionalNames: contact.additionalNames,

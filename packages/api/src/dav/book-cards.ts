@@ -15,6 +15,17 @@ export interface GroupCard {
   uid: string;
   name: string;
   members: string[];
+  /** Made from a card's CATEGORIES by an upload (`labels.made_from_card`). */
+  madeFromCard: boolean;
+}
+
+/**
+ * Whether a label is a group card now: not one an upload made from CATEGORIES while none of
+ * its contacts is out of the Trash (a phone would show an empty group for a card it deleted;
+ * docs/card-is-the-record.md).
+ */
+function isGroupShown(card: BookCard): boolean {
+  return card.kind !== 'group' || !card.group.madeFromCard || card.group.members.length > 0;
 }
 
 /** One card of the address book: a contact, or (for Apple's clients) a label's group card. */
@@ -58,7 +69,7 @@ async function contactCards(db: Database, rows: ContactWithPhoto[]): Promise<Boo
 
 type LabelRow = Pick<
   typeof labels.$inferSelect,
-  'id' | 'uid' | 'name' | 'davName' | 'revision' | 'updatedAt'
+  'id' | 'uid' | 'name' | 'davName' | 'revision' | 'updatedAt' | 'madeFromCard'
 >;
 
 const labelColumns = {
@@ -68,6 +79,7 @@ const labelColumns = {
   davName: labels.davName,
   revision: labels.revision,
   updatedAt: labels.updatedAt,
+  madeFromCard: labels.madeFromCard,
 };
 
 async function groupCards(db: Database, rows: LabelRow[]): Promise<BookCard[]> {
@@ -96,6 +108,7 @@ async function groupCards(db: Database, rows: LabelRow[]): Promise<BookCard[]> {
       uid: row.uid,
       name: row.name,
       members: members.filter((m) => m.labelId === row.id).map((m) => m.uid),
+      madeFromCard: row.madeFromCard,
     },
   }));
 }
@@ -113,7 +126,7 @@ export async function* activeCards(db: Database, view: BookView): AsyncGenerator
       .where(eq(labels.userId, view.userId))
       .orderBy(asc(labels.davName));
     for (let i = 0; i < groups.length; i += CARD_PAGE) {
-      yield await groupCards(db, groups.slice(i, i + CARD_PAGE));
+      yield (await groupCards(db, groups.slice(i, i + CARD_PAGE))).filter(isGroupShown);
     }
   }
   let after: string | null = null;
@@ -158,7 +171,9 @@ export async function cardsByName(
         .select(labelColumns)
         .from(labels)
         .where(and(eq(labels.userId, view.userId), inArray(labels.davName, slice)));
-      for (const card of await groupCards(db, groups)) found.set(card.name, card);
+      for (const card of await groupCards(db, groups)) {
+        if (isGroupShown(card)) found.set(card.name, card);
+      }
     }
   }
   return found;
@@ -185,7 +200,9 @@ export async function* changesSince(
       .orderBy(asc(labels.revision));
     for (let i = 0; i < groups.length; i += CARD_PAGE) {
       const cards = await groupCards(db, groups.slice(i, i + CARD_PAGE));
-      yield cards.map((card) => ({ name: card.name, card }));
+      yield cards.map((card) =>
+        isGroupShown(card) ? { name: card.name, card } : { name: card.name, gone: true },
+      );
     }
   }
   let after = revision;
@@ -317,7 +334,11 @@ export async function limitedChanges(
       byId.set(`contact:${card.contact.contact.id}`, { name: card.name, card });
   }
   for (const card of groups) {
-    if (card.kind === 'group') byId.set(`group:${card.group.id}`, { name: card.name, card });
+    if (card.kind !== 'group') continue;
+    byId.set(
+      `group:${card.group.id}`,
+      isGroupShown(card) ? { name: card.name, card } : { name: card.name, gone: true },
+    );
   }
   for (const row of contactRows) {
     if (row.contact.trashedAt)

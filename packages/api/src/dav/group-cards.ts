@@ -175,7 +175,11 @@ export async function putGroup(
       let id: string;
       if (current) {
         id = current.id;
-        await t.update(labels).set({ name: group.name, uid: group.uid }).where(eq(labels.id, id));
+        // A group card the client sent makes the label its own, empty or not.
+        await t
+          .update(labels)
+          .set({ name: group.name, uid: group.uid, madeFromCard: false })
+          .where(eq(labels.id, id));
       } else {
         const [row] = await t
           .insert(labels)

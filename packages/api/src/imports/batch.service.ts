@@ -247,13 +247,15 @@ async function existingContacts(
 
 /**
  * The id of each label name (lowercased), finding the person's labels whatever their case
- * and creating the missing ones, marked with the import (null: a CardDAV client's CATEGORIES).
+ * and creating the missing ones, marked with the import (null: a CardDAV client's CATEGORIES)
+ * and, for a CardDAV upload's CATEGORIES, as `madeFromCard`.
  */
 export async function ensureLabels(
   db: Database,
   userId: string,
   importId: string | null,
   names: string[],
+  madeFromCard = false,
 ): Promise<Map<string, string>> {
   const wanted = new Map(names.map((name) => [name.toLowerCase(), name]));
   const ids = new Map<string, string>();
@@ -269,7 +271,7 @@ export async function ensureLabels(
   if (missing.length > 0) {
     await db
       .insert(labels)
-      .values(missing.map((name) => ({ userId, importId, name: wanted.get(name)! })))
+      .values(missing.map((name) => ({ userId, importId, madeFromCard, name: wanted.get(name)! })))
       .onConflictDoNothing();
     for (const row of await find()) ids.set(row.name.toLowerCase(), row.id);
   }

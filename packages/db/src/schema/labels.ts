@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   pgTable,
   primaryKey,
@@ -27,6 +28,13 @@ export const labels = pgTable(
     name: text('name').notNull(),
     /** The import that created this label; undoing the import deletes it. */
     importId: uuid('import_id'),
+    /**
+     * Made by a CardDAV upload from a card's CATEGORIES, not by the person: while none of its
+     * contacts is out of the Trash, it is no group card (docs/card-is-the-record.md), so a
+     * phone shows no empty group for a card it deleted. A group card PUT makes it the
+     * person's own.
+     */
+    madeFromCard: boolean('made_from_card').notNull().default(false),
     /**
      * The label as Apple's clients see it over CardDAV, a group card (issue 18): its UID, its
      * resource name, and its revision (moved by the database when it is renamed or a contact
