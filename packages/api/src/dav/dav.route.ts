@@ -122,8 +122,14 @@ export const davPlugin: FastifyPluginAsync<{
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     '*',
-    { parseAs: 'string', bodyLimit: MAX_RESOURCE_BYTES },
-    (_req, body, done) => done(null, body),
+    { parseAs: 'buffer', bodyLimit: MAX_RESOURCE_BYTES },
+    (req, body, done) => {
+      try {
+        done(null, decodeBody(body as Buffer, req.headers['content-type']));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
   );
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
@@ -596,6 +602,56 @@ function syncLimit(root: XmlElement): number | undefined {
     throw new DavError(400, 'DAV:limit asks for nresults, a whole number from 1 up.');
   }
   return value;
+}
+
+/**
+ * A request body as text. A card (`text/vcard`) is UTF-8 (RFC 6350 §3.1) unless a byte order
+ * mark or the `charset` of its Content-Type says otherwise (vCard 3.0 names its charset in
+ * the MIME type, RFC 2426 §4), and is read strictly: a card is stored as its text, so bytes
+ * that are not text of its charset are refused, never stored as replacement characters. XML
+ * bodies are read as UTF-8.
+ *
+ * @throws DavError 415 `supported-address-data` for a card whose bytes are not its charset's,
+ *   or whose charset is unknown.
+ */
+function decodeBody(body: Buffer, contentType: string | undefined): string {
+  const [media = '', ...params] = (contentType ?? '').split(';').map((p) => p.trim());
+  if (!/^text\/(x-)?vcard$|^text\/directory$/i.test(media)) return body.toString('utf8');
+  const named = params
+    .map((p) => /^charset\s*=\s*"?([^";]+)"?$/i.exec(p)?.[1])
+    .find(Boolean)
+    ?.toLowerCase();
+  const bom =
+    body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf
+      ? 'utf-8'
+      : body[0] === 0xff && body[1] === 0xfe
+        ? 'utf-16le'
+        : body[0] === 0xfe && body[1] === 0xff
+          ? 'utf-16be'
+          : undefined;
+  const charset = bom ?? named ?? 'utf-8';
+  let decoder: InstanceType<typeof TextDecoder>;
+  try {
+    decoder = new TextDecoder(charset, { fatal: true });
+  } catch {
+    throw new DavError(
+      415,
+      `The charset ${charset} is not one Kith reads; send the card in UTF-8.`,
+      {
+        ns: NS.CARDDAV,
+        name: 'supported-address-data',
+      },
+    );
+  }
+  try {
+    return decoder.decode(body);
+  } catch {
+    throw new DavError(
+      415,
+      `This card is not valid ${charset}: send it in UTF-8 (RFC 6350 §3.1), or name its charset in Content-Type.`,
+      { ns: NS.CARDDAV, name: 'supported-address-data' },
+    );
+  }
 }
 
 /** Whether a request carries a body (RFC 9112 §6.3: a length, or chunked). */
