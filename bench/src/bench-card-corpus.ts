@@ -119,7 +119,9 @@ async function sendCards(
       method: 'PUT',
       headers: {
         authorization,
-        'content-type': 'text/vcard; charset=utf-8',
+        // Its own charset, as a client names it (a UTF-16 or windows-1252 card is served as
+        // UTF-8: the same text, other bytes).
+        'content-type': `text/vcard; charset=${card.encoding}`,
         'if-none-match': '*',
       },
       body: new Uint8Array(card.bytes),
