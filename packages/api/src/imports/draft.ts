@@ -208,7 +208,12 @@ export function dateOrderOf(texts: string[]): DateOrder | 'ambiguous' | null {
   return dayFirst ? 'day-first' : 'month-first';
 }
 
-const validEmail = (value: string) => z.email().safeParse(value).success;
+/**
+ * Whether a value is an email address, internationalised ones included (RFC 6531: `jörg@
+ * müller.de`), as phones and other address books write them.
+ */
+const validEmail = (value: string) =>
+  z.email({ pattern: z.regexes.unicodeEmail }).safeParse(value).success;
 
 /** A list's values trimmed and cut to length, the empty ones dropped. */
 function cleanValues(values: DraftValue[]): DraftValue[] {
@@ -368,7 +373,8 @@ export function completeDraft(
 
   const emails: DraftValue[] = [];
   for (const item of cleanValues(draft.emails)) {
-    if (validEmail(item.value)) emails.push({ ...item, value: item.value.toLowerCase() });
+    // Kept as written: a local part's case is the sender's (RFC 5321 §2.4); matching ignores it.
+    if (validEmail(item.value)) emails.push(item);
     else {
       warn(`"${item.value}" is not a valid email; it is kept with the other details.`);
       extra.push({ name: 'EMAIL', label: item.type, value: item.value });

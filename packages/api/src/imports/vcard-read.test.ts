@@ -274,3 +274,17 @@ describe('readVCardFile: one bad line fails its property, not the card', () => {
     ]);
   });
 });
+
+describe('readVCardFile: emails as they were written', () => {
+  it('keeps an internationalised email (RFC 6531) and the case of every email', async () => {
+    const card =
+      'BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Jörg Müller\r\n' +
+      'EMAIL:jörg@müller.example\r\nEMAIL;TYPE=work:Joerg.Mueller@Example.com\r\nEND:VCARD\r\n';
+    const { contacts, problems } = await readVCardFile(card);
+    expect(problems).toEqual([]);
+    expect(contacts[0]!.emails).toEqual([
+      { value: 'jörg@müller.example', type: '' },
+      { value: 'Joerg.Mueller@Example.com', type: 'work' },
+    ]);
+  });
+});
