@@ -288,3 +288,27 @@ describe('readVCardFile: emails as they were written', () => {
     ]);
   });
 });
+
+describe('readVCardFile: group cards', () => {
+  it('makes a group card a label of the contacts it lists, never a contact', async () => {
+    const file = [
+      'BEGIN:VCARD\r\nVERSION:4.0\r\nUID:urn:uuid:ada\r\nFN:Ada Lovelace\r\nN:Lovelace;Ada;;;\r\nEND:VCARD\r\n',
+      'BEGIN:VCARD\r\nVERSION:4.0\r\nUID:alan\r\nFN:Alan Turing\r\nN:Turing;Alan;;;\r\nEND:VCARD\r\n',
+      'BEGIN:VCARD\r\nVERSION:4.0\r\nUID:g1\r\nKIND:group\r\nFN:Computing\r\nMEMBER:urn:uuid:ada\r\nMEMBER:urn:uuid:alan\r\nEND:VCARD\r\n',
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nUID:g2\r\nX-ADDRESSBOOKSERVER-KIND:group\r\nFN:\r\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:ada\r\nX-ADDRESSBOOKSERVER-MEMBER:urn:uuid:elsewhere\r\nEND:VCARD\r\n',
+    ].join('');
+    const { contacts, problems } = await readVCardFile(file);
+    expect(contacts.map((c) => [c.givenName, c.labels])).toEqual([
+      ['Ada', ['Computing', 'Unnamed group']],
+      ['Alan', ['Computing']],
+    ]);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        row: 4,
+        severity: 'warning',
+        message:
+          'The group “Unnamed group” lists contacts that are not in this file (1 of 2); the label is given to the others.',
+      }),
+    ]);
+  });
+});

@@ -1,9 +1,10 @@
-import { CONTACT_LIMITS } from '@kith/validators';
+import { CONTACT_LIMITS, type ImportedContact } from '@kith/validators';
 import ICAL from 'ical.js';
 import { emptyDraft, collect, type ContactDraft, type ReadResult } from './draft';
 import { normaliseVCard, propertyName } from './vcard21';
 import { cooperative } from '../shared/event-loop';
 import { storedCardVersion } from '../vcard/stored-card';
+import { isGroupCard, readIncomingGroup, type IncomingGroup } from '../dav/group-cards';
 
 /** A jCard property (RFC 7095 §3.3): name, parameters, value type, then the value(s). */
 type JCardProperty = [string, Record<string, string | string[]>, string, ...unknown[]];
@@ -105,6 +106,8 @@ function asText(value: unknown): string {
 export async function readVCardFile(content: string): Promise<ReadResult> {
   const result: ReadResult = { contacts: [], problems: [] };
   const pause = cooperative();
+  const groups: { row: number; group: IncomingGroup }[] = [];
+  const uids = new Map<ImportedContact, string>();
   let row = 0;
   for (const card of cardsOf(content)) {
     await pause();
@@ -112,6 +115,16 @@ export async function readVCardFile(content: string): Promise<ReadResult> {
     if (card === null) {
       result.problems.push({ row, name: '', severity: 'error', message: UNENDED_CARD });
       break;
+    }
+    // A group card (KIND:group, Apple's X-ADDRESSBOOKSERVER-KIND) is a label, not a person.
+    if (isGroupCard(card)) {
+      try {
+        groups.push({ row, group: readIncomingGroup(card, '') });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        result.problems.push({ row, name: '', severity: 'error', message });
+      }
+      continue;
     }
     const lines = propertyLines(card, CONTACT_LIMITS.cardProperties);
     if (lines > CONTACT_LIMITS.cardProperties) {
@@ -138,8 +151,56 @@ export async function readVCardFile(content: string): Promise<ReadResult> {
     // The card is the record: a 3.0 or 4.0 card is kept as the file holds it.
     const contact = result.contacts[before];
     if (contact && storedCardVersion(card)) contact.card = card;
+    const uid = contact && cardUid(card);
+    if (contact && uid) uids.set(contact, uid);
   }
+  labelGroupMembers(result, groups, uids);
   return result;
+}
+
+/** A card's UID (RFC 6350 §6.7.6), escapes undone, or undefined. */
+function cardUid(card: string): string | undefined {
+  const line = /^(?:[\w-]+\.)?UID(?:;[^:\r\n]*)?:(.*)$/im.exec(card.replace(/\r?\n[ \t]/g, ''));
+  return line?.[1]!.trim().replace(/\\([,;\\])/g, '$1') || undefined;
+}
+
+/**
+ * Gives each group card's name, as a label, to the contacts of the file it lists (by UID,
+ * `urn:uuid:` or bare). A group that lists none of the file's contacts makes no label, and
+ * says so.
+ */
+function labelGroupMembers(
+  result: ReadResult,
+  groups: { row: number; group: IncomingGroup }[],
+  uids: Map<ImportedContact, string>,
+): void {
+  const byUid = new Map<string, ImportedContact>();
+  for (const [contact, uid] of uids) {
+    byUid.set(uid, contact);
+    byUid.set(uid.replace(/^urn:uuid:/i, ''), contact);
+  }
+  for (const { row, group } of groups) {
+    let found = 0;
+    for (const member of group.members) {
+      const contact = byUid.get(member) ?? byUid.get(member.replace(/^urn:uuid:/i, ''));
+      if (!contact) continue;
+      found++;
+      if (!contact.labels.some((l) => l.toLowerCase() === group.name.toLowerCase())) {
+        contact.labels.push(group.name);
+      }
+    }
+    if (found < group.members.length) {
+      result.problems.push({
+        row,
+        name: group.name,
+        severity: 'warning',
+        message:
+          found === 0
+            ? `The group “${group.name}” lists no contact of this file, so it makes no label.`
+            : `The group “${group.name}” lists contacts that are not in this file (${group.members.length - found} of ${group.members.length}); the label is given to the others.`,
+      });
+    }
+  }
 }
 
 /**
