@@ -125,6 +125,36 @@ describe('the card corpus over CardDAV', () => {
   );
 });
 
+describe('FN as a card or a file wrote it', () => {
+  it('keeps a display name that is not the name (Google CSV, vCard 2.1) and follows an edited name', async () => {
+    const caller = await signedInCaller(t);
+    const csv =
+      'Name,Given Name,Family Name,Group Membership,E-mail 1 - Type,E-mail 1 - Value\r\n' +
+      'Grandma,Margaret,Smith,* myContacts,* Home,m@example.com\r\n';
+    const v21 =
+      'BEGIN:VCARD\r\nVERSION:2.1\r\nN:Jones;Robert\r\nFN:Uncle Bob\r\nTEL:555 0100\r\nEND:VCARD\r\n';
+    for (const content of [csv, v21]) {
+      const preview = await caller.imports.preview({ content });
+      await caller.imports.batch({ importId: crypto.randomUUID(), create: preview.contacts });
+    }
+    const exported = async () =>
+      (await caller.contacts.export({ format: 'vcf' })).content.replace(/\r\n /g, '');
+    const before = await exported();
+    expect(before).toContain('\r\nFN:Grandma\r\nN:Smith;Margaret;;;\r\n');
+    expect(before).toContain('\r\nFN:Uncle Bob\r\nN:Jones;Robert;;;\r\n');
+    // The screen's name is still made of the parts.
+    const { items } = await caller.contacts.list({ limit: 10 });
+    expect(items.map((c) => c.name).sort()).toEqual(['Margaret Smith', 'Robert Jones']);
+
+    // A note edited keeps FN; the name edited makes FN the whole name again.
+    const grandma = items.find((c) => c.name === 'Margaret Smith')!;
+    await caller.contacts.update({ id: grandma._id, note: 'Sunday lunch' });
+    expect(await exported()).toContain('\r\nFN:Grandma\r\n');
+    await caller.contacts.update({ id: grandma._id, lastName: 'Smythe' });
+    expect(await exported()).toContain('\r\nFN:Margaret Smythe\r\nN:Smythe;Margaret;;;\r\n');
+  });
+});
+
 function cardUrl(card: CorpusCard, owner = account): URL {
   return new URL(
     `/dav/addressbooks/${owner.userId}/contacts/${card.id.replace(/[^A-Za-z0-9]+/g, '-')}.vcf`,

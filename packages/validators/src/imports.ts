@@ -87,6 +87,8 @@ export const importedContact = z
     honorificPrefixes: namePart.default(''),
     honorificSuffixes: namePart.default(''),
     nickname: namePart.default(''),
+    /** FN or a "Display Name" column, when it is not the name the parts make; else ''. */
+    formattedName: line(L.fullName).default(''),
     company: field,
     orgUnits: z.array(field).max(L.orgUnits).default([]),
     jobTitle: field,

@@ -271,6 +271,17 @@ export async function updateContact(
     }
     if (values.firstName !== undefined) changes.givenName = values.firstName;
     if (values.lastName !== undefined) changes.familyName = values.lastName;
+    // A name edited in Kith is the whole name now: FN follows its parts again.
+    const nameParts = [
+      'givenName',
+      'familyName',
+      'additionalNames',
+      'honorificPrefixes',
+      'honorificSuffixes',
+    ] as const;
+    if (nameParts.some((part) => part in changes && changes[part] !== current[part])) {
+      changes.formattedName = '';
+    }
     Object.assign(changes, cardChanges(cardOf(current), values));
     if (values.worksAt) Object.assign(changes, worksAtColumns(values.worksAt));
     if (values.birthday) Object.assign(changes, birthdayColumns(values.birthday));

@@ -25,6 +25,7 @@ export function columnsOf(contact: ImportedContact) {
   return {
     givenName: contact.givenName,
     familyName: contact.familyName,
+    formattedName: contact.formattedName ?? '',
     company: orNull(contact.company),
     jobTitle: orNull(contact.jobTitle),
     birthdayDay: contact.birthday?.day ?? null,

@@ -30,6 +30,7 @@ describe('readCsvRows: Thunderbird’s export', () => {
       honorificPrefixes: '',
       honorificSuffixes: '',
       nickname: 'Amazing Grace',
+      formattedName: '',
       company: 'US Navy',
       orgUnits: ['Naval Reserve'],
       jobTitle: 'Rear Admiral',

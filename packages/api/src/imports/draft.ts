@@ -1,3 +1,4 @@
+import { formattedName } from '../vcard/contact-vcard';
 import {
   CONTACT_LIMITS,
   contactLimitProblem,
@@ -456,6 +457,7 @@ export function completeDraft(
     honorificPrefixes: clip(draft.honorificPrefixes),
     honorificSuffixes: clip(draft.honorificSuffixes),
     nickname: clip(draft.nickname),
+    formattedName: ownFormattedName(draft, givenName, familyName),
     company: clip(draft.company),
     orgUnits: draft.orgUnits.map(clip).filter(Boolean),
     jobTitle: clip(draft.jobTitle),
@@ -481,6 +483,24 @@ export function completeDraft(
     };
   }
   return { contact, problems: problems.map((problem) => ({ ...problem, name })) };
+}
+
+/**
+ * FN or a file's display name when it says more than the name its parts make (RFC 6350
+ * §6.2.1: "Grandma" for Margaret Smith), kept so the cards Kith writes carry it; '' when it is
+ * that name, or the name was made from it.
+ */
+function ownFormattedName(draft: ContactDraft, givenName: string, familyName: string): string {
+  const written = clip(draft.fullName);
+  const parts = formattedName({
+    honorificPrefixes: clip(draft.honorificPrefixes),
+    givenName,
+    additionalNames: clip(draft.additionalNames),
+    familyName,
+    honorificSuffixes: clip(draft.honorificSuffixes),
+  });
+  const plain = [givenName, familyName].filter(Boolean).join(' ');
+  return written && written !== parts && written !== plain ? written : '';
 }
 
 /** Adds the contact or the problems of each completed draft to a result. */

@@ -222,7 +222,12 @@ function addExtra(writer: CardWriter, field: ContactExtraField): void {
 }
 
 /** FN: the whole name with its prefixes, middle names and suffixes ("Dr. Ada King Lovelace"). */
-export function formattedName(contact: ContactRow): string {
+export function formattedName(
+  contact: Pick<
+    ContactRow,
+    'honorificPrefixes' | 'givenName' | 'additionalNames' | 'familyName' | 'honorificSuffixes'
+  >,
+): string {
   return [contact.honorificPrefixes, contact.givenName, contact.additionalNames, contact.familyName]
     .filter(Boolean)
     .join(' ')
@@ -261,7 +266,11 @@ export function contactProperties(
   const v4 = version === '4.0';
   writer.add({
     name: 'FN',
-    value: formattedName(contact) || combinedName(contact.givenName, contact.familyName),
+    // FN as the card or file wrote it ("Grandma"), else the whole name its parts make.
+    value:
+      contact.formattedName ||
+      formattedName(contact) ||
+      combinedName(contact.givenName, contact.familyName),
   });
   writer.add({
     name: 'N',

@@ -18,6 +18,7 @@ export type CardFields = Pick<
   ContactRow,
   | 'givenName'
   | 'familyName'
+  | 'formattedName'
   | 'additionalNames'
   | 'honorificPrefixes'
   | 'honorificSuffixes'
@@ -54,6 +55,7 @@ const FIELD_GROUPS: Record<string, { properties: string[]; of: (c: CardFields) =
       c.additionalNames,
       c.honorificPrefixes,
       c.honorificSuffixes,
+      c.formattedName,
     ],
   },
   nickname: { properties: ['NICKNAME'], of: (c) => c.nickname },

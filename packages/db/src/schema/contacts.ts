@@ -60,6 +60,12 @@ export const contacts = pgTable(
     honorificPrefixes: text('honorific_prefixes').notNull().default(''),
     honorificSuffixes: text('honorific_suffixes').notNull().default(''),
     nickname: text('nickname').notNull().default(''),
+    /**
+     * FN (RFC 6350 §6.2.1) as a card or a file's "Display Name" column wrote it, when it is
+     * not the name the parts above make ("Grandma" for Margaret Smith); '' otherwise. Cards
+     * Kith writes carry it as FN; it is cleared when the name is edited in Kith.
+     */
+    formattedName: text('formatted_name').notNull().default(''),
     /** ORG's first part; `orgUnits` its units (department, team), RFC 6350 §6.6.4. */
     company: text('company'),
     orgUnits: jsonb('org_units').$type<string[]>().notNull().default([]),
