@@ -47,6 +47,7 @@ import { ExtraFields } from './extra-fields';
 import { typeName } from '../value-types';
 import { useTranslation } from 'react-i18next';
 import { useToastsBelow } from '../../../lib/use-toasts-below';
+import { shownName } from '../contact-name';
 
 /**
  * "10 December 1985", or "15 April" for a birthday without a year (imported vCards write
@@ -104,6 +105,7 @@ function ContactDetail({ contact }: { contact: Contact }) {
   const trash = useMoveToTrash();
   const [trashOpened, trashDialog] = useDisclosure(false);
   const birthday = birthdayText(contact.birthday);
+  const name = shownName(fullName(contact) || contact.name, t);
   const { jobTitle, companyName } = contact.worksAt;
   const organisation = [companyName, ...contact.orgUnits].filter(Boolean).join(', ');
   /** "Phone · Mobile": the field, and the value's type when it has one. */
@@ -180,9 +182,9 @@ function ContactDetail({ contact }: { contact: Contact }) {
       </Group>
 
       <Stack align="center" gap={4} mb="xl" ta="center">
-        <ContactAvatar name={contact.name} url={contact.avatar.url} size={120} />
+        <ContactAvatar name={name} url={contact.avatar.url} size={120} />
         <Title order={1} fz="h2" mt="sm">
-          {fullName(contact) || contact.name}
+          {name}
         </Title>
         {contact.nickname && <Text c="dimmed">“{contact.nickname}”</Text>}
         {(jobTitle || organisation) && (

@@ -37,6 +37,7 @@ import { BulkLabelMenu, LabelActions } from '../labels/label-menus';
 import { useTranslation } from 'react-i18next';
 import { useToastsBelow } from '../../../lib/use-toasts-below';
 import { i18nKey } from '../../../lib/i18n';
+import { shownName } from '../contact-name';
 
 const copy = {
   contacts: {
@@ -178,7 +179,7 @@ export function ContactListPage({
                   <ActionIcon
                     variant="subtle"
                     color="gray"
-                    aria-label={t('Edit {{name}}', { name: contact.name })}
+                    aria-label={t('Edit {{name}}', { name: shownName(contact.name, t) })}
                     onClick={() =>
                       navigate({
                         to: '/person/edit/$id',
@@ -198,8 +199,8 @@ export function ContactListPage({
                     color={contact.isFavorite ? 'yellow.8' : 'gray'}
                     aria-label={
                       contact.isFavorite
-                        ? t('Remove {{name}} from favorites', { name: contact.name })
-                        : t('Add {{name}} to favorites', { name: contact.name })
+                        ? t('Remove {{name}} from favorites', { name: shownName(contact.name, t) })
+                        : t('Add {{name}} to favorites', { name: shownName(contact.name, t) })
                     }
                     aria-pressed={contact.isFavorite}
                     onClick={() =>

@@ -7,6 +7,7 @@ import { ContactAvatar } from '../../../components/contact-avatar';
 import classes from './contact-table.module.css';
 import type { Selection } from './selection';
 import { useTranslation } from 'react-i18next';
+import { shownName } from '../contact-name';
 
 /** Row height in px; rows are virtualized, so a book of thousands scrolls smoothly. */
 const ROW_HEIGHT = 60;
@@ -220,6 +221,7 @@ function Row({
   onOpen?: (contact: Contact) => void;
 }) {
   const { t } = useTranslation();
+  const name = shownName(contact.name, t);
   const pressTimer = useRef<number | null>(null);
   const longPressed = useRef(false);
   const selected = selection.isSelected(contact._id);
@@ -277,19 +279,19 @@ function Row({
     >
       <span role="cell" className={classes.pick}>
         <span className={classes.avatar} style={selected ? { display: 'none' } : undefined}>
-          <ContactAvatar name={contact.name} url={contact.avatar.url} />
+          <ContactAvatar name={name} url={contact.avatar.url} />
         </span>
         <span className={classes.check} style={selected ? { display: 'flex' } : undefined}>
           <Checkbox
             checked={selected}
             onChange={() => selection.toggle(contact._id)}
-            aria-label={t('Select {{name}}', { name: contact.name })}
+            aria-label={t('Select {{name}}', { name })}
           />
         </span>
       </span>
       <span role="cell" className={classes.cell}>
         <Text fw={600} size="sm" truncate>
-          {contact.name}
+          {name}
         </Text>
         <Text size="xs" c="dimmed" truncate className={classes.narrowOnly}>
           {secondary(contact)}

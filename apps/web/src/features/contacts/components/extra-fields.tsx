@@ -1,7 +1,9 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { i18nKey } from '../../../lib/i18n';
 import type { Contact } from '../../../lib/contact-lists';
+import { typeName } from '../value-types';
 
 type ExtraField = Contact['extra'][number];
 
@@ -66,12 +68,16 @@ export function ExtraFields({ extra }: { extra: ExtraField[] }) {
   );
 }
 
-/** "Email (Work)", "Shoe size", "X-SOCIALPROFILE (twitter)". */
-function fieldTitle(field: ExtraField, t: (key: string) => string): string {
+/**
+ * "Email (Work)", "Shoe size", "X-SOCIALPROFILE (twitter)", "LABEL (Home, parcel)": the
+ * property and its type in words (`typeName`); a custom field by its own name.
+ */
+function fieldTitle(field: ExtraField, t: TFunction): string {
   if (field.name === 'X-CUSTOM') return field.label || t('Custom field');
   const known = FIELD_NAMES[field.name];
   const name = known ? t(known) : field.name;
-  return field.label ? `${name} (${field.label})` : name;
+  const type = typeName(field.label, t);
+  return type ? `${name} (${type})` : name;
 }
 
 function FieldValue({ field }: { field: ExtraField }) {

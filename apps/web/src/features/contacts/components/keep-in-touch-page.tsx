@@ -17,6 +17,7 @@ import { LoadFailure } from '../../../components/load-failure';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { localToday, useKeepInTouchList, useTalkedToday } from '../api/keep-in-touch';
 import { dueText, intervalLabels } from './keep-in-touch-panel';
+import { shownName } from '../contact-name';
 
 /**
  * /keep-in-touch (issue 20): everyone the person means to keep in touch with, soonest due
@@ -67,7 +68,7 @@ export function KeepInTouchPage() {
                 <Group justify="space-between" wrap="wrap" gap="sm">
                   <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                     <ContactAvatar
-                      name={item.contact.name}
+                      name={shownName(item.contact.name, t)}
                       url={item.contact.avatar.url}
                       size={40}
                       decorative
@@ -84,7 +85,7 @@ export function KeepInTouchPage() {
                         )}
                         fw={600}
                       >
-                        {item.contact.name}
+                        {shownName(item.contact.name, t)}
                       </Anchor>
                       <Text size="sm" c={item.due ? 'red.8' : 'dimmed'}>
                         {[
@@ -103,7 +104,9 @@ export function KeepInTouchPage() {
                     onClick={() =>
                       talked.mutate({ contactId: item.contact._id, today: localToday() })
                     }
-                    aria-label={t('Talked today with {{name}}', { name: item.contact.name })}
+                    aria-label={t('Talked today with {{name}}', {
+                      name: shownName(item.contact.name, t),
+                    })}
                   >
                     {t('Talked today')}
                   </Button>

@@ -15,6 +15,7 @@ import { SelectionHeader } from './selection-header';
 import { useSelection } from './selection';
 import { useTranslation } from 'react-i18next';
 import { useToastsBelow } from '../../../lib/use-toasts-below';
+import { shownName } from '../contact-name';
 
 /** SPEC §2: 'Date deleted' as day, full month name, year ("22 November 2026"), per locale. */
 export function formatDeletedDate(date: Date | string | null): string {
@@ -111,7 +112,7 @@ export function TrashPage() {
           <ActionIcon
             variant="subtle"
             color="gray"
-            aria-label={t('Actions for {{name}}', { name: contact.name })}
+            aria-label={t('Actions for {{name}}', { name: shownName(contact.name, t) })}
           >
             <IconDots size={18} />
           </ActionIcon>

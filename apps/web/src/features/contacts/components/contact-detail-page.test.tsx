@@ -1,0 +1,120 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n';
+import { renderApp, server, signedIn, setUpMswServer } from '../../../test/render-app';
+import { trpcHandler } from '../../../test/trpc-msw';
+
+setUpMswServer();
+
+const id = '44444444-4444-4444-8444-444444444444';
+
+/** A contact as the API answers one that came from a phone over CardDAV. */
+function fromPhone(overrides: Record<string, unknown> = {}) {
+  return {
+    _id: id,
+    userId: 'u',
+    name: 'Tia Types',
+    firstName: 'Tia',
+    lastName: 'Types',
+    avatar: { url: '', publicId: '' },
+    email: 'tia@school.example',
+    phone: '+1 555 0101',
+    worksAt: { companyName: '', jobTitle: '' },
+    location: { country: 'USA', city: 'San Francisco', postCode: '94105', streetAddress: '' },
+    birthday: { day: null, month: '', year: null },
+    isFavorite: false,
+    isTrashed: false,
+    additionalNames: '',
+    honorificPrefixes: '',
+    honorificSuffixes: '',
+    nickname: '',
+    orgUnits: [] as string[],
+    emails: [{ value: 'tia@school.example', type: 'x-school' }],
+    phones: [
+      { value: '+1 555 0101', type: 'fax,x-aunt' },
+      { value: '+1 555 0102', type: 'cell' },
+      { value: '+1 555 0103', type: 'msg,work' },
+      { value: '+1 555 0104', type: 'fax,work' },
+    ],
+    addresses: [
+      {
+        type: 'work,postal',
+        poBox: '',
+        extended: '',
+        street: '1 Market St',
+        locality: 'San Francisco',
+        region: 'CA',
+        postalCode: '94105',
+        country: 'USA',
+      },
+    ],
+    urls: [{ value: 'https://example.com/tia', type: 'HomePage' }],
+    impps: [] as { value: string; type: string }[],
+    related: [
+      { value: 'Sam Types', type: 'spouse' },
+      { value: 'Ada', type: 'DOMESTIC_PARTNER' },
+    ],
+    dates: [] as { type: string; day: number; month: number; year: number | null }[],
+    note: '',
+    extra: [{ name: 'LABEL', label: 'home,parcel', value: '1 Market St' }],
+    trashedAt: null,
+    createdAt: new Date('2026-01-01T10:00:00Z'),
+    updatedAt: new Date('2026-01-02T10:00:00Z'),
+    ...overrides,
+  };
+}
+
+/** The detail page of `contact`, with the calls it makes beside the contact answered. */
+function openDetailPage(contact: ReturnType<typeof fromPhone>) {
+  server.use(
+    ...signedIn(),
+    ...trpcHandler('contacts.byId', () => contact),
+    ...trpcHandler('labels.list', () => []),
+    ...trpcHandler('labels.ofContact', () => []),
+    ...trpcHandler('keepInTouch.get', () => null),
+  );
+  return renderApp(`/person/${id}`);
+}
+
+describe('the detail page of a contact from a phone', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('names every type in words, and unknown ones as written', async () => {
+    openDetailPage(fromPhone());
+    expect(await screen.findByText('Phone · Fax, aunt')).toBeInTheDocument();
+    expect(screen.getByText('Phone · Mobile')).toBeInTheDocument();
+    expect(screen.getByText('Phone · Work, message')).toBeInTheDocument();
+    expect(screen.getByText('Phone · Work Fax')).toBeInTheDocument();
+    expect(screen.getByText('Email · school')).toBeInTheDocument();
+    expect(screen.getByText('Address · Work, postal')).toBeInTheDocument();
+    expect(screen.getByText('Website · Home page')).toBeInTheDocument();
+    expect(screen.getByText('Related person · Spouse')).toBeInTheDocument();
+    expect(screen.getByText('Related person · Domestic partner')).toBeInTheDocument();
+    expect(screen.getByText('LABEL (Home, parcel)')).toBeInTheDocument();
+  });
+
+  it('names the types in Spanish on the Spanish interface', async () => {
+    await i18n.changeLanguage('es');
+    openDetailPage(fromPhone());
+    expect(await screen.findByText('Teléfono · Fax del trabajo')).toBeInTheDocument();
+    expect(screen.getByText('Teléfono · Trabajo, mensaje')).toBeInTheDocument();
+    expect(screen.getByText('Persona relacionada · Cónyuge')).toBeInTheDocument();
+  });
+
+  it('shows the stand-in name of a nameless card in the interface language', async () => {
+    const nameless = fromPhone({ name: 'No name', firstName: 'No name', lastName: '' });
+    await i18n.changeLanguage('es');
+    openDetailPage(nameless);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sin nombre' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No name')).toBeNull();
+  });
+
+  it('keeps the stand-in name in English on the English interface', async () => {
+    openDetailPage(fromPhone({ name: 'No name', firstName: 'No name', lastName: '' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'No name' })).toBeInTheDocument();
+  });
+});
