@@ -24,6 +24,13 @@ export function formatDayMonth(month: number, day: number): string {
   );
 }
 
+/** "March" / "Marzo": a month's name on its own, as a list offers it. `month` counts from 0. */
+export function formatMonthName(month: number): string {
+  const locale = intlLocale();
+  const name = new Intl.DateTimeFormat(locale, { month: 'long' }).format(new Date(2000, month, 1));
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
+
 /** "12 March 2026 at 14:05" / "12 de marzo de 2026, 14:05". */
 export function formatDateTime(date: Date | string): string {
   return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'long', timeStyle: 'short' }).format(

@@ -7,6 +7,7 @@ import {
   type MonthName,
 } from '@kith/validators';
 import type { Contact } from '../../../lib/contact-lists';
+import { formatMonthName } from '../../../lib/format';
 import { DEFAULT_TYPE, isOfferedType, type ValueKind } from '../value-types';
 
 /** A phone, email or web address row of the form, with its type. */
@@ -312,9 +313,11 @@ export function mapErrorPaths(errors: Record<string, string>): Record<string, st
   return mapped;
 }
 
-export const monthOptions = monthNames.map((value) => ({
-  value,
-  label: value[0]!.toUpperCase() + value.slice(1),
-}));
+/**
+ * The months a birthday or date offers, named in the interface language ("March" / "Marzo");
+ * each keeps its English value (`march`), as the API takes it.
+ */
+export const monthOptions = () =>
+  monthNames.map((value, month) => ({ value, label: formatMonthName(month) }));
 
 export { messages };

@@ -129,7 +129,7 @@ export function ContactFields({
           <Grid.Col span={5}>
             <Select
               label={t('Month')}
-              data={monthOptions}
+              data={monthOptions()}
               clearable
               allowDeselect
               {...form.getInputProps('birthdayMonth')}

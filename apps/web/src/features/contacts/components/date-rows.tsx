@@ -67,7 +67,7 @@ export function DateRows({ form }: { form: UseFormReturnType<ContactFormValues> 
               <Select
                 label={t('Month')}
                 aria-label={`${rowLabel(i)}: ${t('Month')}`}
-                data={monthOptions}
+                data={monthOptions()}
                 clearable
                 {...form.getInputProps(`dates.${i}.month`)}
                 value={row.month || null}

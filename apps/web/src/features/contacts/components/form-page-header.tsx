@@ -25,7 +25,8 @@ export function FormPageHeader({
           {title}
         </Title>
       </Group>
-      <Button type="submit" loading={saving}>
+      {/* Its word whole in every language: the title wraps instead ("Guardar", not "Guarda"). */}
+      <Button type="submit" loading={saving} style={{ flexShrink: 0 }}>
         {t('Save')}
       </Button>
     </Group>

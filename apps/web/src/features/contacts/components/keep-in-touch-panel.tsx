@@ -80,6 +80,13 @@ export function KeepInTouchPanel({ contactId }: { contactId: string }) {
           />
           <Button
             variant="default"
+            // A label longer than a phone's width ("Hoy he hablado con esta persona") wraps
+            // rather than being cut.
+            h="auto"
+            mih={36}
+            py={6}
+            maw="100%"
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.3 } }}
             leftSection={<IconMessageCircleCheck size={18} />}
             loading={talked.isPending}
             onClick={() => talked.mutate({ contactId, today: localToday() })}

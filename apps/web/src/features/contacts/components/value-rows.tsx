@@ -45,7 +45,8 @@ export function ValueRows({
               autoComplete="off"
               {...form.getInputProps(`${list}.${i}.value`)}
             />
-            <div style={{ width: 'min(9rem, 32%)', flexShrink: 0 }}>
+            {/* Wide enough for "Custom label…" / "Etiqueta propia…" where there is room. */}
+            <div style={{ width: 'min(11rem, 32%)', flexShrink: 0 }}>
               <TypeSelect
                 kind={kind}
                 type={row.type}

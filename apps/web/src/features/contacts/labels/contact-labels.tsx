@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../lib/notify';
 import { useLabelMembership, useLabels, useLabelsOf } from './api';
+import { LABEL_MENU_WIDTH, LabelName } from './label-name';
 
 /** A contact's labels on its page: each can be taken away; "Add label" gives another. */
 export function ContactLabels({ contactId, disabled }: { contactId: string; disabled?: boolean }) {
@@ -23,6 +24,8 @@ export function ContactLabels({ contactId, disabled }: { contactId: string; disa
           variant="light"
           tt="none"
           fw={500}
+          maw="100%"
+          title={label.name}
           rightSection={
             disabled ? undefined : (
               // Mantine's Pill hides its remove button from keyboards and screen readers.
@@ -50,7 +53,7 @@ export function ContactLabels({ contactId, disabled }: { contactId: string; disa
               {t('Add label')}
             </Button>
           </Menu.Target>
-          <Menu.Dropdown>
+          <Menu.Dropdown maw={LABEL_MENU_WIDTH}>
             {others.map((label) => (
               <Menu.Item
                 key={label.id}
@@ -61,7 +64,7 @@ export function ContactLabels({ contactId, disabled }: { contactId: string; disa
                   )
                 }
               >
-                {label.name}
+                <LabelName name={label.name} />
               </Menu.Item>
             ))}
           </Menu.Dropdown>

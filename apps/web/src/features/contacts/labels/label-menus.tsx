@@ -6,6 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LABEL_MENU_WIDTH, LabelName } from './label-name';
 import { LabelNameDialog } from './label-name-dialog';
 import { useDeleteLabel, useLabelEditing, useLabelMembership, useLabels } from './api';
 
@@ -97,18 +98,18 @@ export function BulkLabelMenu({ chosen }: { chosen: () => BulkContactsInput }) {
           {t('Labels')}
         </Button>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown maw={LABEL_MENU_WIDTH}>
         <Menu.Label>{t('Add to label')}</Menu.Label>
         {labels.map((label) => (
           <Menu.Item key={`add-${label.id}`} onClick={() => void change('add', label)}>
-            {label.name}
+            <LabelName name={label.name} />
           </Menu.Item>
         ))}
         <Menu.Divider />
         <Menu.Label>{t('Remove from label')}</Menu.Label>
         {labels.map((label) => (
           <Menu.Item key={`remove-${label.id}`} onClick={() => void change('remove', label)}>
-            {label.name}
+            <LabelName name={label.name} />
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -4,6 +4,7 @@ import { IconPlus, IconTag } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../../lib/format';
+import { LabelName } from './label-name';
 import { LabelNameDialog } from './label-name-dialog';
 import { useLabelEditing, useLabels } from './api';
 
@@ -35,7 +36,7 @@ export function SidebarLabels({ pathname }: { pathname: string }) {
         <NavLink
           key={label.id}
           renderRoot={(props) => <Link {...props} to="/label/$id" params={{ id: label.id }} />}
-          label={label.name}
+          label={<LabelName name={label.name} />}
           leftSection={<IconTag size={18} stroke={1.6} />}
           rightSection={
             <Badge
