@@ -312,3 +312,15 @@ describe('readVCardFile: group cards', () => {
     ]);
   });
 });
+
+describe('readVCardFile: a text value with a comma a phone did not escape', () => {
+  it('keeps the whole note, FN and title of a 3.0 card', async () => {
+    const card =
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Smith, Jane\r\nN:Smith;Jane;;;\r\n' +
+      'TITLE:Head of Sales, EMEA\r\nNOTE:Met at the bakery on Tuesday; tall, red scarf. Likes rye\r\nEND:VCARD\r\n';
+    const [contact] = (await readVCardFile(card)).contacts;
+    expect(contact!.note).toBe('Met at the bakery on Tuesday; tall, red scarf. Likes rye');
+    expect(contact!.jobTitle).toBe('Head of Sales, EMEA');
+    expect(contact!.formattedName).toBe('Smith, Jane');
+  });
+});

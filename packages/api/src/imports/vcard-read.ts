@@ -40,6 +40,9 @@ const CONSUMED = new Set([
   'x-abuid',
 ]);
 
+/** Properties of one text value (RFC 6350 §6.2.1, §6.6.1, §6.7.2): commas in them are text. */
+const SINGLE_TEXT = new Set(['fn', 'note', 'title', 'role']);
+
 /** TYPE values that say nothing a person would call a label. */
 const SILENT_TYPES = new Set(['pref', 'internet', 'x400', 'voice']);
 
@@ -336,7 +339,10 @@ function draftFromCard(row: number, properties: JCardProperty[]): ContactDraft {
   );
 
   for (const [name, params, type, ...values] of ordered) {
-    const value = values[0];
+    // ical.js splits a 3.0 text value at each unescaped comma; one text a person wrote
+    // ("tall, red scarf") is joined again with its commas.
+    const value =
+      SINGLE_TEXT.has(name) && values.length > 1 ? values.map(asText).join(',') : values[0];
     switch (name) {
       case 'fn':
         draft.fullName = asText(value);

@@ -45,17 +45,22 @@ export type CardFields = Pick<
 /**
  * Each group of fields and the vCard properties (RFC 6350 §6, Apple's 3.0 extensions) it is
  * written as. A change of any field of a group rewrites all of the group's properties.
+ *
+ * A group's fingerprint is stored with each card (`card_basis`), so what a group reads must
+ * not change for the fields it already had: a field added to a group counts only when set.
  */
 const FIELD_GROUPS: Record<string, { properties: string[]; of: (c: CardFields) => unknown }> = {
   name: {
     properties: ['FN', 'N'],
+    // The display name counts only when there is one, so a card stored before Kith kept it
+    // keeps the fingerprint it was stored with.
     of: (c) => [
       c.givenName,
       c.familyName,
       c.additionalNames,
       c.honorificPrefixes,
       c.honorificSuffixes,
-      c.formattedName,
+      ...(c.formattedName ? [c.formattedName] : []),
     ],
   },
   nickname: { properties: ['NICKNAME'], of: (c) => c.nickname },
