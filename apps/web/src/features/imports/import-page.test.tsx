@@ -65,6 +65,7 @@ function vcardPreview(contacts: Partial<Preview['contacts'][number]>[]): Preview
       row: i + 1,
       givenName: `Person ${i + 1}`,
       familyName: '',
+      formattedName: '',
       company: '',
       jobTitle: '',
       birthday: null,
