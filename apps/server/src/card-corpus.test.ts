@@ -155,6 +155,27 @@ describe('FN as a card or a file wrote it', () => {
   });
 });
 
+describe('a stand-in name', () => {
+  it('names a nameless contact on the screen only: the cards Kith writes carry no invented name', async () => {
+    const caller = await signedInCaller(t);
+    const csv =
+      'Name,Given Name,Family Name,Group Membership,Phone 1 - Type,Phone 1 - Value\r\n' +
+      ',,,* myContacts,Mobile,+43 660 1111111\r\n';
+    const preview = await caller.imports.preview({ content: csv });
+    await caller.imports.batch({ importId: crypto.randomUUID(), create: preview.contacts });
+    const [contact] = (await caller.contacts.list({ limit: 10 })).items;
+    expect(contact!.name).toBe('+43 660 1111111');
+    const card = (await caller.contacts.export({ format: 'vcf3' })).content;
+    expect(card).toContain('\r\nFN:\r\nN:;;;;\r\n');
+    expect(card).toContain('TEL;TYPE=cell:+43 660 1111111');
+    // Named in Kith, the name is the card's.
+    await caller.contacts.update({ id: contact!._id, firstName: 'Hedy', lastName: 'Lamarr' });
+    expect((await caller.contacts.export({ format: 'vcf3' })).content).toContain(
+      '\r\nFN:Hedy Lamarr\r\nN:Lamarr;Hedy;;;\r\n',
+    );
+  });
+});
+
 function cardUrl(card: CorpusCard, owner = account): URL {
   return new URL(
     `/dav/addressbooks/${owner.userId}/contacts/${card.id.replace(/[^A-Za-z0-9]+/g, '-')}.vcf`,

@@ -89,6 +89,8 @@ export const importedContact = z
     nickname: namePart.default(''),
     /** FN or a "Display Name" column, when it is not the name the parts make; else ''. */
     formattedName: line(L.fullName).default(''),
+    /** The file named no one: `givenName` is a stand-in for the screen, never written to a card. */
+    nameIsStandIn: z.boolean().default(false),
     company: field,
     orgUnits: z.array(field).max(L.orgUnits).default([]),
     jobTitle: field,

@@ -281,6 +281,7 @@ export async function updateContact(
     ] as const;
     if (nameParts.some((part) => part in changes && changes[part] !== current[part])) {
       changes.formattedName = '';
+      changes.nameIsStandIn = false;
     }
     Object.assign(changes, cardChanges(cardOf(current), values));
     if (values.worksAt) Object.assign(changes, worksAtColumns(values.worksAt));

@@ -26,6 +26,7 @@ export function columnsOf(contact: ImportedContact) {
     givenName: contact.givenName,
     familyName: contact.familyName,
     formattedName: contact.formattedName ?? '',
+    nameIsStandIn: contact.nameIsStandIn ?? false,
     company: orNull(contact.company),
     jobTitle: orNull(contact.jobTitle),
     birthdayDay: contact.birthday?.day ?? null,

@@ -31,6 +31,7 @@ describe('readCsvRows: Thunderbird’s export', () => {
       honorificSuffixes: '',
       nickname: 'Amazing Grace',
       formattedName: '',
+      nameIsStandIn: false,
       company: 'US Navy',
       orgUnits: ['Naval Reserve'],
       jobTitle: 'Rear Admiral',

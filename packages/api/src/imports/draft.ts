@@ -392,7 +392,8 @@ export function completeDraft(
     }
   }
 
-  // A family name alone stays the family name (issue 17: it was moved to the first name).
+  // A family name alone stays the family name (it was once moved to the first name).
+  let nameIsStandIn = false;
   if (!givenName && !familyName) {
     const standIn = standInName(draft, extra, emails, phones);
     if (!standIn) {
@@ -402,6 +403,7 @@ export function completeDraft(
       };
     }
     givenName = standIn.name;
+    nameIsStandIn = true;
     warn(STAND_IN_MESSAGES[standIn.after]);
   }
 
@@ -457,7 +459,8 @@ export function completeDraft(
     honorificPrefixes: clip(draft.honorificPrefixes),
     honorificSuffixes: clip(draft.honorificSuffixes),
     nickname: clip(draft.nickname),
-    formattedName: ownFormattedName(draft, givenName, familyName),
+    formattedName: nameIsStandIn ? '' : ownFormattedName(draft, givenName, familyName),
+    nameIsStandIn,
     company: clip(draft.company),
     orgUnits: draft.orgUnits.map(clip).filter(Boolean),
     jobTitle: clip(draft.jobTitle),

@@ -264,23 +264,29 @@ export function contactProperties(
 ): VCardProperty[] {
   const writer = new CardWriter(version);
   const v4 = version === '4.0';
+  // A stand-in name is the screen's, never the card's: FN empty, N without parts (RFC 6350
+  // §6.2.1 and RFC 2426 §3.1.2 want both present, not filled).
+  const named = !contact.nameIsStandIn;
   writer.add({
     name: 'FN',
     // FN as the card or file wrote it ("Grandma"), else the whole name its parts make.
-    value:
-      contact.formattedName ||
-      formattedName(contact) ||
-      combinedName(contact.givenName, contact.familyName),
+    value: named
+      ? contact.formattedName ||
+        formattedName(contact) ||
+        combinedName(contact.givenName, contact.familyName)
+      : '',
   });
   writer.add({
     name: 'N',
-    value: [
-      contact.familyName,
-      contact.givenName,
-      contact.additionalNames,
-      contact.honorificPrefixes,
-      contact.honorificSuffixes,
-    ],
+    value: named
+      ? [
+          contact.familyName,
+          contact.givenName,
+          contact.additionalNames,
+          contact.honorificPrefixes,
+          contact.honorificSuffixes,
+        ]
+      : ['', '', '', '', ''],
   });
   if (contact.nickname) writer.add({ name: 'NICKNAME', value: contact.nickname });
   writer.list('EMAIL', contact.emails, () => ({}));

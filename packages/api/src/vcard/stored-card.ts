@@ -19,6 +19,7 @@ export type CardFields = Pick<
   | 'givenName'
   | 'familyName'
   | 'formattedName'
+  | 'nameIsStandIn'
   | 'additionalNames'
   | 'honorificPrefixes'
   | 'honorificSuffixes'
@@ -61,6 +62,7 @@ const FIELD_GROUPS: Record<string, { properties: string[]; of: (c: CardFields) =
       c.honorificPrefixes,
       c.honorificSuffixes,
       ...(c.formattedName ? [c.formattedName] : []),
+      ...(c.nameIsStandIn ? ['stand-in'] : []),
     ],
   },
   nickname: { properties: ['NICKNAME'], of: (c) => c.nickname },

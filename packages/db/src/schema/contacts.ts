@@ -66,6 +66,12 @@ export const contacts = pgTable(
      * Kith writes carry it as FN; it is cleared when the name is edited in Kith.
      */
     formattedName: text('formatted_name').notNull().default(''),
+    /**
+     * The card named no one: the given name is a stand-in Kith made for the screen (its
+     * company, email, note...), which the cards Kith writes never carry as FN or N
+     * (docs/card-is-the-record.md). Cleared when the name is edited in Kith.
+     */
+    nameIsStandIn: boolean('name_is_stand_in').notNull().default(false),
     /** ORG's first part; `orgUnits` its units (department, team), RFC 6350 §6.6.4. */
     company: text('company'),
     orgUnits: jsonb('org_units').$type<string[]>().notNull().default([]),

@@ -66,6 +66,7 @@ function vcardPreview(contacts: Partial<Preview['contacts'][number]>[]): Preview
       givenName: `Person ${i + 1}`,
       familyName: '',
       formattedName: '',
+      nameIsStandIn: false,
       company: '',
       jobTitle: '',
       birthday: null,
