@@ -5,6 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate } from '../../lib/format';
+import { shownName } from '../../lib/contact-name';
 import { i18nKey } from '../../lib/i18n';
 import { ContactAvatar } from '../../components/contact-avatar';
 import { monthNames } from '@kith/validators';
@@ -90,7 +91,13 @@ export function MergeGroup({
   const fields = MERGE_FIELDS.filter((field) => group.contacts.some((c) => valueOf(c, field)));
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={group.contacts[0]!.name}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-label={shownName(group.contacts[0]!.name, t)}
+    >
       <Group gap="xs" mb="sm">
         {group.reasons.map((reason) => (
           <Badge key={reason} variant="light">
@@ -106,7 +113,7 @@ export function MergeGroup({
                 <Radio
                   key={contact._id}
                   value={contact._id}
-                  label={t('Keep {{name}}', { name: contact.name })}
+                  label={t('Keep {{name}}', { name: shownName(contact.name, t) })}
                 />
               ))}
             </Stack>
@@ -125,9 +132,11 @@ export function MergeGroup({
                     <Radio
                       key={contact._id}
                       value={contact._id}
-                      aria-label={`${t(FIELD_LABELS[field])}: ${field === 'avatar' ? contact.name : value || t('(empty)')}`}
-                      label={field === 'avatar' ? contact.name : value || t('(empty)')}
-                      description={field === 'avatar' ? undefined : contact.name}
+                      aria-label={`${t(FIELD_LABELS[field])}: ${field === 'avatar' ? shownName(contact.name, t) : value || t('(empty)')}`}
+                      label={
+                        field === 'avatar' ? shownName(contact.name, t) : value || t('(empty)')
+                      }
+                      description={field === 'avatar' ? undefined : shownName(contact.name, t)}
                     />
                   );
                 })}
@@ -144,12 +153,16 @@ export function MergeGroup({
                 {group.contacts.map((contact) => (
                   <Table.Th key={contact._id}>
                     <Group gap="xs" wrap="nowrap">
-                      <ContactAvatar name={contact.name} url={contact.avatar.url} size={32} />
+                      <ContactAvatar
+                        name={shownName(contact.name, t)}
+                        url={contact.avatar.url}
+                        size={32}
+                      />
                       <Radio
                         name={`keep-${group.contacts[0]!._id}`}
                         checked={keepId === contact._id}
                         onChange={() => setKeepId(contact._id)}
-                        label={t('Keep {{name}}', { name: contact.name })}
+                        label={t('Keep {{name}}', { name: shownName(contact.name, t) })}
                       />
                     </Group>
                   </Table.Th>
@@ -168,12 +181,12 @@ export function MergeGroup({
                           name={`${field}-${group.contacts[0]!._id}`}
                           checked={picks[field] === contact._id}
                           onChange={() => setPicks({ ...picks, [field]: contact._id })}
-                          aria-label={`${t(FIELD_LABELS[field])}: ${field === 'avatar' ? contact.name : value || t('(empty)')}`}
+                          aria-label={`${t(FIELD_LABELS[field])}: ${field === 'avatar' ? shownName(contact.name, t) : value || t('(empty)')}`}
                           label={
                             field === 'avatar' ? (
                               value ? (
                                 <ContactAvatar
-                                  name={contact.name}
+                                  name={shownName(contact.name, t)}
                                   url={value}
                                   size={40}
                                   decorative

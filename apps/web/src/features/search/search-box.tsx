@@ -1,3 +1,4 @@
+import { shownName } from '../../lib/contact-name';
 import { i18nKey } from '../../lib/i18n';
 import {
   ActionIcon,
@@ -125,10 +126,14 @@ export function SearchBox() {
                 results.map((result) => (
                   <Combobox.Option value={result._id} key={result._id}>
                     <Group gap="sm" wrap="nowrap">
-                      <ContactAvatar name={result.name} url={result.avatar.url} size={32} />
+                      <ContactAvatar
+                        name={shownName(result.name, t)}
+                        url={result.avatar.url}
+                        size={32}
+                      />
                       <div style={{ minWidth: 0 }}>
                         <Text size="sm" fw={600} truncate>
-                          {result.name}
+                          {shownName(result.name, t)}
                         </Text>
                         {result.email && (
                           <Text size="xs" c="dimmed" truncate>

@@ -47,7 +47,7 @@ import { ExtraFields } from './extra-fields';
 import { typeName } from '../value-types';
 import { useTranslation } from 'react-i18next';
 import { useToastsBelow } from '../../../lib/use-toasts-below';
-import { shownName } from '../contact-name';
+import { shownName } from '../../../lib/contact-name';
 
 /**
  * "10 December 1985", or "15 April" for a birthday without a year (imported vCards write

@@ -37,7 +37,7 @@ import { BulkLabelMenu, LabelActions } from '../labels/label-menus';
 import { useTranslation } from 'react-i18next';
 import { useToastsBelow } from '../../../lib/use-toasts-below';
 import { i18nKey } from '../../../lib/i18n';
-import { shownName } from '../contact-name';
+import { shownName } from '../../../lib/contact-name';
 
 const copy = {
   contacts: {

@@ -7,7 +7,7 @@ import { ContactAvatar } from '../../../components/contact-avatar';
 import classes from './contact-table.module.css';
 import type { Selection } from './selection';
 import { useTranslation } from 'react-i18next';
-import { shownName } from '../contact-name';
+import { shownName } from '../../../lib/contact-name';
 
 /** Row height in px; rows are virtualized, so a book of thousands scrolls smoothly. */
 const ROW_HEIGHT = 60;

@@ -17,7 +17,7 @@ import { LoadFailure } from '../../../components/load-failure';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { localToday, useKeepInTouchList, useTalkedToday } from '../api/keep-in-touch';
 import { dueText, intervalLabels } from './keep-in-touch-panel';
-import { shownName } from '../contact-name';
+import { shownName } from '../../../lib/contact-name';
 
 /**
  * /keep-in-touch (issue 20): everyone the person means to keep in touch with, soonest due

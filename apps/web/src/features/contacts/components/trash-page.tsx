@@ -15,7 +15,7 @@ import { SelectionHeader } from './selection-header';
 import { useSelection } from './selection';
 import { useTranslation } from 'react-i18next';
 import { useToastsBelow } from '../../../lib/use-toasts-below';
-import { shownName } from '../contact-name';
+import { shownName } from '../../../lib/contact-name';
 
 /** SPEC §2: 'Date deleted' as day, full month name, year ("22 November 2026"), per locale. */
 export function formatDeletedDate(date: Date | string | null): string {

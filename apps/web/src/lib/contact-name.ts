@@ -1,4 +1,4 @@
-import { i18nKey } from '../../lib/i18n';
+import { i18nKey } from './i18n';
 
 /**
  * The name the API gives a contact with nothing to name it after (a card of only a birthday,
