@@ -3,32 +3,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { renderApp, server, signedIn, setUpMswServer } from '../../../test/render-app';
 import { trpcHandler } from '../../../test/trpc-msw';
+import { contactDto, type ContactDto } from '../../../test/contact-dto';
 
 setUpMswServer();
 
 const id = '44444444-4444-4444-8444-444444444444';
 
 /** A contact as the API answers one that came from a phone over CardDAV. */
-function fromPhone(overrides: Record<string, unknown> = {}) {
-  return {
-    _id: id,
-    userId: 'u',
-    name: 'Tia Types',
-    firstName: 'Tia',
-    lastName: 'Types',
-    avatar: { url: '', publicId: '' },
+function fromPhone(overrides: Partial<ContactDto> = {}) {
+  return contactDto(id, 'Tia', 'Types', {
     email: 'tia@school.example',
     phone: '+1 555 0101',
-    worksAt: { companyName: '', jobTitle: '' },
     location: { country: 'USA', city: 'San Francisco', postCode: '94105', streetAddress: '' },
-    birthday: { day: null, month: '', year: null },
-    isFavorite: false,
-    isTrashed: false,
-    additionalNames: '',
-    honorificPrefixes: '',
-    honorificSuffixes: '',
-    nickname: '',
-    orgUnits: [] as string[],
     emails: [{ value: 'tia@school.example', type: 'x-school' }],
     phones: [
       { value: '+1 555 0101', type: 'fax,x-aunt' },
@@ -49,19 +35,13 @@ function fromPhone(overrides: Record<string, unknown> = {}) {
       },
     ],
     urls: [{ value: 'https://example.com/tia', type: 'HomePage' }],
-    impps: [] as { value: string; type: string }[],
     related: [
       { value: 'Sam Types', type: 'spouse' },
       { value: 'Ada', type: 'DOMESTIC_PARTNER' },
     ],
-    dates: [] as { type: string; day: number; month: number; year: number | null }[],
-    note: '',
     extra: [{ name: 'LABEL', label: 'home,parcel', value: '1 Market St' }],
-    trashedAt: null,
-    createdAt: new Date('2026-01-01T10:00:00Z'),
-    updatedAt: new Date('2026-01-02T10:00:00Z'),
     ...overrides,
-  };
+  });
 }
 
 /** The detail page of `contact`, with the calls it makes beside the contact answered. */

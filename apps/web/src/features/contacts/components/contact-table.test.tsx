@@ -3,28 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { renderApp, server, signedIn, setUpMswServer } from '../../../test/render-app';
 import { trpcHandler } from '../../../test/trpc-msw';
+import { contactDto } from '../../../test/contact-dto';
 
 setUpMswServer();
 
 /** A card that held only a birthday: the API names it "No name" (its given name). */
-const nameless = {
-  _id: '66666666-6666-4666-8666-666666666666',
-  userId: 'u',
-  name: 'No name',
-  firstName: 'No name',
-  lastName: '',
-  avatar: { url: '', publicId: '' },
-  email: '',
-  phone: '',
-  worksAt: { companyName: '', jobTitle: '' },
-  location: { country: '', city: '', postCode: '', streetAddress: '' },
+const nameless = contactDto('66666666-6666-4666-8666-666666666666', 'No name', '', {
   birthday: { day: 12, month: 'april', year: 1990 },
-  isFavorite: false,
-  isTrashed: false,
-  trashedAt: null,
-  createdAt: new Date(),
-  updatedAt: new Date(),
-};
+});
 
 function openList() {
   server.use(

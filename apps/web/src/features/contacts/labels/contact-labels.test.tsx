@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { transformer } from '@kith/validators/transformer';
 import { http, HttpResponse } from 'msw';
 import { renderApp, server, signedIn, setUpMswServer } from '../../../test/render-app';
+import { contactDto } from '../../../test/contact-dto';
 
 /**
  * One handler for the calls the page makes, answering each call of a batch from `answers`
@@ -32,38 +33,7 @@ const labels = [
   { id: '99999999-9999-4999-8999-999999999992', name: word, count: 0 },
 ];
 
-const contact = {
-  _id: id,
-  userId: 'u',
-  name: 'Lorenzo Longlabel',
-  firstName: 'Lorenzo',
-  lastName: 'Longlabel',
-  avatar: { url: '', publicId: '' },
-  email: '',
-  phone: '',
-  worksAt: { companyName: '', jobTitle: '' },
-  location: { country: '', city: '', postCode: '', streetAddress: '' },
-  birthday: { day: null, month: '', year: null },
-  isFavorite: false,
-  isTrashed: false,
-  additionalNames: '',
-  honorificPrefixes: '',
-  honorificSuffixes: '',
-  nickname: '',
-  orgUnits: [] as string[],
-  emails: [],
-  phones: [],
-  addresses: [],
-  urls: [],
-  impps: [],
-  related: [],
-  dates: [],
-  note: '',
-  extra: [],
-  trashedAt: null,
-  createdAt: new Date('2026-01-01T10:00:00Z'),
-  updatedAt: new Date('2026-01-02T10:00:00Z'),
-};
+const contact = contactDto(id, 'Lorenzo', 'Longlabel');
 
 describe("a contact's long labels", () => {
   it('show their whole name on hover, and the Add label menu keeps a long one to two lines', async () => {

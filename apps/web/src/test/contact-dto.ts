@@ -1,0 +1,49 @@
+import type { RouterOutputs } from '@kith/api';
+
+/** A contact as `contacts.byId` answers it. */
+export type ContactDto = RouterOutputs['contacts']['byId'];
+
+/**
+ * A contact as the API answers it, named `first last`, with nothing else filled: the tests'
+ * one fixture, given only the fields a test is about.
+ */
+export function contactDto(
+  id: string,
+  first: string,
+  last: string,
+  overrides: Partial<ContactDto> = {},
+): ContactDto {
+  return {
+    _id: id,
+    userId: 'u',
+    name: [first, last].filter(Boolean).join(' '),
+    firstName: first,
+    lastName: last,
+    avatar: { url: '', publicId: '' },
+    email: '',
+    phone: '',
+    worksAt: { companyName: '', jobTitle: '' },
+    location: { country: '', city: '', postCode: '', streetAddress: '' },
+    birthday: { day: null, month: '', year: null },
+    isFavorite: false,
+    isTrashed: false,
+    additionalNames: '',
+    honorificPrefixes: '',
+    honorificSuffixes: '',
+    nickname: '',
+    orgUnits: [],
+    emails: [],
+    phones: [],
+    addresses: [],
+    urls: [],
+    impps: [],
+    related: [],
+    dates: [],
+    note: '',
+    extra: [],
+    trashedAt: null,
+    createdAt: new Date('2026-01-01T10:00:00Z'),
+    updatedAt: new Date('2026-01-02T10:00:00Z'),
+    ...overrides,
+  } as ContactDto;
+}
