@@ -509,6 +509,31 @@ describe('labels as DAVx5 group cards', () => {
       ['Chess club', 1],
     ]);
 
+    // An iPhone on the same account, which never asks for a version, reads the 4.0 card as
+    // 3.0, with that representation's ETag in its listing and on GET alike.
+    const IPHONE = { 'user-agent': 'iOS/18.1 (22B83) dataaccessd/1.0' };
+    const onIphone = await dav(account, 'GET', `${book(account)}ada-4.vcf`, { headers: IPHONE });
+    expect(onIphone.text).toContain('VERSION:3.0');
+    const iphoneList = multistatus(
+      (
+        await dav(account, 'PROPFIND', book(account), {
+          headers: { depth: '1', ...IPHONE },
+          body: '<?xml version="1.0"?><propfind xmlns="DAV:"><prop><getetag/></prop></propfind>',
+        })
+      ).text,
+    );
+    expect(
+      iphoneList.responses
+        .get(`${book(account)}ada-4.vcf`)!
+        .get(200)!
+        .get(`{${DAV}}getetag`),
+    ).toBe(onIphone.headers.get('etag'));
+    // vdirsyncer, which does not ask either, gets the card as DAVx5 sent it, with the group
+    // it joined written in as CATEGORIES.
+    expect((await dav(account, 'GET', `${book(account)}ada-4.vcf`)).text).toBe(
+      ada.replace('END:VCARD', 'CATEGORIES:Chess club\r\nEND:VCARD'),
+    );
+
     // A group card with an empty FN (RFC 6350 allows it) is kept under a stand-in name.
     const unnamed = group.replace('UID:group-4', 'UID:group-5').replace('FN:Chess club', 'FN:');
     expect((await put(account, 'group-5.vcf', unnamed, DAVX5)).status).toBe(201);

@@ -349,7 +349,8 @@ export async function limitedChanges(
   for (const row of given) {
     const change: Change | undefined =
       row.kind === 'gone' ? { name: row.id, gone: true } : byId.get(`${row.kind}:${row.id}`);
-    if (!change) continue;
+    // A first sync lists only what is there: no hidden group as gone.
+    if (!change || (initial && 'gone' in change)) continue;
     // A name deleted and taken again is reported once, as it is now (the later change).
     const earlier = named.get(change.name);
     if (earlier !== undefined) changes.splice(earlier, 1, change);

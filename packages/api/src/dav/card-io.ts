@@ -94,17 +94,25 @@ export async function readIncomingCard(
 }
 
 /**
- * The vCard version a request asks for: `Accept` (GET) or an `address-data` element (REPORT),
- * or undefined when it names none (each card is then served in its own version).
+ * The vCard version a request asks for: `Accept` (GET) or an `address-data` element (REPORT);
+ * 3.0 for Apple's clients, which never ask; else undefined (each card is then served in its
+ * own version).
  */
 export function requestedVersion(
   mediaType: string | undefined,
   version?: string | null,
+  userAgent?: string,
 ): VCardVersion | undefined {
   if (version === '4.0' || version === '3.0') return version;
   const asked = /version\s*=\s*"?(\d\.\d)/i.exec(mediaType ?? '')?.[1];
-  return asked === '4.0' || asked === '3.0' ? asked : undefined;
+  if (asked === '4.0' || asked === '3.0') return asked;
+  // Apple's clients never ask and read 3.0 only: a card another client sent as 4.0 reaches
+  // them converted.
+  return APPLE_CLIENT.test(userAgent ?? '') ? '3.0' : undefined;
 }
+
+/** Apple's CardDAV clients (iOS, macOS), by their user agents. */
+const APPLE_CLIENT = /\b(iOS|macOS|Mac ?OS ?X|dataaccessd|AddressBook|CoreDAV|accountsd)\b/i;
 
 /**
  * A card's own version: the one its stored text declares, else 3.0, which every CardDAV

@@ -271,6 +271,8 @@ export const davPlugin: FastifyPluginAsync<{
     body: string,
   ) {
     const request = await readPropfind(body);
+    // The ETag of the representation a GET by this client answers.
+    const version = requestedVersion(req.headers.accept, null, req.headers['user-agent']);
     const depth = req.headers.depth === '0' ? 0 : 1;
     const ctx = await propContext(caller);
     const href = hrefOf(resource);
@@ -278,7 +280,7 @@ export const davPlugin: FastifyPluginAsync<{
       const card = (await cardsByName(deps.db, caller, [resource.name])).get(resource.name);
       if (!card) throw new DavError(404, 'There is no card here.');
       return sendMultistatus(reply, [
-        responseXml(href, await cardPropResult(card, request, caller)),
+        responseXml(href, await cardPropResult(card, request, caller, undefined, version)),
       ]);
     }
     const own = responseXml(href, await collectionPropResult(resource, request, ctx));
@@ -298,7 +300,7 @@ export const davPlugin: FastifyPluginAsync<{
         for (const card of page) {
           yield responseXml(
             paths.card(caller.userId, card.name),
-            await cardPropResult(card, request, caller),
+            await cardPropResult(card, request, caller, undefined, version),
           );
         }
       }
@@ -383,6 +385,7 @@ export const davPlugin: FastifyPluginAsync<{
     const version = requestedVersion(
       addressData?.getAttribute('content-type') ?? undefined,
       addressData?.getAttribute('version'),
+      req.headers['user-agent'],
     );
     const text = (card: BookCard) => cardText(deps.images, card, version);
     const cardResponse = async (card: BookCard) =>
@@ -519,7 +522,7 @@ export const davPlugin: FastifyPluginAsync<{
     }
     const card = (await cardsByName(deps.db, caller, [resource.name])).get(resource.name);
     if (!card) throw new DavError(404, 'There is no card here.');
-    const asked = requestedVersion(req.headers.accept);
+    const asked = requestedVersion(req.headers.accept, null, req.headers['user-agent']);
     const etag = cardEtag(card, asked);
     reply
       .header('ETag', etag)
