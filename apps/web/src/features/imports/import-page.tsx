@@ -40,7 +40,7 @@ type Step =
   | { name: 'done'; outcome: ImportOutcome };
 
 /**
- * Import (issue 6): choose a file; when its encoding is not sure, choose the reading that
+ * Import: choose a file; when its encoding is not sure, choose the reading that
  * looks right; for an unknown CSV, say where its columns go; check the preview (new
  * contacts, duplicates to skip or update, problems); then the import runs in batches with a
  * progress bar. A failed import is taken back whole; a finished one can be undone.
