@@ -190,7 +190,8 @@ export async function storedCardText(
   const photo = changed.includes('photo') ? await source.photo() : null;
   const written = contactProperties(contact, photo, labels, version);
   const lines = contentLines(contact.card);
-  const eol = /\r\n|\n|\r/.exec(contact.card)?.[0] ?? '\r\n';
+  // The card's own line ending for the lines written into it (CRLF for an iPhone's CR CR LF).
+  const eol = contact.card.includes('\n') && !contact.card.includes('\r\n') ? '\n' : '\r\n';
 
   // Apple's groups: a group goes with its last property; the new ones take fresh numbers.
   const removedGroups = new Set(
