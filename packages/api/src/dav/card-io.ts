@@ -7,7 +7,7 @@ import { contactCardText, storedCardVersion } from '../vcard/stored-card';
 import type { VCardVersion } from '../vcard/write';
 import { etagOf, type IncomingCard } from './address-book.service';
 import type { BookCard } from './book-cards';
-import { groupVCard } from './group-cards';
+import { groupVCard, isAppleClient } from './group-cards';
 import { DavError, NS } from './xml';
 
 /** The vCard media types a card may be PUT as (RFC 6350 §10.1; `text/x-vcard` of old clients). */
@@ -108,11 +108,8 @@ export function requestedVersion(
   if (asked === '4.0' || asked === '3.0') return asked;
   // Apple's clients never ask and read 3.0 only: a card another client sent as 4.0 reaches
   // them converted.
-  return APPLE_CLIENT.test(userAgent ?? '') ? '3.0' : undefined;
+  return isAppleClient(userAgent) ? '3.0' : undefined;
 }
-
-/** Apple's CardDAV clients (iOS, macOS), by their user agents. */
-const APPLE_CLIENT = /\b(iOS|macOS|Mac ?OS ?X|dataaccessd|AddressBook|CoreDAV|accountsd)\b/i;
 
 /**
  * A card's own version: the one its stored text declares, else 3.0, which every CardDAV

@@ -9,15 +9,20 @@ import { DavError, NS } from './xml';
 
 const { contacts, contactLabels, labels } = schema;
 
+/** Apple's CardDAV clients (iOS, macOS), by their user agents. */
+export function isAppleClient(userAgent: string | undefined): boolean {
+  return /\b(iOS|macOS|Mac ?OS ?X|dataaccessd|AddressBook|CoreDAV|accountsd)\b/i.test(
+    userAgent ?? '',
+  );
+}
+
 /**
  * Whether a client keeps groups as group cards, and so is shown Kith's labels as group cards
  * in the book's listings: Apple's clients (iOS, macOS) and DAVx⁵, whose default is "groups
  * are separate vCards". Every client sees CATEGORIES, and can read a group card by its name.
  */
 export function readsGroupCards(userAgent: string | undefined): boolean {
-  return /\b(iOS|macOS|Mac ?OS ?X|dataaccessd|AddressBook|CoreDAV|accountsd|DAVx5|DAVdroid)\b/i.test(
-    userAgent ?? '',
-  );
+  return isAppleClient(userAgent) || /\b(DAVx5|DAVdroid)\b/i.test(userAgent ?? '');
 }
 
 /** A vCard's lines with folding undone (RFC 6350 §3.2). */
