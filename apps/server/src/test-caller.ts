@@ -66,15 +66,15 @@ export async function signedInCaller(t: TestApp): Promise<Caller> {
   return callerFor(t, (await makeUser(t)).id);
 }
 
-/** A contact created through `contacts.create`; SPEC's required fields are filled for you. */
-export async function makeContact(
-  caller: Caller,
-  overrides: Partial<ContactCreateInput> = {},
-): Promise<{ _id: string; firstName: string; lastName: string }> {
+/**
+ * A contact created through `contacts.create`; the parts a create requires (given and family
+ * name, a phone) are filled for you.
+ */
+export async function makeContact(caller: Caller, overrides: Partial<ContactCreateInput> = {}) {
   return caller.contacts.create({
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    phone: '+1 555 0100',
+    givenName: 'Grace',
+    familyName: 'Hopper',
+    phones: [{ value: '+1 555 0100', type: '' }],
     ...overrides,
-  } as ContactCreateInput);
+  });
 }

@@ -34,9 +34,9 @@ describe('contact limits', () => {
 
   it('gives the zod schemas their numbers and their cleaning', () => {
     const long = 'x'.repeat(CONTACT_LIMITS.namePart + 1);
-    const form = { firstName: 'Ada\rB', lastName: 'L', phone: '1' };
-    expect(contactCreateInput.parse(form).firstName).toBe('Ada B');
-    expect(contactCreateInput.safeParse({ ...form, firstName: long }).success).toBe(false);
+    const form = { givenName: 'Ada\rB', familyName: 'L', phones: [{ value: '1', type: '' }] };
+    expect(contactCreateInput.parse(form).givenName).toBe('Ada B');
+    expect(contactCreateInput.safeParse({ ...form, givenName: long }).success).toBe(false);
     const imported = {
       row: 1,
       ...base,

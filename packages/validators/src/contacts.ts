@@ -1,173 +1,31 @@
 import { z } from 'zod';
 import { CONTACT_SORTS } from './constants';
+import { CONTACT_FIELD_MAX, CONTACT_LIMITS, NOTE_MAX, multiLineText } from './contact-limits';
 import {
-  CONTACT_FIELD_MAX,
-  CONTACT_LIMITS,
-  CONTACT_LIST_MAX,
-  NOTE_MAX,
-  multiLineText,
-  singleLineText,
-} from './contact-limits';
+  BIRTH_YEAR_MIN,
+  DAY_RANGE,
+  MONTH_RANGE,
+  NO_SUCH_DATE,
+  dateExists,
+  lineText,
+  listOf,
+  optionalText,
+  phoneText,
+  postCode,
+  requiredName,
+  yearRange,
+} from './contact-parts';
 import { messages } from './messages';
 
-/** SPEC §3: months travel as lowercase English names. */
-export const monthNames = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-] as const;
-export type MonthName = (typeof monthNames)[number];
+export { BIRTH_YEAR_MIN, monthNames, type MonthName } from './contact-parts';
 
-/** SPEC §5 / §9: birthday years run from 1900 to the current year. */
-export const BIRTH_YEAR_MIN = 1900;
+/*
+ * A contact as Kith's own clients write it (tRPC, the SDK, the web form): the card's
+ * vocabulary (RFC 6350), one name per field. The legacy `/api/v1` shape is translated to it by
+ * the REST adapter (`legacy-contact.ts`, docs/product/legacy-api.md).
+ */
 
 const m = messages.contact;
-
-/** Text of one line: control characters gone (`singleLineText`), then trimmed. */
-const lineText = () => z.string().overwrite(singleLineText).trim();
-
-/** Text a person may leave empty: trimmed; '' and null both mean "not given". */
-const optionalText = lineText()
-  .max(CONTACT_FIELD_MAX, { error: `At most ${CONTACT_FIELD_MAX} characters` })
-  .nullish()
-  .transform((value) => value || '');
-
-/** A number, or the text of one, or empty; legacy clients send either. */
-const optionalNumber = z
-  .union([z.number(), z.string().trim()])
-  .nullish()
-  .transform((value, ctx) => {
-    if (value === null || value === undefined || value === '') return null;
-    const n = typeof value === 'number' ? value : Number(value);
-    if (!Number.isInteger(n)) {
-      ctx.addIssue({ code: 'custom', message: 'Must be a whole number' });
-      return z.NEVER;
-    }
-    return n;
-  });
-
-export const worksAtInput = z
-  .object({ companyName: optionalText, jobTitle: optionalText })
-  .partial()
-  .nullish()
-  .transform((v) => ({ companyName: v?.companyName ?? '', jobTitle: v?.jobTitle ?? '' }))
-  .refine((v) => Boolean(v.companyName) === Boolean(v.jobTitle), { error: m.worksAtGroup });
-
-/**
- * Post codes are text: real ones carry letters and leading zeros. A number from a legacy
- * client is accepted and kept as its digits.
- */
-const postCode = z
-  .union([z.number().int().nonnegative(), z.string()])
-  .nullish()
-  .transform((value) =>
-    value === null || value === undefined ? '' : singleLineText(String(value)).trim(),
-  )
-  .pipe(
-    z
-      .string()
-      .max(CONTACT_LIMITS.postCode, { error: `At most ${CONTACT_LIMITS.postCode} characters` }),
-  );
-
-export const locationInput = z
-  .object({ country: optionalText, city: optionalText, postCode, streetAddress: optionalText })
-  .partial()
-  .nullish()
-  .transform((v) => ({
-    country: v?.country ?? '',
-    city: v?.city ?? '',
-    postCode: v?.postCode ?? '',
-    streetAddress: v?.streetAddress ?? '',
-  }))
-  .refine(
-    (v) => {
-      const filled = [v.country, v.city, v.postCode, v.streetAddress].filter(Boolean).length;
-      return filled === 0 || filled === 4;
-    },
-    { error: m.locationGroup },
-  );
-
-export const birthdayInput = z
-  .object({
-    day: optionalNumber,
-    month: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .nullish()
-      .transform((v) => v || ''),
-    year: optionalNumber,
-  })
-  .partial()
-  .nullish()
-  .transform((v) => ({ day: v?.day ?? null, month: v?.month ?? '', year: v?.year ?? null }))
-  .superRefine((v, ctx) => {
-    const filled = [v.day !== null, v.month !== '', v.year !== null].filter(Boolean).length;
-    if (filled === 0) return;
-    if (filled !== 3) {
-      ctx.addIssue({ code: 'custom', message: m.birthdayGroup });
-      return;
-    }
-    const currentYear = new Date().getFullYear();
-    if (v.day! < 1 || v.day! > 31)
-      ctx.addIssue({ code: 'custom', path: ['day'], message: 'Day must be between 1 and 31' });
-    if (!monthNames.includes(v.month as MonthName)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['month'],
-        message: 'Choose a month from January to December',
-      });
-    }
-    if (v.year! < BIRTH_YEAR_MIN || v.year! > currentYear) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['year'],
-        message: `Year must be between ${BIRTH_YEAR_MIN} and ${currentYear}`,
-      });
-    }
-    const monthIndex = monthNames.indexOf(v.month as MonthName);
-    if (monthIndex >= 0 && v.day! >= 1 && v.day! <= 31) {
-      const date = new Date(Date.UTC(v.year!, monthIndex, v.day!));
-      if (date.getUTCMonth() !== monthIndex) {
-        ctx.addIssue({ code: 'custom', path: ['day'], message: 'This date does not exist' });
-      }
-    }
-  });
-
-/** An uploaded image a contact points at (SPEC §3 avatar {url, publicId}). */
-export const avatarInput = z
-  .object({ publicId: z.string().trim().nullish(), url: z.string().nullish() })
-  .partial()
-  .nullish()
-  .transform((v) => ({ publicId: v?.publicId || '' }))
-  .refine((v) => v.publicId === '' || z.uuid().safeParse(v.publicId).success, {
-    error: 'Unknown image',
-    path: ['publicId'],
-  });
-
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .nullish()
-  .transform((v) => v || '')
-  .refine((v) => v === '' || z.email().safeParse(v).success, { error: m.invalidEmail });
-
-const phone = z
-  .string({ error: m.phoneRequired })
-  .overwrite(singleLineText)
-  .trim()
-  .min(1, { error: m.phoneRequired })
-  .max(CONTACT_LIMITS.phone, { error: `At most ${CONTACT_LIMITS.phone} characters` });
 
 /**
  * A value's type: RFC 6350 TYPE values joined by commas (`cell`, `work,fax`) or a person's
@@ -177,9 +35,6 @@ const valueType = lineText()
   .max(CONTACT_LIMITS.valueType, { error: `At most ${CONTACT_LIMITS.valueType} characters` })
   .nullish()
   .transform((value) => value ?? '');
-
-const listOf = <T extends z.ZodType>(item: T) =>
-  z.array(item).max(CONTACT_LIST_MAX, { error: `At most ${CONTACT_LIST_MAX} values` });
 
 /** An email of a contact's list (RFC 6350 EMAIL), lowercased. */
 export const emailValueInput = z.object({
@@ -192,7 +47,7 @@ export const emailValueInput = z.object({
 });
 
 /** A phone of a contact's list (RFC 6350 TEL). */
-export const phoneValueInput = z.object({ value: phone, type: valueType });
+export const phoneValueInput = z.object({ value: phoneText, type: valueType });
 
 /** A web address, chat handle or related person (RFC 6350 URL, IMPP, RELATED). */
 export const typedValueInput = z.object({
@@ -222,9 +77,6 @@ export const postalAddressInput = z
     },
   );
 
-const dayRange = 'Day must be between 1 and 31';
-const monthRange = 'Choose a month from January to December';
-
 /**
  * An anniversary or labelled date (RFC 6350 ANNIVERSARY; Apple's X-ABDATE): a type
  * ('anniversary' or a label), day, month 1..12 and an optional year.
@@ -232,8 +84,8 @@ const monthRange = 'Choose a month from January to December';
 export const contactDateInput = z
   .object({
     type: lineText().min(1, { error: 'Name this date' }).max(CONTACT_LIMITS.valueType),
-    day: z.number().int().min(1, { error: dayRange }).max(31, { error: dayRange }),
-    month: z.number().int().min(1, { error: monthRange }).max(12, { error: monthRange }),
+    day: z.number().int().min(1, { error: DAY_RANGE }).max(31, { error: DAY_RANGE }),
+    month: z.number().int().min(1, { error: MONTH_RANGE }).max(12, { error: MONTH_RANGE }),
     year: z
       .number()
       .int()
@@ -242,23 +94,46 @@ export const contactDateInput = z
       .nullish()
       .transform((v) => v ?? null),
   })
-  .refine((d) => new Date(Date.UTC(d.year ?? 2000, d.month - 1, d.day)).getUTCDate() === d.day, {
-    error: 'This date does not exist',
-    path: ['day'],
-  });
+  .refine((d) => dateExists(d.day, d.month, d.year), { error: NO_SUCH_DATE, path: ['day'] });
 
 /**
- * The parts of a contact beyond SPEC §3's fields (issue 17), each optional: N's other parts,
- * the nickname, ORG's units, every email, phone, address, web address, chat handle, related
- * person and date, and the note. A list given replaces the contact's whole list; its first
- * value is the preferred one, which SPEC's `email`, `phone` and `location` read and write.
+ * The birthday (RFC 6350 BDAY): day, month 1..12 and the year when known, from 1900 to this
+ * year (docs/product/limits.md#limits); null removes it.
  */
-export const contactCardInput = {
+export const contactBirthdayInput = z
+  .object({
+    day: z.number().int().min(1, { error: DAY_RANGE }).max(31, { error: DAY_RANGE }),
+    month: z.number().int().min(1, { error: MONTH_RANGE }).max(12, { error: MONTH_RANGE }),
+    year: z
+      .number()
+      .int()
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .superRefine((b, ctx) => {
+    const currentYear = new Date().getFullYear();
+    if (b.year !== null && (b.year < BIRTH_YEAR_MIN || b.year > currentYear)) {
+      ctx.addIssue({ code: 'custom', path: ['year'], message: yearRange(currentYear) });
+    } else if (!dateExists(b.day, b.month, b.year)) {
+      ctx.addIssue({ code: 'custom', path: ['day'], message: NO_SUCH_DATE });
+    }
+  })
+  .nullable();
+
+/**
+ * Every part of a contact but its name, each optional: N's other parts, the nickname, ORG
+ * (`org` and its `orgUnits`), TITLE, every email, phone, address, web address, chat handle,
+ * related person and date, the birthday, the note and the photo. A list given replaces the
+ * contact's whole list; its first value is the preferred one.
+ */
+export const contactParts = {
   additionalNames: optionalText.optional(),
   honorificPrefixes: optionalText.optional(),
   honorificSuffixes: optionalText.optional(),
   nickname: optionalText.optional(),
+  org: optionalText.optional(),
   orgUnits: z.array(lineText().max(CONTACT_FIELD_MAX)).max(CONTACT_LIMITS.orgUnits).optional(),
+  title: optionalText.optional(),
   emails: listOf(emailValueInput).optional(),
   phones: listOf(phoneValueInput).optional(),
   addresses: listOf(postalAddressInput).optional(),
@@ -266,6 +141,7 @@ export const contactCardInput = {
   impps: listOf(typedValueInput).optional(),
   related: listOf(typedValueInput).optional(),
   dates: listOf(contactDateInput).optional(),
+  birthday: contactBirthdayInput.optional(),
   note: z
     .string()
     .overwrite(multiLineText)
@@ -274,70 +150,50 @@ export const contactCardInput = {
     .nullish()
     .transform((value) => value ?? '')
     .optional(),
+  /** An image the person uploaded (its id, as `images.upload` answers it); null removes it. */
+  photo: z.uuid({ error: 'Unknown image' }).nullable().optional(),
 };
 
-const requiredName = (message: string) =>
-  z
-    .string({ error: message })
-    .overwrite(singleLineText)
-    .trim()
-    .min(1, { error: message })
-    .max(CONTACT_LIMITS.namePart);
+/**
+ * Names a create, so sending it again (a double click, a retry after a lost answer) answers
+ * the contact the first one made instead of a second one. REST takes it from the
+ * `Idempotency-Key` header (IETF draft-ietf-httpapi-idempotency-key-header).
+ */
+export const idempotencyKey = z.string().regex(/^[\x21-\x7e]{1,200}$/, {
+  error: 'An idempotency key is 1 to 200 visible ASCII characters',
+});
 
 /**
- * A new contact (SPEC §5 "Contact form"; POST /contacts): first and last name and phone are
- * required; email must be valid when given; the worksAt, location and birthday groups are
- * all-or-nothing. `email`, `phone` and `location` are the preferred values of the lists of
- * `contactCardInput`, which may carry more.
+ * A new contact (tRPC `contacts.create`): a given name, a family name and at least one phone
+ * are required, as on the create screen (docs/product/validation.md#contact-form); every
+ * other part is optional.
  */
 export const contactCreateInput = z.object({
-  /**
-   * Names this create, so sending it again (a double click, a retry after a lost answer)
-   * answers the contact the first one made instead of a second one. REST takes it from the
-   * `Idempotency-Key` header (IETF draft-ietf-httpapi-idempotency-key-header).
-   */
-  idempotencyKey: z
-    .string()
-    .regex(/^[\x21-\x7e]{1,200}$/, {
-      error: 'An idempotency key is 1 to 200 visible ASCII characters',
-    })
-    .optional(),
-  firstName: requiredName(m.firstNameRequired),
-  lastName: requiredName(m.lastNameRequired),
-  email,
-  phone,
-  avatar: avatarInput,
-  worksAt: worksAtInput,
-  location: locationInput,
-  birthday: birthdayInput,
-  ...contactCardInput,
+  idempotencyKey: idempotencyKey.optional(),
+  givenName: requiredName(m.firstNameRequired),
+  familyName: requiredName(m.lastNameRequired),
+  ...contactParts,
+  phones: listOf(phoneValueInput).min(1, { error: m.phoneRequired }),
 });
 export type ContactCreateInput = z.input<typeof contactCreateInput>;
 export type ContactCreateValues = z.output<typeof contactCreateInput>;
 
 /**
- * A change to a contact (PATCH/PUT /contacts/{id}): any field of the create form, or `name`,
- * the edit screen's single name field (SPEC §2 "Edit screen"). Omitted fields stay as they are.
+ * A change to a contact (tRPC `contacts.update`): the parts given replace the contact's, the
+ * others stay as they are. A contact keeps its given name; its family name may be emptied.
  */
 export const contactUpdateInput = z.object({
-  name: lineText().min(1, { error: 'Name is required' }).max(CONTACT_LIMITS.fullName).optional(),
-  firstName: requiredName(m.firstNameRequired).optional(),
-  lastName: lineText().max(CONTACT_LIMITS.namePart).optional(),
-  email: email.optional(),
-  phone: phone.optional(),
-  avatar: avatarInput.optional(),
-  worksAt: worksAtInput.optional(),
-  location: locationInput.optional(),
-  birthday: birthdayInput.optional(),
-  ...contactCardInput,
+  givenName: requiredName(m.firstNameRequired).optional(),
+  familyName: lineText().max(CONTACT_LIMITS.namePart).optional(),
+  ...contactParts,
 });
 export type ContactUpdateInput = z.input<typeof contactUpdateInput>;
 export type ContactUpdateValues = z.output<typeof contactUpdateInput>;
 
-/** A contact id: the API's `_id`. */
+/** A contact's id. */
 export const contactId = z.uuid({ error: 'Unknown contact' });
 
-/** `{contactIds: []}` of the bulk calls (SPEC §7); at most 10,000 at once. */
+/** `{contactIds: []}` of the bulk calls; at most 10,000 at once. */
 export const contactIdsInput = z.object({
   contactIds: z.array(contactId).min(1, { error: 'Select at least one contact' }).max(10_000),
 });
@@ -365,17 +221,17 @@ export const contactExportInput = z.object({
 export type ContactExportInput = z.infer<typeof contactExportInput>;
 
 /**
- * The parts of a contact a merge picks, each whole (the group rules of SPEC §5 stay true):
- * the name, email, phone, work (company and title), location, birthday and photo.
+ * The parts of a contact a merge picks, each whole: the name (N's parts), the preferred email,
+ * phone and address, the organisation (ORG, its units and TITLE), the birthday and the photo.
  */
 export const MERGE_FIELDS = [
   'name',
   'email',
   'phone',
-  'worksAt',
-  'location',
+  'org',
+  'address',
   'birthday',
-  'avatar',
+  'photo',
 ] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
 

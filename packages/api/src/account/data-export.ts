@@ -4,7 +4,7 @@ import { schema } from '@kith/db';
 import { ZipArchive } from 'archiver';
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
-import { toContactDto } from '../contacts/contact-dto';
+import { toContact } from '../contacts/contact-dto';
 import { embedded } from '../dav/card-io';
 import { labelNames } from '../contacts/export.service';
 import { contactCardText } from '../vcard/stored-card';
@@ -121,9 +121,10 @@ async function* contactsJson(deps: Deps, userId: string) {
   let first = true;
   for await (const page of pages(deps, userId, 'all')) {
     for (const { contact, photo } of page) {
-      const dto = toContactDto(contact, photo ? deps.images.urlFor(photo.key) : null);
+      const card = toContact(contact, photo ? deps.images.urlFor(photo.key) : null);
       const file = photo ? photoPath(contact.id, photo.contentType) : null;
-      yield `${first ? '' : ',\n'}${JSON.stringify({ ...dto, avatar: { ...dto.avatar, file } })}`;
+      const entry = { ...card, photo: card.photo && { ...card.photo, file } };
+      yield `${first ? '' : ',\n'}${JSON.stringify(entry)}`;
       first = false;
     }
   }

@@ -1,12 +1,11 @@
 import type { ContactDate, PostalAddress, schema, TypedValue } from '@kith/db';
-import type { ContactCreateValues, ContactUpdateValues } from '@kith/validators';
 import { phoneKey } from './phone-key';
 
 type NewContact = typeof schema.contacts.$inferInsert;
 
 /**
- * The parts of a contact's card beyond SPEC §3's fields (issue 17), as the contact row keeps
- * them: the first value of each list is the preferred one.
+ * The parts of a contact's card kept as they are in the contact row, beyond the name, ORG,
+ * TITLE, BDAY and PHOTO: the first value of each list is the preferred one.
  */
 export interface Card {
   additionalNames: string;
@@ -52,87 +51,14 @@ export function cardOf(row: Card): Card {
   return card;
 }
 
-/** SPEC §3's location, as the legacy API reads and writes it. */
-export interface Location {
-  streetAddress: string;
-  city: string;
-  postCode: string;
-  country: string;
-}
-
-/** An address with only the given parts filled. */
-export function postalAddress(parts: Partial<PostalAddress>): PostalAddress {
-  return {
-    type: '',
-    poBox: '',
-    extended: '',
-    street: '',
-    locality: '',
-    region: '',
-    postalCode: '',
-    country: '',
-    ...parts,
-  };
-}
-
 /**
- * A list with SPEC's single value written as its preferred (first) value: the text replaces
- * the first value's and its type stays; '' removes the first value; a list without values
- * gets one with no type.
+ * The card columns a create or an update writes: each part given replaces the contact's
+ * (a list replaces its whole list); the parts not given stay as they are.
  */
-export function withPreferred(list: TypedValue[], value: string): TypedValue[] {
-  if (!value) return list.slice(1);
-  if (list.length === 0) return [{ value, type: '' }];
-  return [{ ...list[0]!, value }, ...list.slice(1)];
-}
-
-/**
- * Addresses with SPEC's location written as the preferred (first) one: its street,
- * locality, post code and country are replaced, and its type, PO box, extended part and
- * region stay; an empty location removes the first address.
- */
-export function withPreferredAddress(list: PostalAddress[], location: Location): PostalAddress[] {
-  const parts = {
-    street: location.streetAddress,
-    locality: location.city,
-    postalCode: location.postCode,
-    country: location.country,
-  };
-  if (!Object.values(parts).some(Boolean)) return list.slice(1);
-  if (list.length === 0) return [postalAddress(parts)];
-  return [{ ...list[0]!, ...parts }, ...list.slice(1)];
-}
-
-type CardInput = Pick<
-  ContactCreateValues | ContactUpdateValues,
-  keyof Card | 'email' | 'phone' | 'location'
->;
-
-/**
- * The card columns a create or an update writes, from its input and the contact's current
- * card (an empty one for a create): a list given replaces the whole list, then SPEC's
- * `email`, `phone` and `location`, when given, are written as the preferred values
- * (`withPreferred`), so a legacy client that knows one phone never loses the others. An
- * empty one sent beside its list is ignored (the create form always sends SPEC's fields).
- */
-export function cardChanges(current: Card, values: CardInput): Partial<NewContact> {
+export function cardChanges(values: Partial<Card>): Partial<NewContact> {
   const changes: Partial<Card> = {};
-  for (const key of Object.keys(current) as (keyof Card)[]) {
+  for (const key of Object.keys(emptyCard()) as (keyof Card)[]) {
     if (values[key] !== undefined) (changes as Record<string, unknown>)[key] = values[key];
-  }
-  // An empty single value beside its list says nothing: the list given is the whole truth.
-  const empty = (location: Location) => !Object.values(location).some(Boolean);
-  if (values.email !== undefined && !(values.email === '' && changes.emails)) {
-    changes.emails = withPreferred(changes.emails ?? current.emails, values.email);
-  }
-  if (values.phone !== undefined && !(values.phone === '' && changes.phones)) {
-    changes.phones = withPreferred(changes.phones ?? current.phones, values.phone);
-  }
-  if (values.location !== undefined && !(empty(values.location) && changes.addresses)) {
-    changes.addresses = withPreferredAddress(
-      changes.addresses ?? current.addresses,
-      values.location,
-    );
   }
   return changes;
 }

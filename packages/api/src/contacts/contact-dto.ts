@@ -1,94 +1,78 @@
 import type { ContactExtraField, schema } from '@kith/db';
-import { monthNames, type MonthName } from '@kith/validators';
 import { cardOf, type Card } from './card';
 
 type ContactRow = typeof schema.contacts.$inferSelect;
 
+/** The birthday (RFC 6350 BDAY): month 1..12; `year` null when the card gives none. */
+export interface ContactBirthday {
+  day: number;
+  month: number;
+  year: number | null;
+}
+
 /**
- * A contact as the API returns it: SPEC §3's legacy shape (`_id`, `name`, `avatar`,
- * `worksAt`, `location`, `birthday`), plus `firstName` / `lastName` (vCard given and family
- * name) and the card's other parts (`Card`: every email, phone and address with its type,
- * the first being SPEC's `email`, `phone` and `location`). Empty parts are '' (numbers null,
- * lists []), never missing, so legacy clients can read `contact.avatar.url` safely.
+ * A contact as tRPC and the SDK return it: the card's fields under the card's names (RFC
+ * 6350: N's parts, FN, ORG and its units, TITLE, every EMAIL, TEL, ADR, URL, IMPP, RELATED,
+ * ANNIVERSARY, BDAY, NOTE, PHOTO). Empty text is '', empty lists [], a missing birthday or
+ * photo null. The legacy REST shape is made from it in `legacy-contact.rest.ts`.
  */
-export interface ContactDto extends Card {
-  _id: string;
-  userId: string;
-  name: string;
-  firstName: string;
-  lastName: string;
-  avatar: { url: string; publicId: string };
-  email: string;
-  phone: string;
-  worksAt: { companyName: string; jobTitle: string };
-  location: { country: string; city: string; postCode: string; streetAddress: string };
-  birthday: { day: number | null; month: MonthName | ''; year: number | null };
+export interface Contact extends Card {
+  id: string;
+  givenName: string;
+  familyName: string;
+  /** FN as a card or a file gave it when the name's parts do not make it ("Grandma"); ''. */
+  formattedName: string;
+  /**
+   * The card named no one: `givenName` is a stand-in Kith made for the screen (its company,
+   * email...), never written back as the card's name (docs/card-is-the-record.md).
+   */
+  nameIsStandIn: boolean;
+  /** ORG's first part, the organisation's name. */
+  org: string;
+  title: string;
+  birthday: ContactBirthday | null;
+  /** The uploaded image and a signed link to it. */
+  photo: { imageId: string; url: string } | null;
   isFavorite: boolean;
-  isTrashed: boolean;
   /** Imported properties without a field of their own, shown read-only and exported again. */
   extra: ContactExtraField[];
+  /** When it went to the Trash; null while it is active. */
   trashedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
-/** Search results (SPEC §3 "Contact summary"). */
+/** A search result: who, their first email and their photo's link ('' without one). */
 export interface ContactSummary {
-  _id: string;
+  id: string;
   name: string;
   email: string;
-  avatar: { url: string };
+  photoUrl: string;
 }
 
-/** "Ada Lovelace"; a contact with no family name is just "Ada". */
-export function combinedName(givenName: string, familyName: string): string {
-  return [givenName, familyName].filter(Boolean).join(' ');
+/** A row's birthday, or null unless it has at least a day and a month. */
+function birthdayOf(row: ContactRow): ContactBirthday | null {
+  if (row.birthdayDay === null || row.birthdayMonth === null) return null;
+  return { day: row.birthdayDay, month: row.birthdayMonth, year: row.birthdayYear };
 }
 
-export function toContactDto(row: ContactRow, avatarUrl: string | null): ContactDto {
+/** The API's contact of a row and its photo's signed link (null without a photo). */
+export function toContact(row: ContactRow, photoUrl: string | null): Contact {
   return {
-    _id: row.id,
-    userId: row.userId,
-    name: combinedName(row.givenName, row.familyName),
-    firstName: row.givenName,
-    lastName: row.familyName,
-    avatar: { url: avatarUrl ?? '', publicId: row.avatarImageId ?? '' },
-    email: row.email ?? '',
-    phone: row.phone ?? '',
-    worksAt: { companyName: row.company ?? '', jobTitle: row.jobTitle ?? '' },
-    location: {
-      country: row.country ?? '',
-      city: row.city ?? '',
-      postCode: row.postCode ?? '',
-      streetAddress: row.streetAddress ?? '',
-    },
-    birthday: {
-      day: row.birthdayDay,
-      month: row.birthdayMonth ? monthNames[row.birthdayMonth - 1]! : '',
-      year: row.birthdayYear,
-    },
-    isFavorite: row.isFavorite,
-    isTrashed: row.trashedAt !== null,
+    id: row.id,
+    givenName: row.givenName,
+    familyName: row.familyName,
+    formattedName: row.formattedName,
+    nameIsStandIn: row.nameIsStandIn,
     ...cardOf(row),
+    org: row.company ?? '',
+    title: row.jobTitle ?? '',
+    birthday: birthdayOf(row),
+    photo: row.avatarImageId ? { imageId: row.avatarImageId, url: photoUrl ?? '' } : null,
+    isFavorite: row.isFavorite,
     extra: row.extra ?? [],
     trashedAt: row.trashedAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
-}
-
-/** 'march' -> 3; '' -> null. */
-export function monthNumber(month: string): number | null {
-  const index = monthNames.indexOf(month as MonthName);
-  return index >= 0 ? index + 1 : null;
-}
-
-/**
- * Splits the edit screen's single name field (SPEC §2) into given and family name: the last
- * word is the family name, the rest the given name ("Mary Ann Evans" -> "Mary Ann" + "Evans").
- */
-export function splitName(name: string): { givenName: string; familyName: string } {
-  const words = name.trim().split(/\s+/);
-  if (words.length === 1) return { givenName: words[0]!, familyName: '' };
-  return { givenName: words.slice(0, -1).join(' '), familyName: words.at(-1)! };
 }

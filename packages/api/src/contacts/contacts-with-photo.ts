@@ -1,7 +1,7 @@
 import { schema, type Database } from '@kith/db';
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { ImageStorage } from '../images/storage';
-import { toContactDto, type ContactDto } from './contact-dto';
+import { toContact, type Contact } from './contact-dto';
 
 const { contacts, images } = schema;
 
@@ -50,6 +50,6 @@ export function selectContactsWithPhoto<Extra extends Record<string, SQL.Aliased
 }
 
 /** A contact as the API returns it, its photo as a signed link. */
-export function toDto(storage: ImageStorage, row: ContactWithPhoto): ContactDto {
-  return toContactDto(row.contact, row.photo ? storage.urlFor(row.photo.key) : null);
+export function toDto(storage: ImageStorage, row: ContactWithPhoto): Contact {
+  return toContact(row.contact, row.photo ? storage.urlFor(row.photo.key) : null);
 }

@@ -15,8 +15,8 @@ import {
 } from '../shared/errors';
 import { preparedQuery } from '../shared/prepared-query';
 import { deleteImages, ownedImage } from '../images/images.service';
-import { cardChanges, cardOf, emptyCard } from './card';
-import { combinedName, monthNumber, splitName, type ContactDto } from './contact-dto';
+import { cardChanges, emptyCard } from './card';
+import type { Contact } from './contact-dto';
 import { decodeCursor, encodeCursor } from './cursor';
 import { listCondition, type ContactList } from './list-filter';
 import { selectContactsWithPhoto, toDto } from './contacts-with-photo';
@@ -40,19 +40,19 @@ type Deps = Pick<ApiDependencies, 'db' | 'images' | 'now'>;
 export const CURSOR_OR_OFFSET = 'Give a cursor or an offset, not both';
 
 export interface ContactPage {
-  items: ContactDto[];
+  items: Contact[];
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
   /**
    * How many contacts the whole list holds, counted for the first page (no cursor) only; null
-   * on the pages after it, whose callers keep the first page's count (issue 19: a 100,000-
-   * contact book was counted again for each of its 99 pages).
+   * on the pages after it, whose callers keep the first page's count (a 100,000-contact book
+   * would otherwise be counted again for each of its 99 pages).
    */
   total: number | null;
 }
 
 /**
- * How each list is ordered (SPEC §2: names A-Z by default; the trash newest first) and the
+ * How each list is ordered (names A-Z by default, the trash newest first: docs/product/screens.md#contacts-list) and the
  * column its keyset cursor continues from. Ties are broken by id, in the same direction.
  */
 const listOrders = {
@@ -66,7 +66,7 @@ const listOrders = {
 type ListOrder = keyof typeof listOrders;
 
 /**
- * One page of a list (SPEC §7 GET /contacts, /favorites, /trash): the contacts and
+ * One page of a list (the contacts, the favorites or the trash): the contacts and
  * favorites in the `sort` order, the trash most recently deleted first; with `labelId`, only
  * the contacts carrying that label. A page starts after `cursor` or at position `offset`
  * (0-based; a window anywhere in the list); with `fromEnd` the window is the `limit` rows
@@ -136,7 +136,7 @@ export async function listContacts(
 }
 
 /**
- * One of the person's contacts, trashed or not (SPEC §7 GET /contacts/{id}).
+ * One of the person's contacts, trashed or not.
  *
  * @throws NotFoundError when it does not exist or is someone else's.
  */
@@ -144,7 +144,7 @@ export async function getContact(
   deps: Pick<Deps, 'db' | 'images'>,
   userId: string,
   id: string,
-): Promise<ContactDto> {
+): Promise<Contact> {
   const [row] = await contactById(deps.db).execute({ userId, id });
   if (!row) throw new NotFoundError(CONTACT_NOT_FOUND);
   return toDto(deps.images, row);
@@ -160,8 +160,7 @@ const contactById = preparedQuery((db) =>
 );
 
 /**
- * Creates a contact (SPEC §7 POST /contacts), SPEC's `email`, `phone` and `location` as the
- * preferred values of any lists given. An avatar must be an image the person uploaded.
+ * Creates a contact from the card's parts. A photo must be an image the person uploaded.
  * With an `idempotencyKey` the person already created a contact with, nothing is created
  * (a double click or a retry makes one contact), and the rule of IETF
  * draft-ietf-httpapi-idempotency-key-header applies to the repeat:
@@ -172,7 +171,7 @@ const contactById = preparedQuery((db) =>
  * - that contact was deleted for good: the key went with it, so the request is a new one
  *   and makes a new contact (the draft lets a server forget a key, §2.3).
  *
- * @throws NotFoundError when `avatar.publicId` is not the person's image.
+ * @throws NotFoundError when `photo` is not the person's image.
  * @throws UnprocessableError when the key was used before with different data.
  * @throws ConflictError when the key's contact is in the Trash.
  */
@@ -180,8 +179,8 @@ export async function createContact(
   deps: Deps,
   userId: string,
   values: ContactCreateValues,
-): Promise<ContactDto> {
-  const avatarImageId = values.avatar.publicId || null;
+): Promise<Contact> {
+  const avatarImageId = values.photo ?? null;
   const idempotencyKey = values.idempotencyKey ?? null;
   const idempotencyFingerprint = idempotencyKey ? requestFingerprint(values) : null;
   return bookTransaction(deps.db, userId, async (tx) => {
@@ -192,13 +191,13 @@ export async function createContact(
         userId,
         idempotencyKey,
         idempotencyFingerprint,
-        givenName: values.firstName,
-        familyName: values.lastName,
+        givenName: values.givenName,
+        familyName: values.familyName,
         avatarImageId,
         ...emptyCard(),
-        ...cardChanges(emptyCard(), values),
-        ...worksAtColumns(values.worksAt),
-        ...birthdayColumns(values.birthday),
+        ...cardChanges(values),
+        ...orgColumns(values),
+        ...birthdayColumns(values.birthday ?? null),
       })
       // A second create with the same key waits for the first to commit, then finds its row.
       .onConflictDoNothing({
@@ -240,20 +239,27 @@ async function contactWithKey(
   return row!.id;
 }
 
+/** The parts of a name: a change to any of them makes FN follow the parts again. */
+const NAME_PARTS = [
+  'givenName',
+  'familyName',
+  'additionalNames',
+  'honorificPrefixes',
+  'honorificSuffixes',
+] as const;
+
 /**
- * Changes the given fields of a contact (SPEC §7 PUT and PATCH /contacts/{id}); groups and
- * lists are replaced whole, and SPEC's `email`, `phone` and `location` replace the preferred
- * value of their list (`cardChanges`). A new avatar replaces and deletes the old image; an empty `publicId`
- * removes the avatar and deletes its image.
+ * Changes the given parts of a contact; lists are replaced whole. A new photo replaces and
+ * deletes the old image; `photo: null` removes the photo and deletes its image.
  *
- * @throws NotFoundError for an unknown or foreign contact, or an avatar that is not the person's.
+ * @throws NotFoundError for an unknown or foreign contact, or a photo that is not the person's.
  */
 export async function updateContact(
   deps: Deps,
   userId: string,
   id: string,
   values: ContactUpdateValues,
-): Promise<ContactDto> {
+): Promise<Contact> {
   const { contact, replacedImageId } = await bookTransaction(deps.db, userId, async (tx) => {
     const [current] = await tx
       .select()
@@ -262,39 +268,22 @@ export async function updateContact(
       .for('update');
     if (!current) throw new NotFoundError(CONTACT_NOT_FOUND);
 
-    const changes: Partial<typeof contacts.$inferInsert> = {};
-    if (
-      values.name !== undefined &&
-      values.name !== combinedName(current.givenName, current.familyName)
-    ) {
-      Object.assign(changes, splitName(values.name));
-    }
-    if (values.firstName !== undefined) changes.givenName = values.firstName;
-    if (values.lastName !== undefined) changes.familyName = values.lastName;
+    const changes: Partial<typeof contacts.$inferInsert> = cardChanges(values);
+    if (values.givenName !== undefined) changes.givenName = values.givenName;
+    if (values.familyName !== undefined) changes.familyName = values.familyName;
     // A name edited in Kith is the whole name now: FN follows its parts again.
-    const nameParts = [
-      'givenName',
-      'familyName',
-      'additionalNames',
-      'honorificPrefixes',
-      'honorificSuffixes',
-    ] as const;
-    if (nameParts.some((part) => part in changes && changes[part] !== current[part])) {
+    if (NAME_PARTS.some((part) => part in changes && changes[part] !== current[part])) {
       changes.formattedName = '';
       changes.nameIsStandIn = false;
     }
-    Object.assign(changes, cardChanges(cardOf(current), values));
-    if (values.worksAt) Object.assign(changes, worksAtColumns(values.worksAt));
-    if (values.birthday) Object.assign(changes, birthdayColumns(values.birthday));
+    Object.assign(changes, orgColumns(values));
+    if (values.birthday !== undefined) Object.assign(changes, birthdayColumns(values.birthday));
 
     let replaced: string | null = null;
-    if (values.avatar) {
-      const next = values.avatar.publicId || null;
-      if (next !== current.avatarImageId) {
-        if (next) await attachImage(tx, userId, next, deps.now());
-        changes.avatarImageId = next;
-        replaced = current.avatarImageId;
-      }
+    if (values.photo !== undefined && values.photo !== current.avatarImageId) {
+      if (values.photo) await attachImage(tx, userId, values.photo, deps.now());
+      changes.avatarImageId = values.photo;
+      replaced = current.avatarImageId;
     }
     await tx
       .update(contacts)
@@ -316,15 +305,20 @@ async function attachImage(db: Database, userId: string, imageId: string, now: D
 
 const orNull = (value: string) => value || null;
 
-function worksAtColumns(worksAt: ContactCreateValues['worksAt']) {
-  return { company: orNull(worksAt.companyName), jobTitle: orNull(worksAt.jobTitle) };
+/** The ORG and TITLE columns of the parts given ('' clears one). */
+function orgColumns(values: { org?: string; title?: string }) {
+  const columns: { company?: string | null; jobTitle?: string | null } = {};
+  if (values.org !== undefined) columns.company = orNull(values.org);
+  if (values.title !== undefined) columns.jobTitle = orNull(values.title);
+  return columns;
 }
 
-function birthdayColumns(birthday: ContactCreateValues['birthday']) {
+/** The birthday's columns; null clears them. */
+function birthdayColumns(birthday: ContactCreateValues['birthday'] | null) {
   return {
-    birthdayDay: birthday.day,
-    birthdayMonth: monthNumber(birthday.month),
-    birthdayYear: birthday.year,
+    birthdayDay: birthday?.day ?? null,
+    birthdayMonth: birthday?.month ?? null,
+    birthdayYear: birthday?.year ?? null,
   };
 }
 

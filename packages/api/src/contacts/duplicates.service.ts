@@ -8,7 +8,7 @@ import { mergeExtras } from './extra-fields';
 import { cardOf, unionCards, unionValues } from './card';
 import { cooperative } from '../shared/event-loop';
 import { selectContactsWithPhoto, toDto } from './contacts-with-photo';
-import type { ContactDto } from './contact-dto';
+import type { Contact } from './contact-dto';
 import { phoneKey } from './phone-key';
 import { activeContactRows } from './active-contacts';
 import { bookTransaction } from '../shared/write-transaction';
@@ -23,7 +23,7 @@ export type DuplicateReason = 'email' | 'phone' | 'name';
 /** Contacts that look like one person, and why. */
 export interface DuplicateGroup {
   reasons: DuplicateReason[];
-  contacts: ContactDto[];
+  contacts: Contact[];
 }
 
 /** The groups shown at once; merging some brings the next ones. */
@@ -38,12 +38,12 @@ export interface DuplicateGroups {
 export const MERGE_NOT_FOUND = 'One of these contacts is gone. Refresh the page and try again.';
 
 /**
- * Likely duplicates among the person's contacts not in the trash (issue 6 "Merge & fix"):
+ * Likely duplicates among the person's contacts not in the trash ("Merge & fix"):
  * any email in common (any case), any phone number in common once normalised, or very similar names
  * (pg_trgm similarity at least 0.7). Groups join every contact linked by any reason.
  * Nothing is ever merged here. Every step is bounded: emails and phones are matched by key,
  * names by their sorted neighbourhood (see `similarNames`), so the cost grows with the book
- * as n log n, never as its square (issue 15: a 10,000-contact book's all-pairs join ran 457 s).
+ * as n log n, never as its square (an all-pairs join over a 10,000-contact book ran 457 s).
  * The answer holds the first `MAX_DUPLICATE_GROUPS` groups (ordered by the name of each
  * group's oldest contact) and the total, so it stays small whatever the book.
  */
@@ -128,7 +128,7 @@ export async function findDuplicates(
       reasons: [...group.reasons].sort(),
       contacts: [...group.ids]
         .map((id) => byId.get(id))
-        .filter((c): c is ContactDto => Boolean(c))
+        .filter((c): c is Contact => Boolean(c))
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
     })),
   };
@@ -183,13 +183,13 @@ const FIELD_COLUMNS: Record<
   (keyof typeof contacts.$inferSelect)[]
 > = {
   name: ['givenName', 'familyName', 'additionalNames', 'honorificPrefixes', 'honorificSuffixes'],
-  worksAt: ['company', 'jobTitle', 'orgUnits'],
+  org: ['company', 'jobTitle', 'orgUnits'],
   birthday: ['birthdayDay', 'birthdayMonth', 'birthdayYear'],
-  avatar: ['avatarImageId'],
+  photo: ['avatarImageId'],
 };
 
 /** The list whose preferred value a merge field picks; every value of every copy is kept. */
-const FIELD_LISTS = { email: 'emails', phone: 'phones', location: 'addresses' } as const;
+const FIELD_LISTS = { email: 'emails', phone: 'phones', address: 'addresses' } as const;
 
 /**
  * Merges duplicates into one contact, in one transaction: the kept contact takes each picked
@@ -208,7 +208,7 @@ export async function mergeContacts(
   deps: Pick<ApiDependencies, 'db' | 'images' | 'now'>,
   userId: string,
   input: ContactMergeInput,
-): Promise<ContactDto> {
+): Promise<Contact> {
   const ids = [input.keepId, ...input.mergeIds.filter((id) => id !== input.keepId)];
   if (ids.length < 2) throw new ValidationError('Choose at least two contacts to merge.');
   const replacedPhoto = await bookTransaction(deps.db, userId, async (tx) => {
@@ -232,10 +232,10 @@ export async function mergeContacts(
       input.take[field] ? byId.get(input.take[field]) : undefined;
     const email = picked('email');
     const phone = picked('phone');
-    const location = picked('location');
+    const address = picked('address');
     if (email) card.emails = unionValues('emails', email.emails, card.emails);
     if (phone) card.phones = unionValues('phones', phone.phones, card.phones);
-    if (location) card.addresses = unionValues('addresses', location.addresses, card.addresses);
+    if (address) card.addresses = unionValues('addresses', address.addresses, card.addresses);
     // The whole card first; the picked name and work below replace its text parts.
     const changes: Partial<typeof contacts.$inferInsert> = { ...card };
     let photoFrom: string | null = null;
@@ -250,7 +250,7 @@ export async function mergeContacts(
       for (const column of FIELD_COLUMNS[field as keyof typeof FIELD_COLUMNS]) {
         (changes as Record<string, unknown>)[column] = source[column];
       }
-      if (field === 'avatar') photoFrom = sourceId;
+      if (field === 'photo') photoFrom = sourceId;
     }
     if (rows.some((row) => row.isFavorite)) changes.isFavorite = true;
     const extra = mergeExtras(

@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { withId, type RestRoute } from '../rest/adapter';
 import { contactSchema, favoriteSchema } from '../rest/openapi/wire-schemas';
+import { toLegacyContact } from '../contacts/legacy-contact.rest';
 
 /**
- * SPEC §7 "Favorites": mark, unmark and list favourites, with SPEC §8's success messages.
+ * The legacy favorites paths: mark, unmark and list favorites, in the legacy shape with the
+ * product's success messages (docs/product/legacy-api.md#contacts-favorites-trash).
  */
 export const favoritesRestRoutes: RestRoute[] = [
   {
     method: 'PATCH',
     path: '/favorites/:id',
     doc: {
-      summary: 'Mark or unmark a favourite',
+      summary: 'Mark or unmark a favorite',
       tag: 'Favorites',
       signedIn: true,
       body: z.object({ isFavorite: z.boolean() }),
@@ -18,23 +20,25 @@ export const favoritesRestRoutes: RestRoute[] = [
       errors: [400, 404],
     },
     handle: async ({ caller, params, body: input }) => {
-      const result = await caller.favorites.set(withId(input, params.id!));
-      const message = result.isFavorite
-        ? `Added ${result.name} to favorites`
-        : `Removed ${result.name} to favorites`;
-      return { data: result, message };
+      const { id, isFavorite, name } = await caller.favorites.set(withId(input, params.id!));
+      const message = isFavorite ? `Added ${name} to favorites` : `Removed ${name} to favorites`;
+      return { data: { _id: id, isFavorite, name }, message };
     },
   },
   {
     method: 'GET',
     path: '/favorites',
     doc: {
-      summary: 'Every favourite contact',
+      summary: 'Every favorite contact',
       tag: 'Favorites',
       signedIn: true,
       data: z.array(contactSchema),
       errors: [],
     },
-    handle: async ({ caller }) => ({ data: (await caller.favorites.list({ limit: null })).items }),
+    handle: async ({ caller, userId }) => {
+      const owner = await userId();
+      const { items } = await caller.favorites.list({ limit: null });
+      return { data: items.map((contact) => toLegacyContact(contact, owner)) };
+    },
   },
 ];

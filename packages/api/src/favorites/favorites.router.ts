@@ -5,14 +5,14 @@ import { listContacts } from '../contacts/contacts.service';
 import { setFavorite } from './favorites.service';
 import { protectedProcedure } from '../trpc/init';
 
-/** Favorites (SPEC §2 Favorites, §7 /favorites). */
+/** Favorites: the starred contacts (docs/product/screens.md#favorites). */
 export const favoritesRouter = {
   /** A page of favourite active contacts by name. */
   list: protectedProcedure
     .input(listInput)
     .query(({ ctx, input }) => listContacts(ctx, ctx.userId, 'favorites', input)),
 
-  /** Sets the flag; returns `{_id, isFavorite, name}` (SPEC §7 PATCH /favorites/{id}). */
+  /** Sets the flag; returns `{id, isFavorite, name}`. */
   set: protectedProcedure
     .input(
       z.object({

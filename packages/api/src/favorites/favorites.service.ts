@@ -3,13 +3,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError } from '../shared/errors';
 import { CONTACT_NOT_FOUND } from '../contacts/contacts.service';
-import { combinedName } from '../contacts/contact-dto';
+import { combinedName } from '../vcard/card-name';
 import { bookTransaction } from '../shared/write-transaction';
 
 const { contacts } = schema;
 
 /**
- * Sets the favourite flag (SPEC §4: the client sends the negated value and reads the result).
+ * Sets the favorite flag: the client sends the value it wants and reads the result back.
  *
  * @throws NotFoundError for an unknown, foreign or trashed contact.
  */
@@ -18,7 +18,7 @@ export async function setFavorite(
   userId: string,
   id: string,
   isFavorite: boolean,
-): Promise<{ _id: string; isFavorite: boolean; name: string }> {
+): Promise<{ id: string; isFavorite: boolean; name: string }> {
   const [row] = await bookTransaction(deps.db, userId, (tx) =>
     tx
       .update(contacts)
@@ -28,7 +28,7 @@ export async function setFavorite(
   );
   if (!row) throw new NotFoundError(CONTACT_NOT_FOUND);
   return {
-    _id: row.id,
+    id: row.id,
     isFavorite: row.isFavorite,
     name: combinedName(row.givenName, row.familyName),
   };

@@ -8,7 +8,7 @@ import {
   type ImportedContact,
 } from '@kith/validators';
 import { z } from 'zod';
-import { splitName } from '../contacts/contact-dto';
+import { splitName } from '../vcard/card-name';
 
 /**
  * Why a row of an import file is left out (`error`) or comes in changed (`warning`), in words

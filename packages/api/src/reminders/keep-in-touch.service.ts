@@ -2,7 +2,7 @@ import { schema, type Database } from '@kith/db';
 import type { KeepInTouchInterval } from '@kith/validators';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { CONTACT_NOT_FOUND } from '../contacts/contacts.service';
-import type { ContactDto } from '../contacts/contact-dto';
+import type { Contact } from '../contacts/contact-dto';
 import { selectContactsWithPhoto, toDto } from '../contacts/contacts-with-photo';
 import type { ImageStorage } from '../images/storage';
 import { NotFoundError, ValidationError } from '../shared/errors';
@@ -121,7 +121,7 @@ export async function getKeepInTouch(
 
 /** A contact on the "Keep in touch" list. */
 export interface KeepInTouchEntry extends KeepInTouchState {
-  contact: ContactDto;
+  contact: Contact;
   /** True when `dueOn` is today or past. */
   due: boolean;
 }

@@ -13,6 +13,11 @@ export type Caller = ReturnType<typeof createCaller>;
 /** What a REST handler receives: a caller bound to this request, and the request's parts. */
 export interface RestRequest {
   caller: Caller;
+  /**
+   * The signed-in person's id (the legacy shapes carry it), read once per request.
+   * @throws the procedures' 403 without a live session.
+   */
+  userId(): Promise<string>;
   params: Record<string, string>;
   query: Record<string, string | undefined>;
   body: unknown;
@@ -80,8 +85,10 @@ export async function restApiPlugin(app: FastifyInstance, options: RestApiOption
       url: route.path,
       handler: async (req, reply) => {
         const caller = createCaller(options.createContext({ req, res: reply }));
+        let userId: Promise<string> | undefined;
         const result = await route.handle({
           caller,
+          userId: () => (userId ??= caller.auth.check().then(({ user }) => user.id)),
           params: req.params as Record<string, string>,
           query: req.query as Record<string, string | undefined>,
           body: req.body,

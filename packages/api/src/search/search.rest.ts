@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { contactSummarySchema } from '../rest/openapi/wire-schemas';
 import type { RestRoute } from '../rest/adapter';
+import { toLegacySummary } from '../contacts/legacy-contact.rest';
 
-/** SPEC §7 "Search": contacts matching the text typed. */
+/** The legacy search path: contacts matching the text typed, as legacy summaries. */
 export const searchRestRoutes: RestRoute[] = [
   {
     method: 'GET',
@@ -16,7 +17,7 @@ export const searchRestRoutes: RestRoute[] = [
       errors: [400],
     },
     handle: async ({ caller, query }) => ({
-      data: await caller.search.contacts({ query: query.query ?? '' }),
+      data: (await caller.search.contacts({ query: query.query ?? '' })).map(toLegacySummary),
     }),
   },
 ];

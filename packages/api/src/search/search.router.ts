@@ -4,7 +4,7 @@ import { searchContacts } from './search.service';
 import { protectedProcedure } from '../trpc/init';
 
 export const searchRouter = {
-  /** Up to 20 summaries `{_id, name, email, avatar: {url}}` matching the query (SPEC §4 Search). */
+  /** Up to 20 summaries `{id, name, email, photoUrl}` matching the query, best first. */
   contacts: protectedProcedure
     .input(searchInput)
     .query(({ ctx, input }) => searchContacts(ctx, ctx.userId, input.query)),

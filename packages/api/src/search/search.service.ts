@@ -1,11 +1,12 @@
 import { schema, type Database } from '@kith/db';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
-import { combinedName, type ContactSummary } from '../contacts/contact-dto';
+import type { ContactSummary } from '../contacts/contact-dto';
+import { combinedName } from '../vcard/card-name';
 
 const { contacts, images } = schema;
 
-/** SPEC §4 Search: results fit a dropdown; at most 20. */
+/** Search results fit a dropdown: at most 20 (docs/product/states.md#contact). */
 export const SEARCH_LIMIT = 20;
 
 /** Queries shorter than a trigram cannot use the trigram indexes. */
@@ -103,10 +104,10 @@ export async function searchContacts(
   }
   const rows = await searchQuery(deps.db, userId, text, ids);
   return rows.map((row) => ({
-    _id: row.id,
+    id: row.id,
     name: combinedName(row.givenName, row.familyName),
     email: row.email ?? '',
-    avatar: { url: row.photoKey ? deps.images.urlFor(row.photoKey) : '' },
+    photoUrl: row.photoKey ? deps.images.urlFor(row.photoKey) : '',
   }));
 }
 

@@ -2,10 +2,11 @@ import { contactIdsInput } from '@kith/validators';
 import { z } from 'zod';
 import { untrusted, type RestRoute } from '../rest/adapter';
 import { changedIdsSchema, contactSchema } from '../rest/openapi/wire-schemas';
+import { toLegacyContact } from '../contacts/legacy-contact.rest';
 
 /**
- * SPEC §7 "Trash": move to and list the trash, recover, delete forever and empty it, with
- * SPEC §8's success messages.
+ * The legacy trash paths: move to and list the trash, recover, delete forever and empty it,
+ * with the product's success messages (docs/product/legacy-api.md#contacts-favorites-trash).
  */
 export const trashRestRoutes: RestRoute[] = [
   {
@@ -49,7 +50,11 @@ export const trashRestRoutes: RestRoute[] = [
       data: z.array(contactSchema),
       errors: [],
     },
-    handle: async ({ caller }) => ({ data: (await caller.trash.list({ limit: null })).items }),
+    handle: async ({ caller, userId }) => {
+      const owner = await userId();
+      const { items } = await caller.trash.list({ limit: null });
+      return { data: items.map((contact) => toLegacyContact(contact, owner)) };
+    },
   },
   {
     method: 'DELETE',
