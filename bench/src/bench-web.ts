@@ -50,10 +50,7 @@ interface ManifestChunk {
 /** The route component chunks each screen loads first (TanStack Router code splitting). */
 const ROUTES: Record<string, string[]> = {
   '/ (landing)': ['src/routes/index.tsx', 'src/features/landing/home-landing.tsx'],
-  '/ (contacts list)': [
-    'src/routes/index.tsx',
-    'src/features/contacts/components/home-contacts.tsx',
-  ],
+  '/ (contacts list)': ['src/routes/index.tsx', 'src/routes/-home-contacts.tsx'],
   '/login': ['src/routes/_auth.tsx', 'src/routes/_auth/login.tsx'],
   '/signup': ['src/routes/_auth.tsx', 'src/routes/_auth/signup.tsx'],
   '/help': ['src/routes/_public.tsx', 'src/routes/_public/help.tsx'],

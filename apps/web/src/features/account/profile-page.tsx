@@ -1,4 +1,5 @@
 import { Center, Container, Loader, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '../../components/load-failure';
 import { useProfile } from './api';
@@ -7,11 +8,12 @@ import { DeleteAccountCard } from './delete-account-card';
 import { PasswordCard } from './password-card';
 import { ProfileCard } from './profile-card';
 import { SessionsCard } from './sessions-card';
-import { CalendarFeedCard } from './calendar-feed-card';
-import { RemindersCard } from './reminders-card';
 
-/** /me: profile, reminders, calendar feed, password, sessions, data download, deletion. */
-export function ProfilePage() {
+/**
+ * /me: the profile, then `children` (other features' cards, which the route composes: the
+ * reminders and the calendar feed), then password, sessions, data download and deletion.
+ */
+export function ProfilePage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const profile = useProfile();
   if (profile.error) return <LoadFailure error={profile.error} />;
@@ -27,8 +29,7 @@ export function ProfilePage() {
       <Stack gap="lg">
         <Title order={1}>{t('Profile')}</Title>
         <ProfileCard profile={profile.data} />
-        <RemindersCard />
-        <CalendarFeedCard />
+        {children}
         <PasswordCard />
         <SessionsCard />
         <DataCard />

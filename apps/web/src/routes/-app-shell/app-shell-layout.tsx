@@ -24,9 +24,9 @@ import { useEffect, type ReactNode } from 'react';
 import { Logo } from '../../components/logo';
 import { SearchBox } from '../../features/search/search-box';
 import { UserMenu } from './user-menu';
-import { SidebarLabels } from '../../features/contacts/labels/sidebar-labels';
+import { SidebarLabels } from '../../features/labels/sidebar-labels';
 import { useTranslation } from 'react-i18next';
-import { useKeepInTouchDueCount } from '../../features/contacts/api/keep-in-touch';
+import { useKeepInTouchDueCount } from '../../features/keep-in-touch/api';
 import { i18nKey } from '../../lib/i18n';
 
 /** The sections of the sidebar and drawer (SPEC §2 "App shell"). */

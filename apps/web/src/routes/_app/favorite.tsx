@@ -1,7 +1,7 @@
 import { i18nKey, pageTitle } from '../../lib/i18n';
 import { createFileRoute } from '@tanstack/react-router';
 import { contactWindowQueryOptions, savedSort } from '../../lib/contact-lists';
-import { ContactListPage } from '../../features/contacts/components/contact-list-page';
+import { ContactListScreen } from '../-contact-list-screen';
 
 export const Route = createFileRoute('/_app/favorite')({
   head: () => ({ meta: [{ title: pageTitle(i18nKey('Favorites')) }] }),
@@ -9,5 +9,5 @@ export const Route = createFileRoute('/_app/favorite')({
     void context.queryClient.prefetchQuery(
       contactWindowQueryOptions(context.api, 'favorites', savedSort(context.queryClient)),
     ),
-  component: () => <ContactListPage list="favorites" />,
+  component: () => <ContactListScreen list="favorites" />,
 });

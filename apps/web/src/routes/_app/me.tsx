@@ -1,9 +1,16 @@
 import { i18nKey, pageTitle } from '../../lib/i18n';
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfilePage } from '../../features/account/profile-page';
+import { CalendarFeedCard } from '../../features/reminders/calendar-feed-card';
+import { RemindersCard } from '../../features/reminders/reminders-card';
 
 /** /me: the signed-in person's profile and account (issue 7; SPEC §2 named the route). */
 export const Route = createFileRoute('/_app/me')({
   head: () => ({ meta: [{ title: pageTitle(i18nKey('Profile')) }] }),
-  component: ProfilePage,
+  component: () => (
+    <ProfilePage>
+      <RemindersCard />
+      <CalendarFeedCard />
+    </ProfilePage>
+  ),
 });

@@ -1,6 +1,6 @@
 import { i18nKey, pageTitle } from '../../lib/i18n';
 import { createFileRoute } from '@tanstack/react-router';
-import { SyncPage } from '../../features/sync/sync-page';
+import { SyncPage } from '../../features/app-passwords/sync-page';
 
 /** /sync: "Sync with your phone" (issue 18), from the avatar menu and the Help Center. */
 export const Route = createFileRoute('/_app/sync')({

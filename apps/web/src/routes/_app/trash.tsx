@@ -1,7 +1,7 @@
 import { i18nKey, pageTitle } from '../../lib/i18n';
 import { createFileRoute } from '@tanstack/react-router';
 import { contactWindowQueryOptions } from '../../lib/contact-lists';
-import { TrashPage } from '../../features/contacts/components/trash-page';
+import { TrashPage } from '../../features/trash/trash-page';
 
 export const Route = createFileRoute('/_app/trash')({
   head: () => ({ meta: [{ title: pageTitle(i18nKey('Trash')) }] }),

@@ -1,11 +1,8 @@
 import { monthNames } from '@kith/validators';
-import { KeepInTouchPanel } from './keep-in-touch-panel';
 import { formatDateTime, formatDayMonth, formatLongDate } from '../../../lib/format';
 import {
   ActionIcon,
-  Alert,
   Anchor,
-  Button,
   Container,
   Group,
   Paper,
@@ -25,7 +22,6 @@ import {
   IconWorld,
   IconMapPin,
   IconPencil,
-  IconRestore,
   IconPhone,
   IconStar,
   IconStarFilled,
@@ -38,11 +34,9 @@ import type { Contact } from '../../../lib/contact-lists';
 import { withProgress } from '../../../lib/notify';
 import { useToggleFavorite } from '../api/favorites';
 import { useMoveToTrash } from '../api/contacts';
-import { useRecoverContact } from '../api/trash';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ContactAvatar } from '../../../components/contact-avatar';
 import { WithContact } from './with-contact';
-import { ContactLabels } from '../labels/contact-labels';
 import { ExtraFields } from './extra-fields';
 import { typeName } from '../value-types';
 import { useTranslation } from 'react-i18next';
@@ -91,12 +85,29 @@ export function fullName(contact: Contact): string {
   return contact.honorificSuffixes ? `${name}, ${contact.honorificSuffixes}` : name;
 }
 
-/** /person/{id} (SPEC §2 "Detail screen"). */
-export function ContactDetailPage({ id }: { id: string }) {
-  return <WithContact id={id}>{(contact) => <ContactDetail contact={contact} />}</WithContact>;
+/**
+ * What other features show on the page, given by its route (a feature never imports another):
+ * each is drawn for the contact shown.
+ */
+export interface ContactDetailParts {
+  /** Above everything, for a contact in the trash only: the notice that offers Recover. */
+  trashedNotice?: (contact: Contact) => ReactNode;
+  /** Under the name and title: the contact's labels. */
+  labels?: (contact: Contact) => ReactNode;
+  /** After the details, before the history, for a contact not in the trash: keep in touch. */
+  panels?: (contact: Contact) => ReactNode;
 }
 
-function ContactDetail({ contact }: { contact: Contact }) {
+/** /person/{id} (SPEC §2 "Detail screen"). */
+export function ContactDetailPage({ id, parts = {} }: { id: string; parts?: ContactDetailParts }) {
+  return (
+    <WithContact id={id}>
+      {(contact) => <ContactDetail contact={contact} parts={parts} />}
+    </WithContact>
+  );
+}
+
+function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDetailParts }) {
   const { t } = useTranslation();
   const toastsBelow = useToastsBelow<HTMLDivElement>();
   const navigate = useNavigate();
@@ -126,7 +137,7 @@ function ContactDetail({ contact }: { contact: Contact }) {
 
   return (
     <Container size="sm" px={0}>
-      {contact.isTrashed && <InTrashNotice id={contact._id} />}
+      {contact.isTrashed && parts.trashedNotice?.(contact)}
       <Group ref={toastsBelow} justify="space-between" mb="md">
         <ActionIcon
           variant="subtle"
@@ -190,7 +201,7 @@ function ContactDetail({ contact }: { contact: Contact }) {
         {(jobTitle || organisation) && (
           <Text c="dimmed">{[jobTitle, organisation].filter(Boolean).join(' • ')}</Text>
         )}
-        <ContactLabels contactId={contact._id} disabled={contact.isTrashed} />
+        {parts.labels?.(contact)}
       </Stack>
 
       <Stack gap="md">
@@ -286,7 +297,7 @@ function ContactDetail({ contact }: { contact: Contact }) {
           </Paper>
         )}
         <ExtraFields extra={contact.extra} />
-        {!contact.isTrashed && <KeepInTouchPanel contactId={contact._id} />}
+        {!contact.isTrashed && parts.panels?.(contact)}
         <Paper withBorder radius="lg" p="lg">
           <Title order={2} fz="h4" mb="sm">
             {t('History')}
@@ -367,36 +378,5 @@ function Detail({
         </Text>
       </div>
     </Group>
-  );
-}
-
-/**
- * A trashed contact's page says so and offers Recover (issue 21.8); its other controls are
- * disabled until then.
- */
-function InTrashNotice({ id }: { id: string }) {
-  const { t } = useTranslation();
-  const recover = useRecoverContact();
-  return (
-    <Alert color="yellow" variant="light" mb="md" icon={<IconTrash size={20} />} role="status">
-      <Group justify="space-between" gap="sm">
-        <Text size="sm">{t('This contact is in the Trash.')}</Text>
-        <Button
-          size="xs"
-          variant="white"
-          leftSection={<IconRestore size={14} />}
-          loading={recover.isPending}
-          onClick={() =>
-            void withProgress(
-              () => recover.mutateAsync({ id }),
-              () => t('Contact recovered'),
-              'recover',
-            )
-          }
-        >
-          {t('Recover')}
-        </Button>
-      </Group>
-    </Alert>
   );
 }

@@ -21,23 +21,34 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
+import type { BulkContactsInput } from '@kith/validators';
+import type { ReactNode } from 'react';
 import { withProgress } from '../../../lib/notify';
 import { useContactList, type Contact } from '../../../lib/contact-lists';
 import { useToggleFavorite } from '../api/favorites';
 import { useLetterIndex, useMoveManyToTrash } from '../api/contacts';
 import { LoadFailure } from '../../../components/load-failure';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ContactTable } from './contact-table';
-import { EmptyState } from './empty-state';
-import { SelectionHeader } from './selection-header';
-import { useSelection, type Selection } from './selection';
+import { ContactTable } from '../../../components/contact-table/contact-table';
+import { EmptyState } from '../../../components/empty-state';
+import { SelectionHeader } from '../../../components/contact-table/selection-header';
+import { useSelection, type Selection } from '../../../components/contact-table/selection';
 import { SortMenu } from './sort-menu';
 import { ExportMenu, type ExportScope } from './export-menu';
-import { BulkLabelMenu, LabelActions } from '../labels/label-menus';
 import { useTranslation } from 'react-i18next';
 import { useToastsBelow } from '../../../lib/use-toasts-below';
 import { i18nKey } from '../../../lib/i18n';
 import { shownName } from '../../../lib/contact-name';
+
+/**
+ * What other features add to a list, given by its route (a feature never imports another).
+ */
+export interface ContactListParts {
+  /** Beside the title of a label's list: what can be done to the label. */
+  labelActions?: (label: { id: string; name: string }) => ReactNode;
+  /** First in the selection header: more bulk actions on the selected contacts. */
+  bulkActions?: (chosen: () => BulkContactsInput) => ReactNode;
+}
 
 const copy = {
   contacts: {
@@ -77,9 +88,11 @@ const copy = {
 export function ContactListPage({
   list,
   labelId,
+  parts = {},
 }: {
   list: 'contacts' | 'favorites' | 'label';
   labelId?: string;
+  parts?: ContactListParts;
 }) {
   const { t } = useTranslation();
   const toastsBelow = useToastsBelow<HTMLDivElement>();
@@ -139,7 +152,7 @@ export function ContactListPage({
               }
             />
           )}
-          {label && <LabelActions label={label} />}
+          {label && parts.labelActions?.(label)}
         </Group>
       </Group>
       {total === 0 ? (
@@ -148,7 +161,7 @@ export function ContactListPage({
         <>
           {selection.count > 0 && (
             <SelectionHeader selection={selection}>
-              <BulkLabelMenu chosen={selection.chosen} />
+              {parts.bulkActions?.(selection.chosen)}
               <ExportMenu scope={selectedScope(selection, list, label?.id)} compact />
               <Button
                 color="red"

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ContactListPage } from '../../../features/contacts/components/contact-list-page';
+import { ContactListScreen } from '../../-contact-list-screen';
 import { i18nKey, pageTitle } from '../../../lib/i18n';
 
 /** /label/:id: the contacts carrying one label (issue 6). */
@@ -10,5 +10,5 @@ export const Route = createFileRoute('/_app/label/$id')({
 
 function LabelRoute() {
   const { id } = Route.useParams();
-  return <ContactListPage key={id} list="label" labelId={id} />;
+  return <ContactListScreen key={id} list="label" labelId={id} />;
 }

@@ -1,11 +1,24 @@
 import { i18nKey, pageTitle } from '../../../lib/i18n';
 import { createFileRoute } from '@tanstack/react-router';
-import { ContactDetailPage } from '../../../features/contacts/components/contact-detail-page';
+import {
+  ContactDetailPage,
+  type ContactDetailParts,
+} from '../../../features/contacts/components/contact-detail-page';
+import { ContactLabels } from '../../../features/labels/contact-labels';
+import { KeepInTouchPanel } from '../../../features/keep-in-touch/keep-in-touch-panel';
+import { InTrashNotice } from '../../../features/trash/in-trash-notice';
+
+/** The other features on a contact's page: Recover, its labels, keep in touch. */
+const parts: ContactDetailParts = {
+  trashedNotice: (contact) => <InTrashNotice id={contact._id} />,
+  labels: (contact) => <ContactLabels contactId={contact._id} disabled={contact.isTrashed} />,
+  panels: (contact) => <KeepInTouchPanel contactId={contact._id} />,
+};
 
 export const Route = createFileRoute('/_app/person/$id')({
   head: () => ({ meta: [{ title: pageTitle(i18nKey('Contact')) }] }),
   component: function PersonPage() {
     const { id } = Route.useParams();
-    return <ContactDetailPage key={id} id={id} />;
+    return <ContactDetailPage key={id} id={id} parts={parts} />;
   },
 });

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconTag } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '../../lib/format';
 import { LabelName } from './label-name';
 import { LabelNameDialog } from './label-name-dialog';
 import { useLabelEditing, useLabels } from './api';

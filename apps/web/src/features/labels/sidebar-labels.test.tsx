@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, server, signedIn, setUpMswServer } from '../../../test/render-app';
-import { trpcHandler } from '../../../test/trpc-msw';
+import { renderApp, server, signedIn, setUpMswServer } from '../../test/render-app';
+import { trpcHandler } from '../../test/trpc-msw';
 
 setUpMswServer();
 

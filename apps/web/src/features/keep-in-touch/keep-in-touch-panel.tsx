@@ -3,14 +3,9 @@ import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core'
 import { IconMessageCircleCheck } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatPlainDate } from '../../../lib/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import {
-  localToday,
-  useKeepInTouch,
-  useSetKeepInTouch,
-  useTalkedToday,
-} from '../api/keep-in-touch';
+import { formatPlainDate } from '../../lib/format';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { localToday, useKeepInTouch, useSetKeepInTouch, useTalkedToday } from './api';
 
 /** The intervals as the picker names them. */
 export function intervalLabels(t: TFunction): Record<KeepInTouchInterval, string> {

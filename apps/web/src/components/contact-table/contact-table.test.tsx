@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '../../../lib/i18n';
-import { renderApp, server, signedIn, setUpMswServer } from '../../../test/render-app';
-import { trpcHandler } from '../../../test/trpc-msw';
-import { contactDto } from '../../../test/contact-dto';
+import { i18n } from '../../lib/i18n';
+import { renderApp, server, signedIn, setUpMswServer } from '../../test/render-app';
+import { trpcHandler } from '../../test/trpc-msw';
+import { contactDto } from '../../test/contact-dto';
 
 setUpMswServer();
 

@@ -2,8 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { transformer } from '@kith/validators/transformer';
 import { http, HttpResponse } from 'msw';
-import { renderApp, server, signedIn, setUpMswServer } from '../../../test/render-app';
-import { contactDto } from '../../../test/contact-dto';
+import { renderApp, server, signedIn, setUpMswServer } from '../../test/render-app';
+import { contactDto } from '../../test/contact-dto';
 
 /**
  * One handler for the calls the page makes, answering each call of a batch from `answers`

@@ -2,12 +2,12 @@ import { Checkbox, Skeleton, Text } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { LetterRail, type LetterIndex } from './letter-rail';
-import type { Contact } from '../../../lib/contact-lists';
-import { ContactAvatar } from '../../../components/contact-avatar';
+import type { Contact } from '../../lib/contact-lists';
+import { ContactAvatar } from '../contact-avatar';
 import classes from './contact-table.module.css';
 import type { Selection } from './selection';
 import { useTranslation } from 'react-i18next';
-import { shownName } from '../../../lib/contact-name';
+import { shownName } from '../../lib/contact-name';
 
 /** Row height in px; rows are virtualized, so a book of thousands scrolls smoothly. */
 const ROW_HEIGHT = 60;

@@ -1,21 +1,21 @@
-import { formatCount, formatLongDate } from '../../../lib/format';
+import { formatCount, formatLongDate } from '../../lib/format';
 import { ActionIcon, Alert, Button, Center, Group, Loader, Menu, Text, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconDots, IconRestore, IconTrash, IconTrashX } from '@tabler/icons-react';
 import type { BulkContactsInput } from '@kith/validators';
 import { useState } from 'react';
-import { withProgress } from '../../../lib/notify';
-import { useTrashActions } from '../api/trash';
-import { useContactList, type Contact } from '../../../lib/contact-lists';
-import { LoadFailure } from '../../../components/load-failure';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ContactTable } from './contact-table';
-import { EmptyState } from './empty-state';
-import { SelectionHeader } from './selection-header';
-import { useSelection } from './selection';
+import { withProgress } from '../../lib/notify';
+import { useTrashActions } from './api';
+import { useContactList, type Contact } from '../../lib/contact-lists';
+import { LoadFailure } from '../../components/load-failure';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ContactTable } from '../../components/contact-table/contact-table';
+import { EmptyState } from '../../components/empty-state';
+import { SelectionHeader } from '../../components/contact-table/selection-header';
+import { useSelection } from '../../components/contact-table/selection';
 import { useTranslation } from 'react-i18next';
-import { useToastsBelow } from '../../../lib/use-toasts-below';
-import { shownName } from '../../../lib/contact-name';
+import { useToastsBelow } from '../../lib/use-toasts-below';
+import { shownName } from '../../lib/contact-name';
 
 /** SPEC §2: 'Date deleted' as day, full month name, year ("22 November 2026"), per locale. */
 export function formatDeletedDate(date: Date | string | null): string {

@@ -1,7 +1,7 @@
 import { Badge, Button, CloseButton, Group, Menu } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../../../lib/notify';
+import { notifyError } from '../../lib/notify';
 import { useLabelMembership, useLabels, useLabelsOf } from './api';
 import { LABEL_MENU_WIDTH, LabelName } from './label-name';
 

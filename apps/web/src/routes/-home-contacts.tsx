@@ -1,11 +1,11 @@
-import { AppShellLayout } from '../../../routes/-app-shell/app-shell-layout';
-import { ContactListPage } from './contact-list-page';
+import { AppShellLayout } from './-app-shell/app-shell-layout';
+import { ContactListScreen } from './-contact-list-screen';
 
 /** `/` for a signed-in person: the contacts list in the app shell (SPEC §2). */
 export default function HomeContacts() {
   return (
     <AppShellLayout>
-      <ContactListPage list="contacts" />
+      <ContactListScreen list="contacts" />
     </AppShellLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { trpc } from '../../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 
 /**
  * Keep in touch (issue 20; router `keepInTouch`): how often to be in touch with a contact,

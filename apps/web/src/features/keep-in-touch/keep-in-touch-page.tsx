@@ -12,12 +12,12 @@ import {
 } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ContactAvatar } from '../../../components/contact-avatar';
-import { LoadFailure } from '../../../components/load-failure';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { localToday, useKeepInTouchList, useTalkedToday } from '../api/keep-in-touch';
+import { ContactAvatar } from '../../components/contact-avatar';
+import { LoadFailure } from '../../components/load-failure';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { localToday, useKeepInTouchList, useTalkedToday } from './api';
 import { dueText, intervalLabels } from './keep-in-touch-panel';
-import { shownName } from '../../../lib/contact-name';
+import { shownName } from '../../lib/contact-name';
 
 /**
  * /keep-in-touch (issue 20): everyone the person means to keep in touch with, soonest due

@@ -1,5 +1,5 @@
-import { trpc } from '../../../lib/trpc';
-import { useRefreshContactLists } from '../../../lib/contact-lists';
+import { trpc } from '../../lib/trpc';
+import { useRefreshContactLists } from '../../lib/contact-lists';
 
 /**
  * The Trash screen's calls (router `trash`, SPEC §2 Trash): recover and delete forever, one

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { errorMessage, notifyError } from '../../../lib/notify';
-import { trpc } from '../../../lib/trpc';
-import { useRefreshContactLists } from '../../../lib/contact-lists';
+import { errorMessage, notifyError } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { useRefreshContactLists } from '../../lib/contact-lists';
 
 /**
  * Labels' calls (router `labels`, issue 7): the list, create, rename, delete, and giving or

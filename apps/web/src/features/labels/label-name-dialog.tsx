@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFocusReturn } from '../../../lib/use-focus-return';
+import { useFocusReturn } from '../../lib/use-focus-return';
 
 /**
  * The shared schema of a label's name, loaded when the dialog opens rather than with the
