@@ -24,6 +24,16 @@ const notOtherFeatures = (feature) => ({
   message: `A feature imports only lib/, components/ and its own files; move what ${feature} shares with another feature to lib/ or components/.`,
 });
 
+/**
+ * Nothing below the routes imports them: routes compose features, so a feature (and lib/ and
+ * components/) never reaches back into routes/ (ARCHITECTURE.md).
+ */
+const notRoutes = {
+  regex: '^(\\.\\./)+routes/',
+  message:
+    'Only routes import routes/. Move what is shared to lib/ or components/, or let the route compose it.',
+};
+
 /** Screens call the API through their feature's api module, never the tRPC hooks directly. */
 const callsInApiModules = {
   regex: '/lib/trpc$',
@@ -101,7 +111,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [typeOnlyApi], patterns: [notOtherFeatures(feature), callsInApiModules] },
+        {
+          paths: [typeOnlyApi],
+          patterns: [notOtherFeatures(feature), notRoutes, callsInApiModules],
+        },
       ],
     },
   })),
@@ -123,7 +136,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [typeOnlyApi], patterns: [notOtherFeatures(feature)] },
+        { paths: [typeOnlyApi], patterns: [notOtherFeatures(feature), notRoutes] },
       ],
     },
   })),
@@ -142,6 +155,7 @@ export default tseslint.config(
               regex: '/features/',
               message: 'lib/ and components/ are shared by features and never import one.',
             },
+            notRoutes,
           ],
         },
       ],
