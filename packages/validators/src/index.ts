@@ -15,3 +15,4 @@ export * from './imports';
 export * from './trpc-limits';
 export * from './app-passwords';
 export * from './reminders';
+export * from './card-name';

@@ -1,10 +1,15 @@
 import type { PostalAddress, TypedValue } from '@kith/db';
-import { monthNames, type ContactCreateInput, type ContactUpdateInput } from '@kith/validators';
+import {
+  monthNames,
+  type ContactCreateInput,
+  type ContactUpdateInput,
+  combinedName,
+  splitName,
+} from '@kith/validators';
 import type {
   LegacyContactCreateValues,
   LegacyContactUpdateValues,
 } from '@kith/validators/legacy-contact';
-import { combinedName, splitName } from '../vcard/card-name';
 import type { Contact, ContactSummary } from './contact-dto';
 
 /*
@@ -114,8 +119,7 @@ type CurrentLists = Pick<Contact, 'emails' | 'phones' | 'addresses'>;
  * one sent beside its list says nothing: the list given is the whole truth.
  */
 function listsWithPreferred(
-  values: Pick<LegacyContactUpdateValues, 'email' | 'phone' | 'location'> &
-    Partial<CurrentLists>,
+  values: Pick<LegacyContactUpdateValues, 'email' | 'phone' | 'location'> & Partial<CurrentLists>,
   current: CurrentLists,
 ): Partial<CurrentLists> {
   const lists: Partial<CurrentLists> = {};
@@ -186,7 +190,10 @@ export function fromLegacyUpdate(
     ...cardParts(values),
     ...listsWithPreferred(values, current),
   };
-  if (values.name !== undefined && values.name !== combinedName(current.givenName, current.familyName)) {
+  if (
+    values.name !== undefined &&
+    values.name !== combinedName(current.givenName, current.familyName)
+  ) {
     Object.assign(change, splitName(values.name));
   }
   if (values.firstName !== undefined) change.givenName = values.firstName;

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError } from '../shared/errors';
 import { CONTACT_NOT_FOUND } from '../contacts/contacts.service';
-import { combinedName } from '../vcard/card-name';
+import { combinedName } from '@kith/validators';
 import { bookTransaction } from '../shared/write-transaction';
 
 const { contacts } = schema;

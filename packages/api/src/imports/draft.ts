@@ -6,9 +6,9 @@ import {
   singleLineText,
   type ExtraField,
   type ImportedContact,
+  splitName,
 } from '@kith/validators';
 import { z } from 'zod';
-import { splitName } from '../vcard/card-name';
 
 /**
  * Why a row of an import file is left out (`error`) or comes in changed (`warning`), in words

@@ -1,7 +1,7 @@
 import { schema, type Database } from '@kith/db';
 import type { ImportColumnTarget, ImportedContact, ImportPreviewInput } from '@kith/validators';
 import type { ApiDependencies } from '../trpc/context';
-import { combinedName } from '../vcard/card-name';
+import { combinedName } from '@kith/validators';
 import { phoneKey } from '../contacts/phone-key';
 import { ValidationError } from '../shared/errors';
 import { detectCsvLayout, readCsvRows, readCsvTable, suggestMapping } from './csv-read';

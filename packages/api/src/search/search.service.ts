@@ -2,7 +2,7 @@ import { schema, type Database } from '@kith/db';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import type { ContactSummary } from '../contacts/contact-dto';
-import { combinedName } from '../vcard/card-name';
+import { combinedName } from '@kith/validators';
 
 const { contacts, images } = schema;
 

@@ -1,5 +1,5 @@
 import type { ContactDate, ContactExtraField, PostalAddress, schema, TypedValue } from '@kith/db';
-import { combinedName } from './card-name';
+import { combinedName } from '@kith/validators';
 import { escapeText, formatVCard, type VCardProperty, type VCardVersion } from './write';
 
 type ContactRow = typeof schema.contacts.$inferSelect;
