@@ -101,7 +101,7 @@ test('a person keeps a contact through its whole life', async ({ page, foreignRe
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
 
-  // Favourite it and see it in Favorites.
+  // Favorite it and see it in Favorites.
   await dismissToasts(page);
   await page.getByRole('button', { name: 'Add to favorites' }).click();
   await expect(page.getByText('Added Ada Lovelace to favorites')).toBeVisible();

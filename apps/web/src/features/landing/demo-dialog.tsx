@@ -29,7 +29,7 @@ const steps = [
   },
   {
     label: i18nKey('Keep'),
-    title: i18nKey('Favourites close, mistakes undoable'),
+    title: i18nKey('Favorites close, mistakes undoable'),
     text: i18nKey('Star the people you call most. Deleted contacts wait in the Trash for 30 days.'),
   },
 ];

@@ -72,7 +72,7 @@ const features = [
   {
     icon: IconTags,
     title: i18nKey('Labels'),
-    text: i18nKey('Family, work, book club: group people your way.'),
+    text: i18nKey('Family, work, book club: label people your way.'),
   },
   {
     icon: IconArrowsSort,
@@ -155,7 +155,7 @@ export function LandingPage() {
           </Title>
           <Text ta="center" c="dimmed" mt="xs" mb="xl">
             {t(
-              'Create, edit, favourite and search your contacts, add a photo, and recover anything from the trash for 30 days. And more:',
+              'Create, edit, favorite and search your contacts, add a photo, and recover anything from the trash for 30 days. And more:',
             )}
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="lg">

@@ -108,13 +108,13 @@ export const helpCategories: HelpCategory[] = [
     title: i18nKey('Favorites'),
     questions: [
       {
-        q: i18nKey('How do I mark a favourite?'),
+        q: i18nKey('How do I mark a favorite?'),
         a: i18nKey(
           'Choose the star on a contact, in the list or on the contact page. Favorites are gathered under Favorite in the menu.',
         ),
       },
       {
-        q: i18nKey('Does removing a favourite delete the contact?'),
+        q: i18nKey('Does removing a favorite delete the contact?'),
         a: i18nKey('No. It only removes the star; the contact stays in your list.'),
       },
     ],

@@ -14,9 +14,9 @@ export function useTrashActions() {
     /** `{ contactIds }` back to the contacts. */
     recoverMany: trpc.trash.recoverMany.useMutation({ onSuccess }),
     /** `{ id }` deleted for good, with its photo. */
-    remove: trpc.trash.delete.useMutation({ onSuccess }),
+    deleteForever: trpc.trash.delete.useMutation({ onSuccess }),
     /** `{ contactIds }` deleted for good. */
-    removeMany: trpc.trash.deleteMany.useMutation({ onSuccess }),
+    deleteManyForever: trpc.trash.deleteMany.useMutation({ onSuccess }),
     /** Every contact in the trash deleted for good. */
     empty: trpc.trash.empty.useMutation({ onSuccess }),
   };

@@ -15,7 +15,7 @@ import { SelectionHeader } from '../../components/contact-table/selection-header
 import { useSelection } from '../../components/contact-table/selection';
 import { useTranslation } from 'react-i18next';
 import { useToastsBelow } from '../../lib/use-toasts-below';
-import { shownName } from '../../lib/contact-name';
+import { contactName, shownName } from '../../lib/contact-name';
 
 /** SPEC §2: 'Date deleted' as day, full month name, year ("22 November 2026"), per locale. */
 export function formatDeletedDate(date: Date | string | null): string {
@@ -39,7 +39,7 @@ export function TrashPage() {
   const [pending, setPending] = useState<PendingDelete>(null);
   const [dialogOpened, dialog] = useDisclosure(false);
   const phone = useMediaQuery('(max-width: 48em)');
-  const { recover, recoverMany, remove, removeMany, empty } = useTrashActions();
+  const { recover, recoverMany, deleteForever, deleteManyForever, empty } = useTrashActions();
 
   const afterChange = (done: unknown) => {
     if (done) selection.clear();
@@ -87,7 +87,7 @@ export function TrashPage() {
       const id = pending.one;
       afterChange(
         await withProgress(
-          () => remove.mutateAsync({ id }),
+          () => deleteForever.mutateAsync({ id }),
           () => t('Contact Deleted'),
           'delete',
         ),
@@ -96,7 +96,7 @@ export function TrashPage() {
       const chosen = pending.chosen;
       afterChange(
         await withProgress(
-          () => removeMany.mutateAsync(chosen),
+          () => deleteManyForever.mutateAsync(chosen),
           (r) => t('{{count}} contacts deleted', { count: r.ids.length }),
           'delete',
         ),
@@ -112,7 +112,7 @@ export function TrashPage() {
           <ActionIcon
             variant="subtle"
             color="gray"
-            aria-label={t('Actions for {{name}}', { name: shownName(contact.name, t) })}
+            aria-label={t('Actions for {{name}}', { name: shownName(contactName(contact), t) })}
           >
             <IconDots size={18} />
           </ActionIcon>
@@ -120,14 +120,14 @@ export function TrashPage() {
         <Menu.Dropdown>
           <Menu.Item
             leftSection={<IconRestore size={16} />}
-            onClick={() => recoverOne(contact._id)}
+            onClick={() => recoverOne(contact.id)}
           >
             {t('Recover')}
           </Menu.Item>
           <Menu.Item
             color="red"
             leftSection={<IconTrashX size={16} />}
-            onClick={() => askDelete({ one: contact._id })}
+            onClick={() => askDelete({ one: contact.id })}
           >
             {t('Delete Forever')}
           </Menu.Item>
@@ -135,14 +135,14 @@ export function TrashPage() {
       </Menu>
     ) : (
       <>
-        <Button size="xs" variant="subtle" onClick={() => recoverOne(contact._id)}>
+        <Button size="xs" variant="subtle" onClick={() => recoverOne(contact.id)}>
           {t('Recover')}
         </Button>
         <Button
           size="xs"
           variant="subtle"
           color="red"
-          onClick={() => askDelete({ one: contact._id })}
+          onClick={() => askDelete({ one: contact.id })}
         >
           {t('Delete Forever')}
         </Button>
@@ -237,7 +237,7 @@ export function TrashPage() {
         text={t("This can't be undone")}
         confirmLabel={t('Delete Forever')}
         onConfirm={deleteConfirmed}
-        busy={remove.isPending || removeMany.isPending || empty.isPending}
+        busy={deleteForever.isPending || deleteManyForever.isPending || empty.isPending}
       />
     </>
   );

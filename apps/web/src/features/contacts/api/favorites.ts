@@ -9,8 +9,9 @@ import {
 } from '../../../lib/contact-lists';
 
 /**
- * Toggles a favourite optimistically (issue: the star flips at once and rolls back on failure
- * with the error toast). Sends the negated value and reads the result (SPEC §4).
+ * Toggles a favorite optimistically: the star flips at once, and rolls back on failure with
+ * the error toast. Sends the negated value and reads the result from the answer
+ * (docs/product/states.md#contact).
  */
 export function useToggleFavorite() {
   const utils = trpc.useUtils();
@@ -24,7 +25,7 @@ export function useToggleFavorite() {
       await utils.contacts.byId.cancel({ id });
       const lists = queryClient.getQueriesData<ContactWindow>(listKey);
       const single = utils.contacts.byId.getData({ id });
-      const flip = (c: Contact) => (c._id === id ? { ...c, isFavorite } : c);
+      const flip = (c: Contact) => (c.id === id ? { ...c, isFavorite } : c);
       queryClient.setQueriesData<ContactWindow>(listKey, (data) =>
         data ? { ...data, items: data.items.map(flip) } : data,
       );
