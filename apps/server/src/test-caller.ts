@@ -67,6 +67,14 @@ export async function signedInCaller(t: TestApp): Promise<Caller> {
 }
 
 /**
+ * A contact's name as one line, given name first ("Ada Lovelace"; "Smith" without a given
+ * name), as lists and search show it.
+ */
+export function nameOf(contact: { givenName: string; familyName: string }): string {
+  return [contact.givenName, contact.familyName].filter(Boolean).join(' ');
+}
+
+/**
  * A contact created through `contacts.create`; the parts a create requires (given and family
  * name, a phone) are filled for you.
  */
