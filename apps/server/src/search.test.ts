@@ -58,13 +58,14 @@ beforeAll(async () => {
   caller = await callerFor(t, user!.id);
   for (const p of people) {
     const created = await makeContact(caller, {
-      firstName: p.firstName,
-      lastName: p.lastName,
-      email: p.email.includes('%') ? '' : p.email,
-      phone: p.phone,
-      worksAt: { companyName: p.company, jobTitle: 'Staff' },
+      givenName: p.firstName,
+      familyName: p.lastName,
+      emails: p.email.includes('%') ? [] : [{ value: p.email, type: '' }],
+      phones: [{ value: p.phone, type: '' }],
+      org: p.company,
+      title: 'Staff',
     });
-    if (p.firstName === 'Trashy') await caller.trash.add({ id: created._id });
+    if (p.firstName === 'Trashy') await caller.trash.add({ id: created.id });
   }
 });
 
@@ -135,7 +136,11 @@ describe('GET /search (SPEC §4 Search)', () => {
   it('returns at most 20 results', async () => {
     const many = await signedInCaller(t);
     for (let i = 0; i < 25; i += 1) {
-      await makeContact(many, { firstName: `Same${i}`, lastName: 'Name', phone: '1' });
+      await makeContact(many, {
+        givenName: `Same${i}`,
+        familyName: 'Name',
+        phones: [{ value: '1', type: '' }],
+      });
     }
     expect(await many.search.contacts({ query: 'same' })).toHaveLength(20);
   });

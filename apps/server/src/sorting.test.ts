@@ -22,10 +22,10 @@ async function walk(list: 'contacts' | 'favorites', sort: Sort, limit = 2): Prom
   const names: string[] = [];
   let cursor: string | null = null;
   do {
-    const page: { items: { firstName: string }[]; nextCursor: string | null } = await caller[
+    const page: { items: { givenName: string }[]; nextCursor: string | null } = await caller[
       list
     ].list({ sort, limit, cursor });
-    names.push(...page.items.map((c) => c.firstName));
+    names.push(...page.items.map((c) => c.givenName));
     cursor = page.nextCursor;
   } while (cursor);
   return names;
@@ -34,13 +34,13 @@ async function walk(list: 'contacts' | 'favorites', sort: Sort, limit = 2): Prom
 beforeAll(async () => {
   t = await createTestApp();
   caller = await signedInCaller(t);
-  for (const [firstName, lastName] of people) {
-    await makeContact(caller, { firstName, lastName, phone: '1' });
+  for (const [givenName, familyName] of people) {
+    await makeContact(caller, { givenName, familyName, phones: [{ value: '1', type: '' }] });
   }
   // Edit Bruno last, so he leads "recently edited".
   const { items } = await caller.contacts.list({});
-  const bruno = items.find((c) => c.firstName === 'Bruno')!;
-  await caller.contacts.update({ id: bruno._id, phone: '2' });
+  const bruno = items.find((c) => c.givenName === 'Bruno')!;
+  await caller.contacts.update({ id: bruno.id, phones: [{ value: '2', type: '' }] });
 });
 
 afterAll(async () => {
@@ -61,7 +61,7 @@ describe('sorting the lists (issue 6: first name, last name, recently added, rec
   it('sorts the favorites the same way', async () => {
     const { items } = await caller.contacts.list({});
     for (const name of ['Zoë', 'Chen']) {
-      const id = items.find((c) => c.firstName === name)!._id;
+      const id = items.find((c) => c.givenName === name)!.id;
       await caller.favorites.set({ id, isFavorite: true });
     }
     expect(await walk('favorites', 'first_name')).toEqual(['Chen', 'Zoë']);
