@@ -1,4 +1,4 @@
--- Trigram indexes back substring search (DESIGN.md "Search"); unaccent makes it accent-insensitive.
+-- Trigram indexes back substring search; unaccent makes it accent-insensitive.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS unaccent;

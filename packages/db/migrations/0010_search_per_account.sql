@@ -1,4 +1,4 @@
--- Search per account (issue 19): btree_gin lets a GIN index lead with the account, so a
+-- Search per account: btree_gin lets a GIN index lead with the account, so a
 -- search's cost follows the person's own book, not every account's rows. The idempotency
 -- key's index becomes partial: it held a row for every contact and stood in for an account
 -- index in plans.

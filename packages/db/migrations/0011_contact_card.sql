@@ -1,6 +1,6 @@
--- The contact as an RFC 6350 card (issue 17): several typed emails, phones, addresses, web
+-- The contact as an RFC 6350 card: several typed emails, phones, addresses, web
 -- addresses, chat handles, related people and dates, N's other parts, the nickname, ORG's
--- units and the note. SPEC §3's single email, phone and location become columns the database
+-- units and the note. The legacy single email, phone and location become columns the database
 -- derives from the first (preferred) value of each list.
 ALTER TABLE "contacts" ADD COLUMN "additional_names" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "contacts" ADD COLUMN "honorific_prefixes" text DEFAULT '' NOT NULL;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- CardDAV (issue 18): app passwords; each contact's and label's UID, resource name and
+-- CardDAV: app passwords; each contact's and label's UID, resource name and
 -- revision (a label is a group card to Apple's clients); and tombstones of deleted cards.
 -- Sync tokens (RFC 6578) come from a per-account change log the database keeps itself:
 -- every writer of contacts and labels (web, import, merge, trash, purge) moves the revision

@@ -1,4 +1,4 @@
--- Session liveness cached per instance (issue 19): every revocation of a session family (sign
+-- Session liveness cached per instance: every revocation of a session family (sign
 -- out, password reset, a replayed refresh token, "sign out other sessions", an account
 -- deleted) is announced on the channel `kith_session_revoked` with the family's id, by the
 -- database itself, so no code path that ends a session can forget to. Instances on

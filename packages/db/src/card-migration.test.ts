@@ -6,7 +6,7 @@ import { executeRows, MIGRATIONS_FOLDER, type DatabaseHandle } from './client';
 import { createTestDb, migrationsBefore } from './testing';
 
 /**
- * Migration 0011 (issue 17) on a database of the older shape: contacts with one email, phone
+ * Migration 0011 (the contact's typed lists) on a database of the older shape: contacts with one email, phone
  * and location, and the extras an import kept, come out with each value in its list, in
  * order, and nothing lost.
  */

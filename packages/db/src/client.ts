@@ -73,14 +73,15 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.m
 const MIGRATION_LOCK_KEY = 727_100_001;
 
 /**
- * The longest any one statement may run, in ms, before the database cancels it (issue 15:
- * no request may stall the server for others). Migrations run without it.
+ * The longest any one statement may run, in ms, before the database cancels it (no request
+ * may stall the server for others: docs/decisions/0005-pglite-in-a-worker-thread.md). Migrations run without it.
  */
 export const STATEMENT_TIMEOUT_MS = 15_000;
 
 /**
- * Opens the database and applies every committed migration before returning (DESIGN.md
- * "Interface points": PGlite in `pgliteDir` when `databaseUrl` is unset, else PostgreSQL).
+ * Opens the database and applies every committed migration before returning: PGlite in
+ * `pgliteDir` when `databaseUrl` is unset, else PostgreSQL (README, Configuration:
+ * `DATABASE_URL`).
  * Both are reached through postgres.js: PGlite runs in a worker thread of its own and serves
  * the PostgreSQL protocol on a private Unix socket, so its queries never run on the thread
  * that answers requests. Safe when several instances start at once: PostgreSQL migrations

@@ -1,5 +1,5 @@
-// The embedded database's own thread (issue 15: "the embedded database runs off the request
-// thread"). PGlite runs PostgreSQL compiled to WebAssembly on the thread that opens it, so a
+// The embedded database's own thread (no query may run on the request thread:
+// docs/decisions/0005-pglite-in-a-worker-thread.md). PGlite runs PostgreSQL compiled to WebAssembly on the thread that opens it, so a
 // long query there would stop every request; here it runs in a worker thread, serving the
 // PostgreSQL wire protocol on a Unix socket (@electric-sql/pglite-socket), and the server
 // talks to it with the same postgres.js driver it uses for PostgreSQL.

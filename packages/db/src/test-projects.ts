@@ -1,6 +1,6 @@
 /**
  * Vitest projects for packages whose tests touch the database: PGlite always, and PostgreSQL
- * too when `TEST_DATABASE_URL` is set (DESIGN.md "Testing layers"). Kept free of imports so
+ * too when `TEST_DATABASE_URL` is set (docs/testing.md). Kept free of imports so
  * Vite can load it from a config file.
  */
 export function testDatabaseProjects() {

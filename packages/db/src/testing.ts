@@ -16,7 +16,7 @@ import postgres from 'postgres';
 import { createDb, MIGRATIONS_FOLDER, type CreateDbOptions, type DatabaseHandle } from './client';
 
 /**
- * A fresh, migrated database for one test file (DESIGN.md "Testing layers"). In-memory
+ * A fresh, migrated database for one test file (docs/testing.md). In-memory
  * PGlite by default; when the test project sets `KITH_TEST_DB=postgres`, a new database is
  * created on the server of `TEST_DATABASE_URL` and dropped again by `close()`.
  */

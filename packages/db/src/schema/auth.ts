@@ -14,11 +14,13 @@ import { interfaceLocale, users } from './users';
 export const oneTimeCodePurpose = pgEnum('one_time_code_purpose', ['verify_email', 'recover']);
 
 /**
- * One-time codes sent by mail (SPEC §9: 6 digits, resend cooldown 120 s). Only a hash of
- * the code is kept; `attempts` counts wrong tries, `consumedAt` makes a code single-use.
+ * One-time codes sent by mail (6 digits, resend cooldown 120 s: docs/product/limits.md#limits).
+ * Only a hash of the code is kept; `attempts` counts wrong tries, `consumedAt` makes a code
+ * single-use.
  * A sign-up's code carries the name and password submitted with it (`signup*`), which the
  * account takes only when that code is entered, so a second sign-up for a pending email can
- * never set the credentials the first person verifies (issue 15). A recovery code is
+ * never set the credentials the first person verifies (a pending-account takeover;
+ * docs/decisions/0015-a-sign-up-code-carries-its-credentials.md). A recovery code is
  * `verifiedAt` by recovery step 3 and consumed by step 4, so a reset works once.
  */
 export const oneTimeCodes = pgTable(

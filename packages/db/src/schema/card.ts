@@ -1,7 +1,8 @@
 /**
  * The parts of a contact that RFC 6350 lets repeat, as the contact row keeps them (jsonb
- * lists, issue 17). In every list the first value is the preferred one (vCard `PREF=1`,
- * 3.0 `TYPE=pref`): SPEC §3's `email`, `phone` and `location` are read from it.
+ * lists). In every list the first value is the preferred one (vCard `PREF=1`, 3.0
+ * `TYPE=pref`): the legacy `email`, `phone` and `location` are read from it
+ * (docs/product/contact.md#beyond-the-legacy-fields).
  */
 
 /**

@@ -31,7 +31,7 @@ export interface ContactExtraField {
   components?: string[];
 }
 
-/** How often a person means to be in touch with a contact (issue 20, "Keep in touch"). */
+/** How often a person means to be in touch with a contact ("Keep in touch"). */
 export const keepInTouchInterval = pgEnum('keep_in_touch_interval', [
   'week',
   'month',
@@ -41,9 +41,10 @@ export const keepInTouchInterval = pgEnum('keep_in_touch_interval', [
 ]);
 
 /**
- * A person's contacts (SPEC §3 "Contact"), shaped as an RFC 6350 vCard (issue 17). Names are
- * kept as N's parts; the API combines given and family name into `name`. `trashedAt` set means the contact is in
- * the trash (SPEC §4). `postCode` is text: real post codes carry letters and leading zeros.
+ * A person's contacts (docs/product/contact.md#fields), shaped as an RFC 6350 vCard
+ * (docs/decisions/0002-contact-fields-are-vcard-lists.md). Names are kept as N's parts; the
+ * API combines given and family name into `name`. `trashedAt` set means the contact is in
+ * the trash (docs/product/states.md#contact). `postCode` is text: real post codes carry letters and leading zeros.
  * `birthdayMonth` is 1..12; the API speaks lowercase month names.
  */
 export const contacts = pgTable(
@@ -85,7 +86,7 @@ export const contacts = pgTable(
     /** Anniversaries and labelled dates; the birthday has columns of its own. */
     dates: jsonb('dates').$type<ContactDate[]>().notNull().default([]),
     note: text('note').notNull().default(''),
-    // SPEC §3's single email, phone and location: the first (preferred) value of each list,
+    // The legacy single email, phone and location: the first (preferred) value of each list,
     // derived by the database so they can never disagree with the lists.
     email: text('email').generatedAlwaysAs(sql`emails -> 0 ->> 'value'`),
     phone: text('phone').generatedAlwaysAs(sql`phones -> 0 ->> 'value'`),
@@ -101,7 +102,7 @@ export const contacts = pgTable(
     avatarImageId: uuid('avatar_image_id').references(() => images.id, { onDelete: 'set null' }),
     isFavorite: boolean('is_favorite').notNull().default(false),
     /**
-     * Keep in touch (issue 20): the interval, and the local date the clock last started, when
+     * Keep in touch: the interval, and the local date the clock last started, when
      * the interval was set or the person last marked "I talked to them today"; the contact is
      * due one interval after it. `lastContactedOn` is only the last "talked today".
      */
@@ -128,7 +129,8 @@ export const contacts = pgTable(
     /**
      * The client's key for the request that created this contact, so a create sent twice (a
      * double click, a retry after a lost answer) makes one contact (IETF
-     * draft-ietf-httpapi-idempotency-key-header; issue 21).
+     * draft-ietf-httpapi-idempotency-key-header;
+     * docs/decisions/0007-idempotency-keys-for-create.md).
      */
     idempotencyKey: text('idempotency_key'),
     /**
@@ -157,8 +159,8 @@ export const contacts = pgTable(
      */
     revision: bigint('revision', { mode: 'number' }).notNull().default(0),
     /**
-     * Accent- and case-folded text searched by substring (DESIGN.md "Search"): the name, its
-     * middle names and nickname, the organisation and its units, and every email (issue 17).
+     * Accent- and case-folded text searched by substring (pg_trgm indexes, per account): the
+     * name, its middle names and nickname, the organisation and its units, and every email.
      * `kith_fold` is the immutable wrapper around unaccent created by the first migration.
      */
     searchText: text('search_text')
@@ -168,7 +170,7 @@ export const contacts = pgTable(
       ),
     /**
      * The name as the lists sort it: folded, so 'Émile' sorts beside 'Emile'; trimmed, so a
-     * family name alone ("Smith", issue 17) sorts under S.
+     * family name alone ("Smith") sorts under S.
      */
     sortName: text('sort_name')
       .notNull()
@@ -211,7 +213,7 @@ export const contacts = pgTable(
       .on(t.trashedAt)
       .where(sql`${t.trashedAt} is not null`),
     index('contacts_avatar_image_id_idx').on(t.avatarImageId),
-    // Reminders (issue 20) find a day's birthdays and dates across every account at once, then
+    // Reminders find a day's birthdays and dates across every account at once, then
     // keep the accounts that asked: one index probe per day, not one scan per account.
     index('contacts_active_birthday_idx')
       .on(t.birthdayMonth, t.birthdayDay)
@@ -222,7 +224,7 @@ export const contacts = pgTable(
     index('contacts_user_keep_in_touch_idx')
       .on(t.userId)
       .where(sql`${t.trashedAt} is null and ${t.keepInTouch} is not null`),
-    // CardDAV (issue 18): a card by its name, by its UID, and the changes after a sync token.
+    // CardDAV: a card by its name, by its UID, and the changes after a sync token.
     uniqueIndex('contacts_user_dav_name_key').on(t.userId, t.davName),
     index('contacts_user_uid_idx').on(t.userId, t.uid),
     index('contacts_user_revision_idx').on(t.userId, t.revision),
@@ -234,7 +236,8 @@ export const contacts = pgTable(
       .on(t.importId)
       .where(sql`${t.importId} is not null`),
     // Per account (btree_gin puts the account in the trigram index), so a search reads only
-    // the person's own contacts however large the table grows (issue 19).
+    // the person's own contacts however large the table grows
+    // (docs/decisions/0013-search-indexes-lead-with-the-account.md).
     index('contacts_user_search_text_trgm_idx')
       .using('gin', t.userId, t.searchText.op('gin_trgm_ops'))
       .where(sql`${t.trashedAt} is null`),

@@ -2,7 +2,7 @@ import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'driz
 import { users } from './users';
 
 /**
- * App passwords (issue 18): what a phone or desktop address book signs in to CardDAV with,
+ * App passwords: what a phone or desktop address book signs in to CardDAV with,
  * over HTTP Basic with the account's email. One per device, named by the person, shown once
  * and kept only as an argon2id PHC string; revoking one deletes its row. The account
  * password never works over DAV.

@@ -1,7 +1,10 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Feedback sent from the avatar menu (SPEC §2, §3). An empty message is allowed (SPEC §5). */
+/**
+ * Feedback sent from the avatar menu (docs/product/screens.md#feedback-and-contact-us). An
+ * empty message is allowed (docs/product/validation.md#other-forms).
+ */
 export const feedback = pgTable(
   'feedback',
   {

@@ -3,8 +3,8 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'dri
 import { users } from './users';
 
 /**
- * Uploaded images. The id is the `publicId` of the REST API (SPEC §3 "An uploaded image has
- * a publicId and url"); `ownerId` records who uploaded it, so only the owner can replace
+ * Uploaded images. The id is the `publicId` of the REST API (an uploaded image has a
+ * `publicId` and a `url`: docs/product/contact.md#other-entities); `ownerId` records who uploaded it, so only the owner can replace
  * or delete it. Bytes live in the storage backend under `storageKey`.
  */
 export const images = pgTable(

@@ -36,7 +36,7 @@ export const labels = pgTable(
      */
     madeFromCard: boolean('made_from_card').notNull().default(false),
     /**
-     * The label as Apple's clients see it over CardDAV, a group card (issue 18): its UID, its
+     * The label as Apple's clients see it over CardDAV, a group card: its UID, its
      * resource name, and its revision (moved by the database when it is renamed or a contact
      * joins or leaves), as `contacts` has them.
      */

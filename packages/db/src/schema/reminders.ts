@@ -19,7 +19,7 @@ import { users } from './users';
 export const reminderDelivery = pgEnum('reminder_delivery', ['each', 'weekly_digest']);
 
 /**
- * How a person wants to be reminded (issue 20). Absent means never set: reminders are off.
+ * How a person wants to be reminded by mail. Absent means never set: reminders are off.
  * `leadDays` are the days before a date a reminder goes out (0 = on the day). `sendMinute`
  * is the time of day in `timeZone` (an IANA name), in minutes after midnight. `preparedOn` is
  * the person's local date the dispatch last finished for, so a run that stops half-way is
