@@ -44,22 +44,22 @@ describe('calendar feed (issue 20, RFC 5545)', () => {
   it('lists birthdays and anniversaries as yearly all-day events a parser reads', async () => {
     const { caller, path } = await personWithFeed();
     const ana = await makeContact(caller, {
-      firstName: 'Ana',
-      lastName: 'García',
-      birthday: { day: 14, month: 'march', year: 1990 },
+      givenName: 'Ana',
+      familyName: 'García',
+      birthday: { day: 14, month: 3, year: 1990 },
       dates: [{ type: 'anniversary', day: 1, month: 6, year: 2015 }],
     });
     await makeContact(caller, {
-      firstName: 'Leap',
-      lastName: 'Day',
-      birthday: { day: 29, month: 'february', year: 2000 },
+      givenName: 'Leap',
+      familyName: 'Day',
+      birthday: { day: 29, month: 2, year: 2000 },
     });
     const gone = await makeContact(caller, {
-      firstName: 'Trashed',
-      birthday: { day: 1, month: 'january', year: 1990 },
+      givenName: 'Trashed',
+      birthday: { day: 1, month: 1, year: 1990 },
     });
-    await caller.trash.add({ id: gone._id });
-    await makeContact(caller, { firstName: 'No', lastName: 'Dates' });
+    await caller.trash.add({ id: gone.id });
+    await makeContact(caller, { givenName: 'No', familyName: 'Dates' });
 
     const res = await t.app.inject({ method: 'GET', url: path });
     expect(res.statusCode).toBe(200);
@@ -70,15 +70,15 @@ describe('calendar feed (issue 20, RFC 5545)', () => {
         summary: "Ana García's birthday",
         dates: ['1990-03-14', '1991-03-14', '1992-03-14'],
         allDay: true,
-        uid: `${ana._id}-birthday@kith`,
-        url: `http://localhost:3000/person/${ana._id}`,
+        uid: `${ana.id}-birthday@kith`,
+        url: `http://localhost:3000/person/${ana.id}`,
       },
       {
         summary: "Ana García's anniversary",
         dates: ['2015-06-01', '2016-06-01', '2017-06-01'],
         allDay: true,
-        uid: `${ana._id}-anniversary-0@kith`,
-        url: `http://localhost:3000/person/${ana._id}`,
+        uid: `${ana.id}-anniversary-0@kith`,
+        url: `http://localhost:3000/person/${ana.id}`,
       },
       expect.objectContaining({
         summary: "Leap Day's birthday",
@@ -91,8 +91,8 @@ describe('calendar feed (issue 20, RFC 5545)', () => {
   it('answers 304 to a poller whose ETag is still current, and 200 after a change', async () => {
     const { caller, path } = await personWithFeed();
     await makeContact(caller, {
-      firstName: 'Poll',
-      birthday: { day: 2, month: 'may', year: 1990 },
+      givenName: 'Poll',
+      birthday: { day: 2, month: 5, year: 1990 },
     });
     const first = await t.app.inject({ method: 'GET', url: path });
     const etag = first.headers.etag as string;
@@ -107,7 +107,7 @@ describe('calendar feed (issue 20, RFC 5545)', () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
 
-    await makeContact(caller, { firstName: 'New', birthday: { day: 3, month: 'may', year: 1991 } });
+    await makeContact(caller, { givenName: 'New', birthday: { day: 3, month: 5, year: 1991 } });
     const changed = await t.app.inject({
       method: 'GET',
       url: path,
@@ -121,8 +121,8 @@ describe('calendar feed (issue 20, RFC 5545)', () => {
     const { caller, path, userId } = await personWithFeed();
     await t.db.update(schema.users).set({ locale: 'es' }).where(eq(schema.users.id, userId));
     await makeContact(caller, {
-      firstName: 'Lucía',
-      birthday: { day: 2, month: 'may', year: 1990 },
+      givenName: 'Lucía',
+      birthday: { day: 2, month: 5, year: 1990 },
     });
     const res = await t.app.inject({ method: 'GET', url: path });
     expect(events(res.body).map((e) => e.summary)).toEqual(['Cumpleaños de Lucía Hopper']);
@@ -158,14 +158,14 @@ describe('calendar feed (issue 20, RFC 5545)', () => {
   it('never writes a bare CR from a name into the feed, even one stored before names were cleaned', async () => {
     const { caller, path } = await personWithFeed();
     const eve = await makeContact(caller, {
-      firstName: 'Eve',
-      birthday: { day: 2, month: 'may', year: 1991 },
+      givenName: 'Eve',
+      birthday: { day: 2, month: 5, year: 1991 },
     });
     // As a row written before the contact limits stripped control characters.
     await t.db
       .update(schema.contacts)
       .set({ givenName: 'Eve\rBEGIN:VEVENT\rSUMMARY:injected' })
-      .where(eq(schema.contacts.id, eve._id));
+      .where(eq(schema.contacts.id, eve.id));
     const text = (await t.app.inject({ method: 'GET', url: path })).body;
     expect(text.replace(/\r\n/g, '')).not.toContain('\r');
     const parsed = events(text);

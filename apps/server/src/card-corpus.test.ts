@@ -12,7 +12,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusCards, unfoldLines, type CorpusCard } from './card-corpus';
 import { davAccount, type DavAccount } from './dav-helpers';
-import { signedInCaller } from './test-caller';
+import { nameOf, signedInCaller } from './test-caller';
 import { createTestApp, type TestApp } from './test-app';
 
 const cards = corpusCards().filter((card) => card.version === '3.0' || card.version === '4.0');
@@ -144,13 +144,13 @@ describe('FN as a card or a file wrote it', () => {
     expect(before).toContain('\r\nFN:Uncle Bob\r\nN:Jones;Robert;;;\r\n');
     // The screen's name is still made of the parts.
     const { items } = await caller.contacts.list({ limit: 10 });
-    expect(items.map((c) => c.name).sort()).toEqual(['Margaret Smith', 'Robert Jones']);
+    expect(items.map(nameOf).sort()).toEqual(['Margaret Smith', 'Robert Jones']);
 
     // A note edited keeps FN; the name edited makes FN the whole name again.
-    const grandma = items.find((c) => c.name === 'Margaret Smith')!;
-    await caller.contacts.update({ id: grandma._id, note: 'Sunday lunch' });
+    const grandma = items.find((c) => nameOf(c) === 'Margaret Smith')!;
+    await caller.contacts.update({ id: grandma.id, note: 'Sunday lunch' });
     expect(await exported()).toContain('\r\nFN:Grandma\r\n');
-    await caller.contacts.update({ id: grandma._id, lastName: 'Smythe' });
+    await caller.contacts.update({ id: grandma.id, familyName: 'Smythe' });
     expect(await exported()).toContain('\r\nFN:Margaret Smythe\r\nN:Smythe;Margaret;;;\r\n');
   });
 });
@@ -164,12 +164,12 @@ describe('a stand-in name', () => {
     const preview = await caller.imports.preview({ content: csv });
     await caller.imports.batch({ importId: crypto.randomUUID(), create: preview.contacts });
     const [contact] = (await caller.contacts.list({ limit: 10 })).items;
-    expect(contact!.name).toBe('+43 660 1111111');
+    expect(nameOf(contact!)).toBe('+43 660 1111111');
     const card = (await caller.contacts.export({ format: 'vcf3' })).content;
     expect(card).toContain('\r\nFN:\r\nN:;;;;\r\n');
     expect(card).toContain('TEL;TYPE=cell:+43 660 1111111');
     // Named in Kith, the name is the card's.
-    await caller.contacts.update({ id: contact!._id, firstName: 'Hedy', lastName: 'Lamarr' });
+    await caller.contacts.update({ id: contact!.id, givenName: 'Hedy', familyName: 'Lamarr' });
     expect((await caller.contacts.export({ format: 'vcf3' })).content).toContain(
       '\r\nFN:Hedy Lamarr\r\nN:Lamarr;Hedy;;;\r\n',
     );
