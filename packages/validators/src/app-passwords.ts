@@ -6,7 +6,7 @@ export const APP_PASSWORD_NAME_MAX = 100;
 /** Most app passwords one account keeps at once (one per phone, tablet, computer). */
 export const APP_PASSWORDS_MAX = 50;
 
-/** Create an app password for a device (issue 18): the person's name for it. */
+/** Create an app password for a device: the person's name for it. */
 export const createAppPasswordInput = z.object({
   name: z
     .string()

@@ -15,7 +15,7 @@ describe('signupInput', () => {
     expect(parsed.email).toBe('ada@example.com');
   });
 
-  it('answers with the messages of SPEC §5', () => {
+  it('answers with the sign-up and login messages', () => {
     expect(
       firstMessage(signupInput.safeParse({ name: ' ', email: 'a@b.co', password: 'abcdef' })),
     ).toBe('Name is required');

@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { interfaceLocale } from './locales';
 import { messages } from './messages';
 
-/** Minimum password length, SPEC §9. */
+/** Minimum password length (docs/product/limits.md#limits). */
 export const PASSWORD_MIN_LENGTH = 6;
 
-/** An email address as people type it: trimmed and lowercased before it is checked (SPEC §5). */
+/**
+ * An email address as people type it: trimmed and lowercased before it is checked
+ * (docs/product/validation.md#signup).
+ */
 export const emailAddress = z
   .string()
   .trim()
@@ -18,7 +21,7 @@ export const emailAddress = z
  */
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** A password as typed to sign in: SPEC §9's minimum, and the maximum above. */
+/** A password as typed to sign in: the product's minimum, and the maximum above. */
 export const password = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { error: messages.account.passwordTooShort })
@@ -33,8 +36,9 @@ export const newPassword = password.refine((value) => new Set(value).size > 1, {
 });
 
 /**
- * Sign-up payload of SPEC §3: name, email, password; plus, optionally, the interface language
- * the person signed up in, kept for the account (its mails and its screens).
+ * Sign-up payload (docs/product/contact.md#other-entities): name, email, password; plus,
+ * optionally, the interface language the person signed up in, kept for the account (its
+ * mails and its screens).
  */
 export const signupInput = z.object({
   name: z.string().trim().min(1, { error: messages.account.nameRequired }),
@@ -44,14 +48,14 @@ export const signupInput = z.object({
 });
 export type SignupInput = z.infer<typeof signupInput>;
 
-/** Login payload of SPEC §3: email, password. */
+/** Login payload (docs/product/contact.md#other-entities): email, password. */
 export const loginInput = z.object({
   email: emailAddress,
   password,
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
-/** SPEC §9: one-time codes are 6 digits. */
+/** One-time codes are 6 digits (docs/product/limits.md#limits). */
 export const OTP_LENGTH = 6;
 
 export const otp = z
@@ -59,14 +63,14 @@ export const otp = z
   .trim()
   .regex(/^\d{6}$/, { error: messages.account.otpFormat });
 
-/** POST /auth/verify (SPEC §7): the email being verified and its code. */
+/** POST /auth/verify (docs/product/legacy-api.md#auth): the email being verified and its code. */
 export const verifyEmailInput = z.object({ email: emailAddress, otp });
 
-/** POST /auth/resend and /auth/recover/find (SPEC §7). */
+/** POST /auth/resend and /auth/recover/find (docs/product/legacy-api.md#auth). */
 export const emailInput = z.object({ email: emailAddress });
 
-/** POST /auth/recover/verify (SPEC §7). */
+/** POST /auth/recover/verify (docs/product/legacy-api.md#auth). */
 export const otpInput = z.object({ otp });
 
-/** PATCH /auth/recover/reset (SPEC §7). */
+/** PATCH /auth/recover/reset (docs/product/legacy-api.md#auth). */
 export const resetPasswordInput = z.object({ password: newPassword });

@@ -17,7 +17,7 @@ describe('contactUsInput', () => {
     },
   );
 
-  it('refuses a subject outside the list of SPEC §2', () => {
+  it('refuses a subject the form does not offer', () => {
     expect(contactUsInput.safeParse({ ...filled, subject: 'sales' }).success).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages';
 
-/** Subject choices of the Contact Us form, SPEC §2. */
+/** Subject choices of the Contact Us form (docs/product/screens.md#feedback-and-contact-us). */
 export const contactUsSubjects = [
   'general',
   'support',
@@ -15,7 +15,8 @@ export const contactUsSubjects = [
 const required = z.string().trim().min(1, { error: messages.contactUs.required });
 
 /**
- * The Contact Us form (SPEC §4 Forms, §5 Other forms): all four fields are required
+ * The Contact Us form (docs/product/states.md#forms, docs/product/validation.md#other-forms):
+ * all four fields are required
  * and the email must be an address. The form is local only; nothing is sent.
  */
 export const contactUsInput = z.object({

@@ -3,7 +3,10 @@ import { z } from 'zod';
 /** Longest feedback message kept, in characters. */
 export const FEEDBACK_MAX_LENGTH = 5000;
 
-/** POST /feedback (SPEC §7): `{message}`. An empty message is accepted (SPEC §5). */
+/**
+ * POST /feedback: `{message}`. An empty message is accepted
+ * (docs/product/validation.md#other-forms).
+ */
 export const feedbackInput = z.object({
   message: z
     .string()

@@ -72,7 +72,7 @@ const field = line(L.field);
 
 /**
  * A contact as an import file gave it, already read and cleaned by `imports.preview`: the
- * card's fields (issue 17; the first value of each list is the preferred one), a birthday
+ * card's fields (the first value of each list is the preferred one), a birthday
  * (the year may be missing, RFC 6350 `--MMDD`), a photo as a `data:` URI or an `https:`
  * address, label names, and every other property in `extra`.
  */

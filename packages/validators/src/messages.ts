@@ -1,5 +1,6 @@
 /**
- * User-facing validation messages, quoted exactly from SPEC §5 ("Validation rules").
+ * User-facing validation messages: product text, quoted exactly as
+ * docs/product/validation.md states them.
  * Server inputs and web forms share them, so a message reads the same wherever it shows.
  */
 export const messages = {

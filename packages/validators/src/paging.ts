@@ -4,10 +4,11 @@ import { contactSort } from './contacts';
 /**
  * One page of a long list, the same for every list: `cursor` from the page before, or
  * `offset`, the position of the page's first item (a window anywhere in the list: the web
- * list fetches only the rows on screen, issue 19), not both; with `fromEnd`, `offset` counts
+ * list fetches only the rows on screen), not both; with `fromEnd`, `offset` counts
  * from the list's end (the last rows are as cheap to read as the first; the items still come
  * in list order); `limit` items per page (default
- * 200) or `null` for the whole list at once, as REST's GET /contacts answers (SPEC §7), and
+ * 200) or `null` for the whole list at once, as REST's GET /contacts answers
+ * (docs/product/legacy-api.md#contacts-favorites-trash), and
  * `sort` (default first name). A cursor only continues the order it came from.
  */
 export const pageInput = z.object({

@@ -36,7 +36,7 @@ export const timeOfDay = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Give the time as HH:MM, from 00:00 to 23:59.' });
 
 /**
- * Reminder settings on /me (issue 20): on or off; which dates (birthdays, anniversaries,
+ * Reminder settings on /me: on or off; which dates (birthdays, anniversaries,
  * other labelled dates); how early (one or more of `REMINDER_LEAD_DAYS`); the time of day in
  * the person's time zone; one mail per date or a weekly digest.
  */

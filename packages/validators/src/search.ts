@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** GET /search?query= (SPEC §4 Search): the text as typed, at most 100 characters used. */
+/**
+ * GET /search?query= (docs/product/states.md#forms, Search): the text as typed, at most 100
+ * characters used.
+ */
 export const searchInput = z.object({
   query: z
     .string()

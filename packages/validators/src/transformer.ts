@@ -9,8 +9,8 @@ const superjson = new SuperJSON();
  * Values made of JSON's own types and Dates (every answer but uploads) are written in
  * superjson's own format (`{json, meta: {values: {"path": ["Date"]}}}`) by one quick walk:
  * superjson's general walker held the event loop for 370 ms on a 25,000-contact import
- * preview (issue 15). Anything else (bytes, undefined, NaN, Map...) goes through superjson as
- * before, and `deserialize` is superjson's, so both sides read either.
+ * preview (no request may stall the others). Anything else (bytes, undefined, NaN, Map...)
+ * goes through superjson as before, and `deserialize` is superjson's, so both sides read either.
  */
 export const transformer = {
   serialize(value: unknown): SuperJSONResult {
@@ -69,7 +69,7 @@ const MAX_FAST_DEPTH = 64;
  * superjson does (keys joined by `.`, with `.` and `\\` escaped); FALLBACK for anything
  * else superjson would annotate. `path` is the keys down to `value`, kept as one stack and
  * joined only when a Date is found: building every key's path string took most of the time
- * of a 16,000-contact import preview (issue 17).
+ * of a 16,000-contact import preview.
  */
 function encodeFast(
   value: unknown,
