@@ -92,7 +92,7 @@ describe('createContactsClient', () => {
     expect(seen).toEqual(['address-sync']);
   });
 
-  it('gives a call up after timeoutMs with code TIMEOUT and SPEC §8 "Request aborted"', async () => {
+  it('gives a call up after timeoutMs with code TIMEOUT and "Request aborted"', async () => {
     const client = createContactsClient({
       baseUrl,
       timeoutMs: 200,

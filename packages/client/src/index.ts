@@ -31,7 +31,8 @@ export interface ContactsClientOptions {
   cookies?: 'browser' | 'jar';
   /**
    * How long a call may wait for its answer, in ms (60 000 by default); then it fails with
-   * `ContactsApiError` code `TIMEOUT` and the message 'Request aborted' (SPEC §8).
+   * `ContactsApiError` code `TIMEOUT` and the message 'Request aborted'
+   * (docs/product/messages.md#error-catalogue).
    */
   timeoutMs?: number;
 }
@@ -45,7 +46,7 @@ export type ContactsClient = TRPCClient<AppRouter>;
  * - Session: `auth.login` (or `auth.verify`) sets the session cookies; later calls send
  *   them. In a browser the browser keeps them; in Node the client does (`cookies: 'jar'`).
  * - An expired session is refreshed once (`auth.refresh`) and the call retried
- *   (SPEC §7 "Auth retry").
+ *   (docs/product/legacy-api.md#auth-retry).
  * - Every failure throws `ContactsApiError` with the server's message, `status`, `code`
  *   and `fieldErrors`.
  * - A call with no answer after `timeoutMs` (60 s) is aborted: code `TIMEOUT`, status 0.

@@ -19,9 +19,9 @@ export interface RefreshOnForbiddenOptions {
 }
 
 /**
- * SPEC §7 "Auth retry": on FORBIDDEN from any call but the session's own, refresh the session
- * and retry the call once. If the refresh fails, `onRefreshFailed` runs and the caller gets
- * the original error.
+ * The auth retry (docs/product/legacy-api.md#auth-retry): on FORBIDDEN from any call but the
+ * session's own, refresh the session and retry the call once. If the refresh fails,
+ * `onRefreshFailed` runs and the caller gets the original error.
  */
 export function refreshOnForbiddenLink(options: RefreshOnForbiddenOptions): TRPCLink<AppRouter> {
   return () =>
@@ -83,8 +83,8 @@ export function shared<T>(fn: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * How long a call may wait for its answer before it is given up, in ms (issue 21.6: a request
- * that never answered left "Contact Is Creating..." and a spinning Save forever). Long enough
+ * How long a call may wait for its answer before it is given up, in ms (a request that never
+ * answered left "Contact Is Creating..." and a spinning Save forever). Long enough
  * for an 8 MiB photo or import batch on a slow connection.
  */
 export const REQUEST_TIMEOUT_MS = 60_000;
