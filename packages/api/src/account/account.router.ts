@@ -13,8 +13,8 @@ import {
   updatePreferences,
   updateProfile,
 } from './account.service';
-import { clearCookie, clearSessionCookies, cookieNames } from '../auth/cookies';
-import { listActiveSessions, revokeAllSessions, revokeUserSession } from '../auth/sessions';
+import { clearCookie, clearSessionCookies, cookieNames } from '../credentials/cookies';
+import { listActiveSessions, revokeAllSessions, revokeUserSession } from '../credentials/sessions';
 import { ValidationError } from '../shared/errors';
 import { protectedProcedure, rateLimited, signedInUser } from '../trpc/init';
 

@@ -8,8 +8,8 @@ import type {
   UpdateProfileInput,
 } from '@kith/validators';
 import { and, eq, isNull } from 'drizzle-orm';
-import { assertAcceptablePassword, hashPassword, verifyPassword } from '../auth/passwords';
-import { revokeAllSessions } from '../auth/sessions';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../credentials/passwords';
+import { revokeAllSessions } from '../credentials/sessions';
 import { revokeAllAppPasswords } from '../app-passwords/app-passwords.service';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError, ValidationError } from '../shared/errors';

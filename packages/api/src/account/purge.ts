@@ -1,6 +1,6 @@
 import { schema, type Database } from '@kith/db';
 import { and, inArray, isNotNull, lte } from 'drizzle-orm';
-import type { ImageStorage } from '../images/storage';
+import type { ImageStorage } from '../storage/image-storage';
 import { removeBytes } from '../images/images.service';
 
 const { users, images } = schema;

@@ -2,7 +2,7 @@ import { appPasswordIdInput, createAppPasswordInput } from '@kith/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { schema } from '@kith/db';
 import { eq } from 'drizzle-orm';
-import { DAV_ROOT, paths } from '../dav/paths';
+import { DAV_ROOT, paths } from '../shared/dav-paths';
 import { protectedProcedure } from '../trpc/init';
 import { createAppPassword, listAppPasswords, revokeAppPassword } from './app-passwords.service';
 

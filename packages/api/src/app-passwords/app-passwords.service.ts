@@ -2,7 +2,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import { schema, type Database } from '@kith/db';
 import { APP_PASSWORDS_MAX } from '@kith/validators';
 import { and, asc, count, eq, isNotNull, isNull, or } from 'drizzle-orm';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../credentials/passwords';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import type { ApiDependencies } from '../trpc/context';
 

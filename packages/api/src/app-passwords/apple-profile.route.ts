@@ -1,8 +1,8 @@
 import { schema } from '@kith/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { authenticate } from '../auth/authenticate';
-import { SESSION_ENDED_MESSAGE } from '../auth/sessions';
+import { authenticate } from '../credentials/authenticate';
+import { SESSION_ENDED_MESSAGE } from '../credentials/sessions';
 import type { ApiDependencies } from '../trpc/context';
 import { appleProfile } from './apple-profile';
 

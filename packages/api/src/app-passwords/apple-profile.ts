@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import plist from 'plist';
-import { paths } from '../dav/paths';
+import { paths } from '../shared/dav-paths';
 
 /** What an Apple configuration profile for Kith's CardDAV account holds. */
 export interface AppleProfileInput {

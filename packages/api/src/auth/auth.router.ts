@@ -9,8 +9,8 @@ import {
   readSealedCookie,
   setSealedCookie,
   setSessionCookies,
-} from './cookies';
-import { revokeSessionByToken, rotateSession } from './sessions';
+} from '../credentials/cookies';
+import { revokeSessionByToken, rotateSession } from '../credentials/sessions';
 import type { Context } from '../trpc/context';
 import { ForbiddenError, NotFoundError, PreconditionFailedError } from '../shared/errors';
 import { inputEmail, protectedProcedure, publicProcedure, rateLimited } from '../trpc/init';

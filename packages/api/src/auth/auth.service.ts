@@ -24,9 +24,9 @@ import {
   decoyPasswordHash,
   hashPassword,
   verifyPassword,
-} from './passwords';
+} from '../credentials/passwords';
 import { getProfile } from '../account/account.service';
-import { startSession, type ClientInfo, type IssuedTokens } from './sessions';
+import { startSession, type ClientInfo, type IssuedTokens } from '../credentials/sessions';
 import {
   ConflictError,
   NotFoundError,

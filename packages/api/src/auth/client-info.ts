@@ -1,5 +1,5 @@
 import type { Context } from '../trpc/context';
-import type { ClientInfo } from './sessions';
+import type { ClientInfo } from '../credentials/sessions';
 
 /**
  * The browser and address a call came from, as the sessions list shows them (the address is

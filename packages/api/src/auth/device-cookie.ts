@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../trpc/context';
 import type { RateCharge } from '../trpc/init';
-import { cookieNames, readSealedCookie, setSealedCookie } from './cookies';
+import { cookieNames, readSealedCookie, setSealedCookie } from '../credentials/cookies';
 
 /**
  * How long a browser is remembered as one an account signed in from, in ms. A year, as the

@@ -1,6 +1,7 @@
 import { schema, type Database } from '@kith/db';
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { ImageStorage } from '../images/storage';
+import type { ImageStorage } from '../storage/image-storage';
+import type { EmbeddedPhoto } from '../vcard/contact-vcard';
 import { toContact, type Contact } from './contact-dto';
 
 const { contacts, images } = schema;
@@ -52,4 +53,16 @@ export function selectContactsWithPhoto<Extra extends Record<string, SQL.Aliased
 /** A contact as the API returns it, its photo as a signed link. */
 export function toDto(storage: ImageStorage, row: ContactWithPhoto): Contact {
   return toContact(row.contact, row.photo ? storage.urlFor(row.photo.key) : null);
+}
+
+/** Reads a contact's photo for embedding, only when a card needs it. */
+export function embedded(
+  storage: ImageStorage,
+  photo: PhotoRef | null,
+  withPhoto = true,
+): () => Promise<EmbeddedPhoto | null> {
+  return async () => {
+    const bytes = photo && withPhoto ? await storage.get(photo.key) : null;
+    return bytes && photo ? { contentType: photo.contentType, bytes } : null;
+  };
 }

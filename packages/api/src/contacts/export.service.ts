@@ -3,13 +3,11 @@ import type { ContactExportInput } from '@kith/validators';
 import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { ApiDependencies } from '../trpc/context';
-import { embedded } from '../dav/card-io';
 import { contactCardText } from '../vcard/stored-card';
 import { csvColumns, csvRecord, SPREADSHEET_FORMULA } from './contact-csv';
-import { selectContactsWithPhoto, type ContactWithPhoto } from './contacts-with-photo';
-import { ownedLabel } from '../labels/labels.service';
+import { embedded, selectContactsWithPhoto, type ContactWithPhoto } from './contacts-with-photo';
 import { cooperative } from '../shared/event-loop';
-import { listCondition } from './list-filter';
+import { listCondition, ownedLabel } from './list-filter';
 
 const { contacts, contactLabels, labels } = schema;
 

@@ -1,8 +1,12 @@
-import { schema } from '@kith/db';
+import { schema, type Database } from '@kith/db';
 import type { BulkContacts } from '@kith/validators';
 import { and, eq, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { NotFoundError } from '../shared/errors';
 
-const { contacts } = schema;
+const { contacts, labels } = schema;
+
+/** What a call naming a label answers when the label does not exist or is someone else's. */
+export const LABEL_NOT_FOUND = 'Label not found.';
 
 /** Which list: SPEC §2's Contacts, Favorites and Trash. */
 export type ContactList = 'contacts' | 'favorites' | 'trash';
@@ -45,4 +49,19 @@ export function chosenContacts(userId: string, chosen: BulkContacts): SQL {
 /** True when a bulk call names one contact by id (its refusal then says "Contact not found."). */
 export function isOneContact(chosen: BulkContacts): boolean {
   return 'contactIds' in chosen && chosen.contactIds.length === 1;
+}
+
+/**
+ * The person's label `labelId` (`{id, name}`): the one a label's list, its export and the
+ * label calls act on.
+ *
+ * @throws NotFoundError (LABEL_NOT_FOUND) when the label does not exist or is someone else's.
+ */
+export async function ownedLabel(db: Database, userId: string, labelId: string) {
+  const [label] = await db
+    .select({ id: labels.id, name: labels.name })
+    .from(labels)
+    .where(and(eq(labels.id, labelId), eq(labels.userId, userId)));
+  if (!label) throw new NotFoundError(LABEL_NOT_FOUND);
+  return label;
 }

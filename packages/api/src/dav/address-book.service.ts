@@ -9,10 +9,10 @@ import {
   type StoredImage,
 } from '../images/images.service';
 import { columnsOf, ensureLabels } from '../imports/batch.service';
-import { photoSource } from '../imports/photos';
+import { photoSource } from '../images/photo-source';
 import type { ApiDependencies } from '../trpc/context';
 import { DavError, NS } from './xml';
-import { paths } from './paths';
+import { paths } from '../shared/dav-paths';
 import { bookTransaction } from '../shared/write-transaction';
 import { cardBasis } from '../vcard/stored-card';
 

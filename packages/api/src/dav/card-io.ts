@@ -1,8 +1,7 @@
 import type { ImportedContact } from '@kith/validators';
 import { readVCardFile } from '../imports/vcard-read';
-import type { ImageStorage } from '../images/storage';
-import type { PhotoRef } from '../contacts/contacts-with-photo';
-import type { EmbeddedPhoto } from '../vcard/contact-vcard';
+import type { ImageStorage } from '../storage/image-storage';
+import { embedded } from '../contacts/contacts-with-photo';
 import { contactCardText, storedCardVersion } from '../vcard/stored-card';
 import type { VCardVersion } from '../vcard/write';
 import { etagOf, type IncomingCard } from './address-book.service';
@@ -150,16 +149,4 @@ export async function cardText(
     version,
     '3.0',
   );
-}
-
-/** Reads a contact's photo for embedding, only when a card needs it. */
-export function embedded(
-  storage: ImageStorage,
-  photo: PhotoRef | null,
-  withPhoto = true,
-): () => Promise<EmbeddedPhoto | null> {
-  return async () => {
-    const bytes = photo && withPhoto ? await storage.get(photo.key) : null;
-    return bytes && photo ? { contentType: photo.contentType, bytes } : null;
-  };
 }

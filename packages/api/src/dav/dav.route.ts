@@ -3,7 +3,7 @@ import { isDatabaseUnavailable, isUnstorableText, schema } from '@kith/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimiter } from '../rate-limits/rate-limiter';
-import { mapErrorToResponse } from '../shared/error-mapper';
+import { mapErrorToResponse } from '../rest/error-response';
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
   ServiceError,
@@ -41,7 +41,8 @@ import {
 import { cardEtag, cardText, nativeVersion, readIncomingCard, requestedVersion } from './card-io';
 import { authenticateDav, BASIC_CHALLENGE } from './dav-auth';
 import type { AppPasswordUser } from '../app-passwords/app-passwords.service';
-import { cardNameOf, DAV_ROOT, paths, resourceOf, type DavResource } from './paths';
+import { DAV_ROOT, paths } from '../shared/dav-paths';
+import { cardNameOf, resourceOf, type DavResource } from './paths';
 import {
   cardPropResult,
   collectionPropResult,

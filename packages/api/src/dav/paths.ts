@@ -1,8 +1,4 @@
-/** Where CardDAV is served (DESIGN.md "Sync"; RFC 6764 discovery points here). */
-export const DAV_ROOT = '/dav/';
-
-/** The one address book of each account (issue 18), its path segment. */
-export const BOOK_SEGMENT = 'contacts';
+import { BOOK_SEGMENT, DAV_ROOT } from '../shared/dav-paths';
 
 /** The resources of Kith's DAV tree, as a request path names them. */
 export type DavResource =
@@ -11,15 +7,6 @@ export type DavResource =
   | { kind: 'home'; userId: string }
   | { kind: 'book'; userId: string }
   | { kind: 'card'; userId: string; name: string };
-
-/** The href of each resource (cards' names percent-encoded, RFC 3986). */
-export const paths = {
-  principal: (userId: string) => `${DAV_ROOT}principals/${userId}/`,
-  home: (userId: string) => `${DAV_ROOT}addressbooks/${userId}/`,
-  book: (userId: string) => `${DAV_ROOT}addressbooks/${userId}/${BOOK_SEGMENT}/`,
-  card: (userId: string, name: string) =>
-    `${DAV_ROOT}addressbooks/${userId}/${BOOK_SEGMENT}/${encodeURIComponent(name)}`,
-};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

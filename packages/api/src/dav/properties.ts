@@ -4,7 +4,8 @@ import type { VCardVersion } from '../vcard/write';
 import { ACCOUNT_QUOTA_BYTES, syncTokenOf, type BookState } from './address-book.service';
 import { cardEtag, nativeVersion } from './card-io';
 import type { BookCard } from './book-cards';
-import { DAV_ROOT, paths, type DavResource } from './paths';
+import { DAV_ROOT, paths } from '../shared/dav-paths';
+import type { DavResource } from './paths';
 import { hrefValue, keyOf, NS, type PropResult, type PropValue, type QName } from './xml';
 
 /** Largest card a client may PUT, in bytes (RFC 6352 §6.2.3 `max-resource-size`). */

@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError } from '../shared/errors';
 import { processImage, type ProcessedImage } from './process';
-import type { ImageStorage, ImageStore } from './storage';
+import type { ImageStorage, ImageStore } from '../storage/image-storage';
 import { bookTransaction } from '../shared/write-transaction';
 
 const { images } = schema;

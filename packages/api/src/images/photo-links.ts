@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { ImageStorage, ImageStore } from './storage';
+import type { ImageStorage, ImageStore } from '../storage/image-storage';
 
 /** Where the server serves images. */
 export const PHOTO_PATH_PREFIX = '/uploads/';

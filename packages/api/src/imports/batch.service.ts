@@ -6,7 +6,7 @@ import { cardBasis } from '../vcard/stored-card';
 import { mergeExtras } from '../contacts/extra-fields';
 import { cardOf, unionCards } from '../contacts/card';
 import { imageRow, removeBytes, storeImage, type StoredImage } from '../images/images.service';
-import { photoSource } from './photos';
+import { photoSource } from '../images/photo-source';
 import { bookTransaction } from '../shared/write-transaction';
 
 const { contacts, contactLabels, labels, images, contactImportBackups } = schema;

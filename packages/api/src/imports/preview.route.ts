@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { importPreviewInput } from '@kith/validators';
 import type { FastifyPluginAsync } from 'fastify';
-import { authenticate } from '../auth/authenticate';
-import { SESSION_ENDED_MESSAGE } from '../auth/sessions';
+import { authenticate } from '../credentials/authenticate';
+import { SESSION_ENDED_MESSAGE } from '../credentials/sessions';
 import type { RateLimiter } from '../rate-limits/rate-limiter';
-import { mapErrorToResponse } from '../shared/error-mapper';
+import { mapErrorToResponse } from '../rest/error-response';
 import { cooperative } from '../shared/event-loop';
 import type { ApiDependencies } from '../trpc/context';
 import { previewImport, type ImportPreview } from './preview.service';

@@ -1,6 +1,6 @@
 import { executeRows, schema, type Database } from '@kith/db';
 import { and, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { ImageStorage } from '../images/storage';
+import type { ImageStorage } from '../storage/image-storage';
 import { removeBytes } from '../images/images.service';
 import { purgeDeletedAccounts } from '../account/purge';
 import { purgeTombstones } from '../dav/address-book.service';

@@ -9,13 +9,13 @@ import {
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { listContacts } from '../contacts/contacts.service';
+import { ownedLabel } from '../contacts/list-filter';
 import {
   assignLabel,
   createLabel,
   deleteLabel,
   labelsOfContact,
   listLabels,
-  ownedLabel,
   renameLabel,
   unassignLabel,
 } from './labels.service';

@@ -3,13 +3,13 @@ import type { BulkContacts } from '@kith/validators';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { CONTACT_NOT_FOUND } from '../contacts/contacts.service';
-import { chosenContacts } from '../contacts/list-filter';
+import { chosenContacts, LABEL_NOT_FOUND, ownedLabel } from '../contacts/list-filter';
 import { bookTransaction } from '../shared/write-transaction';
 
 const { labels, contactLabels, contacts } = schema;
 
 export const labelMessages = {
-  notFound: 'Label not found.',
+  notFound: LABEL_NOT_FOUND,
   taken: 'A label with this name already exists.',
 } as const;
 
@@ -170,16 +170,6 @@ export async function labelsOfContact(db: Database, userId: string, contactId: s
     .innerJoin(labels, eq(labels.id, contactLabels.labelId))
     .where(eq(contactLabels.contactId, contactId))
     .orderBy(asc(sql`lower(${labels.name})`));
-}
-
-/** @throws NotFoundError when the label does not exist or is someone else's. */
-export async function ownedLabel(db: Database, userId: string, labelId: string) {
-  const [label] = await db
-    .select({ id: labels.id, name: labels.name })
-    .from(labels)
-    .where(and(eq(labels.id, labelId), eq(labels.userId, userId)));
-  if (!label) throw new NotFoundError(labelMessages.notFound);
-  return label;
 }
 
 async function ownedContactIds(db: Database, userId: string, ids: string[]) {

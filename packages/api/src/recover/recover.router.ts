@@ -9,7 +9,7 @@ import {
   RECOVERY_STATE_TTL_MS,
   setSealedCookie,
   setSessionCookies,
-} from '../auth/cookies';
+} from '../credentials/cookies';
 import type { Context } from '../trpc/context';
 import { ValidationError } from '../shared/errors';
 import { inputEmail, publicProcedure, rateLimited } from '../trpc/init';

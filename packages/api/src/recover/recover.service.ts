@@ -2,13 +2,13 @@ import { schema } from '@kith/db';
 import { eq } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { checkCode, consumeVerifiedCode } from '../auth/one-time-codes';
-import { assertAcceptablePassword, hashPassword } from '../auth/passwords';
+import { assertAcceptablePassword, hashPassword } from '../credentials/passwords';
 import {
   revokeAllSessions,
   startSession,
   type ClientInfo,
   type IssuedTokens,
-} from '../auth/sessions';
+} from '../credentials/sessions';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { findSessionUser, sendCode, type SessionUser } from '../auth/auth.service';
 import { revokeAllAppPasswords } from '../app-passwords/app-passwords.service';

@@ -2,7 +2,7 @@ import { schema, type Database } from '@kith/db';
 import { multiLineText, singleLineText, type InterfaceLocale } from '@kith/validators';
 import { and, asc, eq, isNull, or, isNotNull, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import type { AuthKeys } from '../auth/keys';
+import type { AuthKeys } from '../credentials/keys';
 import { CALENDAR_FEED_PATH } from './paths';
 import { newTokenId, signToken, verifyToken } from './signed-tokens';
 

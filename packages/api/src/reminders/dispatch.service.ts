@@ -1,7 +1,7 @@
 import { executeRows, schema, type Database } from '@kith/db';
 import type { InterfaceLocale } from '@kith/validators';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { AuthKeys } from '../auth/keys';
+import type { AuthKeys } from '../credentials/keys';
 import type { Mailer } from '../mail/mailer';
 import { keepInTouchDueOn } from './keep-in-touch.service';
 import { addDays, localTime, monthDaysFallingOn } from './local-time';

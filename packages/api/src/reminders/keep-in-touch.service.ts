@@ -4,7 +4,7 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { CONTACT_NOT_FOUND } from '../contacts/contacts.service';
 import type { Contact } from '../contacts/contact-dto';
 import { selectContactsWithPhoto, toDto } from '../contacts/contacts-with-photo';
-import type { ImageStorage } from '../images/storage';
+import type { ImageStorage } from '../storage/image-storage';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { addDays } from './local-time';
 

@@ -1,14 +1,21 @@
-import fastifyMultipart from '@fastify/multipart';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Context } from '../trpc/context';
-import { createCaller } from '../root';
-import { failure, success } from './envelope';
-import { mapErrorToResponse } from '../shared/error-mapper';
-import { MULTIPART_LIMITS } from './multipart';
-import { createOpenApiDocument } from './openapi/document';
 
-export type Caller = ReturnType<typeof createCaller>;
+/**
+ * The shape of an `/api/v1` route, which each domain's `<domain>.rest.ts` fills in; the plugin
+ * that serves them is `rest-api.ts`.
+ */
+
+/**
+ * Filled in by `root.ts` with the in-process caller of the app router, by declaration merging
+ * (as TanStack Router's `Register`), so the route shape names the caller without importing
+ * the router, which is made of the domains whose routes use this shape.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- root.ts adds `caller`.
+export interface RestCallerRegister {}
+
+/** The procedures of the app router, called in-process for one request. */
+export type Caller = RestCallerRegister extends { caller: infer C } ? C : never;
 
 /** What a REST handler receives: a caller bound to this request, and the request's parts. */
 export interface RestRequest {
@@ -63,53 +70,3 @@ export const untrusted = (body: unknown) => (body ?? {}) as never;
 /** The body with the path's id, which wins over any `id` in the body. */
 export const withId = (body: unknown, id: string) =>
   ({ ...(typeof body === 'object' && body !== null ? body : {}), id }) as never;
-
-export interface RestApiOptions {
-  routes: readonly RestRoute[];
-  createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context;
-}
-
-/**
- * Registers every route under the plugin's prefix with the `{success, message, data}`
- * envelope, and one error handler for the scope, so a malformed body, an unknown path or a
- * thrown error all answer in the same envelope with the right status. Serves the routes'
- * OpenAPI 3.1 document at `openapi.json` under the same prefix.
- */
-export async function restApiPlugin(app: FastifyInstance, options: RestApiOptions): Promise<void> {
-  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
-  const document = createOpenApiDocument(options.routes);
-  app.get('/openapi.json', async () => document);
-  for (const route of options.routes) {
-    app.route({
-      method: route.method,
-      url: route.path,
-      handler: async (req, reply) => {
-        const caller = createCaller(options.createContext({ req, res: reply }));
-        let userId: Promise<string> | undefined;
-        const result = await route.handle({
-          caller,
-          userId: () => (userId ??= caller.auth.check().then(({ user }) => user.id)),
-          params: req.params as Record<string, string>,
-          query: req.query as Record<string, string | undefined>,
-          body: req.body,
-          req,
-          reply,
-        });
-        return reply.status(route.successStatus ?? 200).send(success(result.data, result.message));
-      },
-    });
-  }
-
-  app.setNotFoundHandler((req, reply) => {
-    void reply.status(404).send(failure(`No API route for ${req.method} ${req.url}`));
-  });
-
-  app.setErrorHandler((error: FastifyError, req, reply) => {
-    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send(failure(error.message));
-    }
-    const mapped = mapErrorToResponse(error);
-    if (mapped.unexpected) req.log.error({ err: error }, 'unexpected error in REST handler');
-    return reply.status(mapped.status).send(mapped.body);
-  });
-}

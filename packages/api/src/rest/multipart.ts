@@ -1,21 +1,12 @@
 import { messages } from '@kith/validators';
 import type { FastifyRequest } from 'fastify';
 import { PayloadTooLargeError, ValidationError } from '../shared/errors';
-import { IMAGE_MAX_BYTES } from '../images/process';
 
 export interface MultipartBody {
   fields: Record<string, string>;
   /** The named file's bytes, when one was sent. */
   file?: Uint8Array<ArrayBuffer>;
 }
-
-/** Limits for multipart requests: one file under 5 MB (SPEC §9), a few small text fields. */
-export const MULTIPART_LIMITS = {
-  fileSize: IMAGE_MAX_BYTES,
-  files: 1,
-  fields: 20,
-  fieldSize: 100 * 1024,
-};
 
 /**
  * Reads a multipart request: text fields, and the bytes of the file field `fileField`.

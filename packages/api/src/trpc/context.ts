@@ -1,8 +1,8 @@
 import type { Database, DatabaseKind } from '@kith/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthKeys } from '../auth/keys';
-import type { SessionLiveness } from '../auth/session-liveness';
-import type { ImageStorage } from '../images/storage';
+import type { AuthKeys } from '../credentials/keys';
+import type { SessionLiveness } from '../credentials/session-liveness';
+import type { ImageStorage } from '../storage/image-storage';
 import type { Mailer } from '../mail/mailer';
 import type { RateLimiter } from '../rate-limits/rate-limiter';
 

@@ -7,9 +7,9 @@ import {
 import { transformer } from '@kith/validators/transformer';
 import { ZodError, z } from 'zod';
 import type { Context } from './context';
-import { authenticate } from '../auth/authenticate';
+import { authenticate } from '../credentials/authenticate';
 import type { RateAttempt, RateKeys, RatePolicy } from '../rate-limits/rate-limiter';
-import { SESSION_ENDED_MESSAGE } from '../auth/sessions';
+import { SESSION_ENDED_MESSAGE } from '../credentials/sessions';
 import { isDatabaseUnavailable, isUnstorableText } from '@kith/db';
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -21,6 +21,7 @@ import {
   UNSTORABLE_TEXT_MESSAGE,
   ValidationError,
 } from '../shared/errors';
+import { firstZodMessage, flattenZodError } from '../shared/zod-errors';
 
 /**
  * What every failed call carries to clients (tRPC's error shape, narrowed): the message to
@@ -68,21 +69,6 @@ const t = initTRPC.context<Context>().create({
     };
   },
 });
-
-/** Field path (`location.city`) -> messages, from a ZodError. */
-export function flattenZodError(error: ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_';
-    (fields[key] ??= []).push(issue.message);
-  }
-  return fields;
-}
-
-/** The first field message of a ZodError, for clients that show one line. */
-export function firstZodMessage(error: ZodError): string {
-  return error.issues[0]?.message ?? 'Invalid input';
-}
 
 /**
  * Turns ServiceErrors into tRPC errors with their code and message, a database that cannot

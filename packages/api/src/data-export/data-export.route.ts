@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { authenticate } from '../auth/authenticate';
-import { SESSION_ENDED_MESSAGE } from '../auth/sessions';
+import { authenticate } from '../credentials/authenticate';
+import { SESSION_ENDED_MESSAGE } from '../credentials/sessions';
 import type { ApiDependencies } from '../trpc/context';
-import { mapErrorToResponse } from '../shared/error-mapper';
+import { mapErrorToResponse } from '../rest/error-response';
 import type { RateLimiter } from '../rate-limits/rate-limiter';
 import { createDataArchive } from './data-export';
 

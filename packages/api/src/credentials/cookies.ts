@@ -1,7 +1,20 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { Context } from '../trpc/context';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthKeys } from './keys';
 import { seal, unseal } from './sealed';
 import { ACCESS_TOKEN_TTL_MS, type IssuedTokens } from './sessions';
+
+/**
+ * What reading and writing cookies takes from a call's context: the exchange, the address
+ * Kith is reached at (for `Secure`), the clock and the cookie key. A procedure's context is one.
+ */
+export interface CookieContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  publicUrl: string;
+  now: () => Date;
+  keys: Pick<AuthKeys, 'cookieEncryption'>;
+}
 
 /** Cookie names. `v_ue` and `user` are SPEC §3's names for the pending email and the account preview. */
 export const cookieNames = {
@@ -24,7 +37,7 @@ export const RECOVERY_STATE_TTL_MS = 30 * 60_000;
  * httpOnly, SameSite=Strict, and Secure whenever PUBLIC_URL is https (DESIGN.md "Sessions"):
  * decided by configuration, never by a client-sent X-Forwarded-Proto.
  */
-function cookieOptions(ctx: Context, maxAgeMs: number, path = '/'): CookieSerializeOptions {
+function cookieOptions(ctx: CookieContext, maxAgeMs: number, path = '/'): CookieSerializeOptions {
   return {
     httpOnly: true,
     sameSite: 'strict',
@@ -44,7 +57,7 @@ const REFRESH_COOKIE_PATH = '/api';
  * three auth calls ran before the landing page's first paint). It lives as long as the
  * refresh token.
  */
-export function setSessionCookies(ctx: Context, tokens: IssuedTokens): void {
+export function setSessionCookies(ctx: CookieContext, tokens: IssuedTokens): void {
   const refreshMs = tokens.refreshExpiresAt.getTime() - ctx.now().getTime();
   ctx.reply.setCookie(cookieNames.signedIn, '1', {
     ...cookieOptions(ctx, refreshMs),
@@ -62,7 +75,7 @@ export function setSessionCookies(ctx: Context, tokens: IssuedTokens): void {
   );
 }
 
-export function clearSessionCookies(ctx: Context): void {
+export function clearSessionCookies(ctx: CookieContext): void {
   clearCookie(ctx, cookieNames.accessToken);
   clearCookie(ctx, cookieNames.refreshToken, REFRESH_COOKIE_PATH);
   ctx.reply.clearCookie(cookieNames.signedIn, {
@@ -72,17 +85,17 @@ export function clearSessionCookies(ctx: Context): void {
   });
 }
 
-export function readCookie(ctx: Context, name: string): string | undefined {
+export function readCookie(ctx: CookieContext, name: string): string | undefined {
   return ctx.req.cookies[name];
 }
 
-export function clearCookie(ctx: Context, name: string, path = '/'): void {
+export function clearCookie(ctx: CookieContext, name: string, path = '/'): void {
   ctx.reply.clearCookie(name, { ...cookieOptions(ctx, 0, path), maxAge: undefined });
 }
 
 /** Writes a value only the server can read (JWE with a key derived from APP_SECRET). */
 export async function setSealedCookie(
-  ctx: Context,
+  ctx: CookieContext,
   name: string,
   payload: Record<string, unknown>,
   ttlMs: number,
@@ -92,6 +105,6 @@ export async function setSealedCookie(
 }
 
 /** Reads a sealed cookie; null when it is missing, tampered with or expired. */
-export function readSealedCookie<T>(ctx: Context, name: string): Promise<T | null> {
+export function readSealedCookie<T>(ctx: CookieContext, name: string): Promise<T | null> {
   return unseal<T>(ctx.keys.cookieEncryption, readCookie(ctx, name), ctx.now());
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchPublicPhoto, isPublicAddress } from './photos';
+import { fetchPublicPhoto, isPublicAddress } from './photo-source';
 
 describe('photo addresses (OWASP SSRF, issue 15 item 10)', () => {
   it('refuses loopback, private and special ranges, however IPv6 spells them', () => {

@@ -1,14 +1,15 @@
 import type { Database } from '@kith/db';
-import { deriveAuthKeys } from '../auth/keys';
-import { createLocalImageStorage } from '../images/storage';
-import { withPhotoLinks } from '../images/photo-links';
+import { deriveAuthKeys } from './credentials/keys';
+import { createLocalImageStorage } from './storage/image-storage';
+import { withPhotoLinks } from './images/photo-links';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createContextFactory } from '../trpc/context';
-import { NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors';
-import { restApiPlugin, type RestRoute } from './adapter';
-import { createRateLimiter, DEFAULT_RATE_LIMITS } from '../rate-limits/rate-limiter';
+import { createContextFactory } from './trpc/context';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from './shared/errors';
+import type { RestRoute } from './rest/adapter';
+import { restApiPlugin } from './rest-api';
+import { createRateLimiter, DEFAULT_RATE_LIMITS } from './rate-limits/rate-limiter';
 
 const doc: RestRoute['doc'] = {
   summary: 'test route',

@@ -1,9 +1,9 @@
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import { z } from 'zod';
-import type { RestRoute } from '../adapter';
-import { failureSchema, successSchema } from './wire-schemas';
-import { CARDDAV_DOCS } from '../../dav/dav-docs';
-import { REMINDER_PATHS } from '../../reminders/reminders-docs';
+import type { RestRoute } from './rest/adapter';
+import { failureSchema, successSchema } from './rest/openapi/wire-schemas';
+import { CARDDAV_DOCS } from './dav/dav-docs';
+import { REMINDER_PATHS } from './reminders/reminders-docs';
 
 /** Where the REST API is mounted (SPEC §7 "API base"). */
 export const REST_PREFIX = '/api/v1';

@@ -1,5 +1,7 @@
+import type { Database } from '@kith/db';
 import type { FastifyRequest } from 'fastify';
-import type { ApiDependencies } from '../trpc/context';
+import type { AuthKeys } from './keys';
+import type { SessionLiveness } from './session-liveness';
 import { cookieNames } from './cookies';
 import { verifyAccessToken } from './sealed';
 import { isSessionActive } from './sessions';
@@ -15,9 +17,13 @@ export interface AuthenticatedSession {
  * sign-out or password change takes effect at once; within a moment on other instances, see
  * `session-liveness.ts`). Null when any of that fails.
  */
-export async function authenticate(
-  ctx: Pick<ApiDependencies, 'db' | 'keys' | 'now' | 'sessionLiveness'> & { req: FastifyRequest },
-): Promise<AuthenticatedSession | null> {
+export async function authenticate(ctx: {
+  db: Database;
+  keys: Pick<AuthKeys, 'accessToken'>;
+  now: () => Date;
+  sessionLiveness?: SessionLiveness | null;
+  req: FastifyRequest;
+}): Promise<AuthenticatedSession | null> {
   const now = ctx.now();
   const claims = await verifyAccessToken(
     ctx.keys.accessToken,

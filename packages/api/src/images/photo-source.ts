@@ -4,9 +4,9 @@ import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { schema } from '@kith/db';
 import { eq } from 'drizzle-orm';
-import { processImage, IMAGE_MAX_BYTES, type ProcessedImage } from '../images/process';
+import { processImage, IMAGE_MAX_BYTES, type ProcessedImage } from './process';
 import type { ApiDependencies } from '../trpc/context';
-import { checkPhotoLink } from '../images/photo-links';
+import { checkPhotoLink } from './photo-links';
 
 /** How long fetching one photo from an address may take, in ms. */
 const PHOTO_FETCH_TIMEOUT_MS = 5_000;

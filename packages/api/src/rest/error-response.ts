@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
-import { INTERNAL_ERROR_MESSAGE, ServiceError } from './errors';
-import { flattenZodError, firstZodMessage } from '../trpc/init';
-import { failure, type Envelope } from '../rest/envelope';
+import { INTERNAL_ERROR_MESSAGE, ServiceError } from '../shared/errors';
+import { flattenZodError, firstZodMessage } from '../shared/zod-errors';
+import { failure, type Envelope } from './envelope';
 
 export interface MappedError {
   status: number;

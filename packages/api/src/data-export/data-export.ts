@@ -5,10 +5,10 @@ import { ZipArchive } from 'archiver';
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { toContact } from '../contacts/contact-dto';
-import { embedded } from '../dav/card-io';
+import { embedded } from '../contacts/contacts-with-photo';
 import { labelNames } from '../contacts/export.service';
 import { contactCardText } from '../vcard/stored-card';
-import { getProfile } from './account.service';
+import { getProfile } from '../account/account.service';
 import { selectContactsWithPhoto, type ContactWithPhoto } from '../contacts/contacts-with-photo';
 
 const { contacts, images } = schema;
