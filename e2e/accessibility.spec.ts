@@ -22,7 +22,7 @@ test('the public pages pass WCAG 2.1 AA checks', async ({ page }) => {
 });
 
 test('the signed-in screens pass WCAG 2.1 AA checks', async ({ page }, info) => {
-  // Seven screens through axe on a busy two-core machine; /me and a contact grew (issue 20).
+  // Seven screens through axe on a busy two-core machine; /me and a contact grew.
   test.setTimeout(90_000);
   await signUpThroughApi(page, 'Axe Person', `axe-${info.project.name}-${Date.now()}@example.com`);
   const id = await createContactThroughApi(page, 'Checked');
@@ -44,10 +44,8 @@ test('the signed-in screens pass WCAG 2.1 AA checks', async ({ page }, info) => 
   }
 });
 
-test('screens stay WCAG 2.1 AA with a toast or a dialog open (issue 19)', async ({
-  page,
-}, info) => {
-  // Seven screens through axe on a busy two-core machine; /me and a contact grew (issue 20).
+test('screens stay WCAG 2.1 AA with a toast or a dialog open', async ({ page }, info) => {
+  // Seven screens through axe on a busy two-core machine; /me and a contact grew.
   test.setTimeout(90_000);
   await signUpThroughApi(
     page,

@@ -136,7 +136,7 @@ test('the verify and recovery screens send a visitor back when their step is not
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('login shows the field messages of SPEC §5', async ({ page }) => {
+test('login shows the field messages of its checks', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('123');

@@ -3,7 +3,7 @@ import { expect, snapshot, test } from './fixtures';
 import { codeFromOutbox } from './outbox';
 import { createContactThroughApi, signUpThroughApi } from './session';
 
-// What a person trips over in everyday use (issue 21), at both viewports.
+// What a person trips over in everyday use, at both viewports.
 
 const isPhone = (info: TestInfo) => info.project.name === 'phone';
 const uniqueEmail = (info: TestInfo, who: string) =>

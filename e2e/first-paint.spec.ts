@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { createContactThroughApi, signUpThroughApi } from './session';
 
-// A visitor's page paints without waiting for the session check (issue 19): only a browser
+// A visitor's page paints without waiting for the session check: only a browser
 // holding the script-readable `signed_in` cookie waits for it.
 
 test('a visitor sees the landing page while the session check is still running', async ({

@@ -4,11 +4,11 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 /**
  * The test fixture every e2e test uses. It records each request the page makes to a host
- * other than the app's own, and fails the test if there was any (DESIGN.md: no third-party
+ * other than the app's own, and fails the test if there was any (no third-party
  * requests from the browser); its `page.goto` waits for the app to replace a prerendered page.
  */
 export const test = base.extend<{ foreignRequests: string[] }>({
-  // A public page comes prerendered (issue 19) and the app renders over it a moment later;
+  // A public page comes prerendered and the app renders over it a moment later;
   // a test acts on the app, so `goto` waits for it as a person's second click would.
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);

@@ -10,7 +10,7 @@ interface OutboxMessage {
   sentAt: string;
 }
 
-/** The dev outbox of the server under test (DESIGN.md: one JSON file per message). */
+/** The dev outbox of the server under test (one JSON file per message). */
 function outboxDir(): string {
   const dataDir = process.env.KITH_E2E_DATA_DIR;
   if (!dataDir) throw new Error('KITH_E2E_DATA_DIR is not set (see playwright.config.ts)');

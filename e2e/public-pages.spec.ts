@@ -99,7 +99,7 @@ test('the Contact Us form sends nothing with an empty field, and simulates a sen
 }) => {
   await page.goto('/contact');
   await expect(page.getByText('Support hours: Mon-Fri 9 AM-6 PM EST')).toBeVisible();
-  // A visitor's page paints before the session check (issue 19), which then runs its course
+  // A visitor's page paints before the session check, which then runs its course
   // (check, refresh, clearing the cookies); once the page is quiet, the form must send nothing.
   await page.waitForLoadState('networkidle');
   const apiCalls: string[] = [];

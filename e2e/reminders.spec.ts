@@ -2,7 +2,7 @@ import { axeViolations } from './axe';
 import { expect, snapshot, test } from './fixtures';
 import { createContactThroughApi, signUpThroughApi } from './session';
 
-// Reminders, the calendar feed and keep in touch (issue 20), at both viewports.
+// Reminders, the calendar feed and keep in touch, at both viewports.
 
 test('a person turns reminders on, and they are kept as set', async ({ page }, info) => {
   await signUpThroughApi(

@@ -2,7 +2,7 @@ import { axeViolations } from './axe';
 import { expect, snapshot, test } from './fixtures';
 import { signUpThroughApi } from './session';
 
-// "Sync with your phone" (issue 18): reached from the avatar menu and the Help Center; an app
+// "Sync with your phone": reached from the avatar menu and the Help Center; an app
 // password is shown once, works over CardDAV, and stops working when revoked.
 
 test('a person creates an app password, a client signs in with it, and revoking it locks the client out', async ({

@@ -10,7 +10,7 @@ export default defineConfig({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     // Brotli and gzip copies of every text asset, made once at build and served as files
-    // (the server's preCompressed), not compressed again on each request (issue 19).
+    // (the server's preCompressed), not compressed again on each request.
     compression({
       algorithms: ['brotliCompress', 'gzip'],
       include: /\.(js|css|html|svg|json|webmanifest|txt)$/,

@@ -26,7 +26,7 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
-  /** SPEC §2: detail and edit screens carry the path they were opened from. */
+  /** Detail and edit screens carry the path they were opened from (docs/product/screens.md#signed-in-routes). */
   interface HistoryState {
     from?: string;
   }

@@ -18,9 +18,9 @@ export const theme = createTheme({
 
 /**
  * The theme with the close (X) buttons of dialogs, drawers and toasts named `closeLabel` in
- * the interface language: Mantine leaves them without an accessible name (issue 21.8). Plain
- * objects, not `Modal.extend(...)`: importing the components here put the dialog, the drawer
- * and their scroll area into every page's first script (issue 19).
+ * the interface language: Mantine leaves them without an accessible name. Plain objects, not
+ * `Modal.extend(...)`: importing the components here put the dialog, the drawer and their
+ * scroll area into every page's first script.
  */
 export function localizedTheme(closeLabel: string) {
   const closeButtonProps = { 'aria-label': closeLabel };

@@ -14,10 +14,10 @@ import { IconCamera, IconX } from '@tabler/icons-react';
 import { ContactAvatar } from './contact-avatar';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §5 Image: under 5 MB. */
+/** An avatar is an image under 5 MB (docs/product/validation.md#image). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-/** The message for a picked file that cannot be an avatar, or null when it can (SPEC §5). */
+/** The message for a picked file that cannot be an avatar, or null when it can. */
 export function imageFileProblem(file: File): string | null {
   if (!file.type.startsWith('image/')) return messages.image.notAnImage;
   if (file.size >= IMAGE_MAX_BYTES) return messages.image.tooLarge;

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useFocusReturn } from '../lib/use-focus-return';
 
 /**
- * A yes/no dialog with SPEC §2's wording; focus is trapped inside and returns on close. Focus
- * starts on Cancel, so Enter or Space pressed by habit never confirms a destructive step
- * (issue 21.8).
+ * A yes/no dialog with the screens' own wording (docs/product/screens.md); focus is trapped
+ * inside and returns on close. Focus starts on Cancel, so Enter or Space pressed by habit never
+ * confirms a destructive step.
  */
 export function ConfirmDialog({
   opened,

@@ -2,7 +2,8 @@ import { InitialsAvatar } from './initials-avatar';
 
 /**
  * A contact's picture: the uploaded image, else initials drawn locally with a stable colour
- * per name (SPEC §2; never a third-party avatar service).
+ * per name, never a third-party avatar service
+ * (docs/product/screens.md#row-behaviour-in-contacts-and-favorites).
  */
 export function ContactAvatar({
   name,

@@ -3,7 +3,10 @@ import { Link } from '@tanstack/react-router';
 import type { Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** The empty state of a list (SPEC §2): a title, a line, and a button to /new; catalogue keys. */
+/**
+ * The empty state of a list (docs/product/screens.md#contacts-list): a title, a line, and a
+ * button to /new; catalogue keys.
+ */
 export function EmptyState({
   icon: IconComponent,
   title,

@@ -10,7 +10,7 @@ export interface FaqItem {
 }
 
 /**
- * Questions and answers in an accordion, one open at a time (SPEC §2 landing FAQ, Help
+ * Questions and answers in an accordion, one open at a time (docs/product/screens.md#landing-page, the Help
  * Center). The items are catalogue keys (`i18nKey`), translated here.
  */
 export function FaqAccordion({ items }: { items: FaqItem[] }) {

@@ -28,8 +28,8 @@ export function colorFor(name: string): string {
 }
 
 /**
- * An avatar drawn in the browser from a name's initials (DESIGN.md: never fetched from a
- * third-party service).
+ * An avatar drawn in the browser from a name's initials never fetched from a third-party
+ * service (docs/product/screens.md#row-behaviour-in-contacts-and-favorites).
  */
 export function InitialsAvatar({
   name,

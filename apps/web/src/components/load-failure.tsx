@@ -5,8 +5,9 @@ import { errorMessage } from '../lib/notify';
 import { useTranslation } from 'react-i18next';
 
 /**
- * SPEC §8 "Contact load failure": full screen 'Something went wrong', the message, Refresh
- * Page. With `onRetry` (a list that failed to load, issue 21.8) the button is 'Try again'
+ * A contact that fails to load: full screen 'Something went wrong', the message, Refresh Page
+ * (docs/product/messages.md#error-catalogue). With `onRetry` (a list that failed to load) the
+ * button is 'Try again'
  * and loads it again without reloading the page.
  */
 export function LoadFailure({ error, onRetry }: { error: unknown; onRetry?: () => void }) {

@@ -4,7 +4,7 @@ import type { FocusEvent } from 'react';
  * For `useForm({ validateInputOnBlur: true, enhanceGetInputProps: keepSubmitClicks })`: a
  * field is checked when it loses focus, except when focus goes to the form's submit button.
  * Showing or clearing the field's error at that moment moved the button by a line while it
- * was being clicked, so the click was lost (issue 21.5); the submit checks every field anyway.
+ * was being clicked, so the click was lost; the submit checks every field anyway.
  */
 export function keepSubmitClicks({
   inputProps,

@@ -13,7 +13,8 @@ export type ContactListName = 'contacts' | 'favorites' | 'trash' | 'label';
 
 /**
  * Rows per window: the list is read a window at a time, only the windows the screen shows
- * (issue 19: a 100,000-contact book was downloaded whole, 99 pages one after another).
+ * (a 100,000-contact book was downloaded whole, 99 pages one after another;
+ * docs/decisions/0010-lists-read-by-window.md).
  */
 export const WINDOW_SIZE = 100;
 /** How long a window off screen stays cached, in ms: scrolling back is instant, memory bounded. */
@@ -160,7 +161,8 @@ export function rememberSort(sort: ContactSort) {
 }
 
 /**
- * SPEC §4: after any change the cached lists refresh (contacts, contact, favorites, trash).
+ * After any change the cached lists refresh: contacts, contact, favorites, trash
+ * (docs/product/states.md#contact).
  */
 export function useRefreshContactLists() {
   const utils = trpc.useUtils();

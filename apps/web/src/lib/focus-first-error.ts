@@ -1,7 +1,7 @@
 /**
  * Brings the first field with an error into view and focuses it, after the form shows its
- * errors (issue 21.2: Save sits at the top of a long form, so an error below the fold made
- * Save look dead). Mantine marks an input with an error `aria-invalid`; a group error
+ * errors: Save sits at the top of a long form, so an error below the fold made Save look
+ * dead. Mantine marks an input with an error `aria-invalid`; a group error
  * (work, address, birthday) is text marked `data-field-error`, whose group's first input takes
  * the focus. The first of either in page order is taken.
  */

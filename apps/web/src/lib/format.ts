@@ -2,7 +2,8 @@ import { currentLocale } from './i18n';
 
 /**
  * Dates and numbers in the interface language's conventions (Intl). English uses en-GB so
- * dates read day, full month name, year, as SPEC §2 shows them ("12 March 2026").
+ * dates read day, full month name, year, as the screens show them ("12 March 2026",
+ * docs/product/screens.md#trash-screen).
  */
 const INTL_LOCALES = { en: 'en-GB', es: 'es-ES' } as const;
 

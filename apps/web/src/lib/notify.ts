@@ -4,7 +4,7 @@ import { isTimeout } from '@kith/client/links';
 import { TRPCClientError } from '@trpc/client';
 import { i18n, i18nKey } from './i18n';
 
-/** SPEC §8: what a person sees when the server gives no message. */
+/** What a person sees when the server gives no message (docs/product/messages.md#error-catalogue). */
 export const UNKNOWN_ERROR = i18nKey('Unknown Error Occurred Try Again!');
 export const NETWORK_ERROR = i18nKey('Network Error');
 export const REQUEST_ABORTED = i18nKey('Request aborted');
@@ -23,7 +23,8 @@ export class RouteError extends Error {
 /**
  * The message to show for a failed call, in the interface language: the server's message
  * when it sent one, 'Request aborted' when no answer came in time, 'Network Error' when the
- * request never got an answer, else `fallback` (SPEC §8). Server messages are catalogue keys too (src/locales/server-messages.ts).
+ * request never got an answer, else `fallback` (docs/product/messages.md#error-catalogue).
+ * Server messages are catalogue keys too (src/locales/server-messages.ts).
  */
 export function errorMessage(error: unknown, fallback = UNKNOWN_ERROR): string {
   const text = untranslatedErrorMessage(error, fallback);
@@ -81,7 +82,7 @@ export function notifyError(error: unknown, fallback?: string): void {
 }
 
 /**
- * Shows a progress toast ('Working...', SPEC §8) and returns a function that replaces it with
+ * Shows a progress toast ('Working...', docs/product/messages.md#success-and-progress-toasts) and returns a function that replaces it with
  * the outcome. A fresh toast is shown rather than the old one updated, because an updated
  * toast does not restart its 5000 ms auto-close.
  */
@@ -98,7 +99,7 @@ export function progressToast(message: string) {
   };
 }
 
-/** The services SPEC §8 names a failure after, as catalogue keys. */
+/** The services a failure is named after (docs/product/messages.md#error-catalogue), as catalogue keys. */
 export const SERVICES = {
   favorite: i18nKey('Favorite'),
   trash: i18nKey('Trash'),
@@ -107,8 +108,8 @@ export const SERVICES = {
 } as const;
 
 /**
- * SPEC §8 "Service failure with no message": 'Unknown Error Occurred In {operation} Service',
- * translated, for one of `SERVICES`.
+ * A service's failure with no message: 'Unknown Error Occurred In {operation} Service',
+ * translated, for one of `SERVICES` (docs/product/messages.md#error-catalogue).
  */
 export function serviceFailure(service: keyof typeof SERVICES): string {
   return i18n.t('Unknown Error Occurred In {{operation}} Service', {
@@ -118,7 +119,7 @@ export function serviceFailure(service: keyof typeof SERVICES): string {
 
 /**
  * Runs a change, shows 'Working...' meanwhile, then the success message or the error: the
- * server's, or SPEC §8's failure of `service` when it sent none.
+ * server's, or the failure of `service` when it sent none (`serviceFailure`).
  */
 export async function withProgress<T>(
   work: () => Promise<T>,

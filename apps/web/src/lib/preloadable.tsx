@@ -5,7 +5,7 @@ import { lazy, type ComponentType } from 'react';
  * `Component` renders it. Once `load()` has finished, `Component` renders the screen at once;
  * `React.lazy` alone would still suspend on its first render, and React reveals a suspended
  * screen no sooner than 300 ms after its fallback (its fallback throttle), which held a
- * signed-in person's first rows back by that long (issue 19).
+ * signed-in person's first rows back by that long.
  */
 export function preloadable(factory: () => Promise<{ default: ComponentType }>) {
   let loaded: ComponentType | null = null;

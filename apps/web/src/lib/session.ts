@@ -9,7 +9,7 @@ export const sessionQueryKey = ['session'] as const;
 
 /**
  * Whether this browser may hold a session: the server sets the script-readable `signed_in=1`
- * beside the session's httpOnly cookies and clears it with them (issue 19). Without it a
+ * beside the session's httpOnly cookies and clears it with them. Without it a
  * visitor's page need not wait for the session check to paint.
  */
 export function mayHaveSession(): boolean {
@@ -17,7 +17,7 @@ export function mayHaveSession(): boolean {
 }
 
 /**
- * The signed-in person, or null (SPEC §4 "Session"): check the session; if that fails try a
+ * The signed-in person, or null (docs/product/states.md#session): check the session; if that fails try a
  * refresh and check again; if that fails too, log out (clearing stale cookies) and answer
  * null. Errors other than a missing session (the server is down) are thrown.
  */
@@ -76,7 +76,7 @@ export function patchSession(queryClient: QueryClient, changes: Partial<SessionU
 }
 
 /**
- * Ends this browser's session (SPEC §4 Logout). The caller marks the person signed out with
+ * Ends this browser's session (docs/product/states.md#session). The caller marks the person signed out with
  * `useSetSession` when it is ready to, after its toast.
  */
 export function useLogout() {

@@ -13,7 +13,7 @@ export type ApiClient = ReturnType<typeof createTRPCClient<AppRouter>>;
 
 export { isForbidden };
 
-/** The browser's fetch with the shared time limit (issue 21.6). */
+/** The browser's fetch with the shared time limit. */
 export const timedFetch = fetchWithTimeout((input, init) => fetch(input, init));
 
 /** Refreshes the session once (shared by concurrent callers); resolves whether it worked. */
@@ -28,7 +28,7 @@ export const refreshSession = shared(() =>
     .catch(() => false),
 );
 
-/** SPEC §7 "Auth retry": when a refresh fails, log out and reload the page. */
+/** When a refresh fails, log out and reload the page (docs/product/legacy-api.md#auth-retry). */
 export async function logoutAndReload(): Promise<void> {
   await fetch('/api/trpc/auth.logout', {
     method: 'POST',
@@ -44,7 +44,8 @@ function createLinks() {
     // Absolute, so the same link works in the browser and in tests (jsdom with Node's fetch).
     url: `${window.location.origin}/api/trpc`,
     transformer,
-    // Every call gives up after REQUEST_TIMEOUT_MS with 'Request aborted' (SPEC §8).
+    // Every call gives up after REQUEST_TIMEOUT_MS with 'Request aborted'
+    // (docs/product/messages.md#error-catalogue).
     fetch: (input: RequestInfo | URL, init?: RequestInit) =>
       timedFetch(input, { ...init, credentials: 'include' }),
   };

@@ -21,7 +21,7 @@ const MEND_FOR_MS = 1_000;
 
 /**
  * Puts focus back where it was before a dialog opened, once it closes (WCAG 2.4.3 focus
- * order; issue 21.8). A dialog opened from a menu item lost focus to `<body>`: Mantine returns
+ * order). A dialog opened from a menu item lost focus to `<body>`: Mantine returns
  * it to the item, which the closed menu has removed; then the menu's own button takes it.
  * While closed, the hook follows focus; on close it mends only a focus that was lost.
  */

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 
 /**
- * One submit at a time (issue 21.1: a double click on Save created the contact twice).
+ * One submit at a time: a double click on Save created the contact twice.
  * `start()` answers false while a submit runs, so the second click does nothing even before
  * React has re-rendered the button as busy; `finish()` lets the next one through. `busy` is
  * for the button. A screen that leaves after success never calls `finish()`, so its button

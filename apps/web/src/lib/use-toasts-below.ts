@@ -19,7 +19,7 @@ function applyEdges(): void {
 
 /**
  * Keeps toasts below the element it is given (a screen's header row with Save, Export or
- * Sort), so they never cover those controls (issue 21.3). Measured against the top of the
+ * Sort), so they never cover those controls. Measured against the top of the
  * page when the element appears and when the window is resized; the default placement (below
  * the top bar) comes back when the element goes.
  */

@@ -30,7 +30,7 @@ describe('message catalogue', () => {
       expect((es as Record<string, string>)[message], message).toBeTruthy();
   });
 
-  it('gives English its plural forms, and leaves other English values to the key (SPEC strings)', () => {
+  it('gives English its plural forms, and leaves other English values to the key (the product text itself)', () => {
     expect((en as Record<string, string>)['{{count}} other sessions were signed out._one']).toBe(
       '{{count}} other session was signed out.',
     );

@@ -7,7 +7,7 @@ import { i18nKey } from '../lib/i18n';
  * message of `@kith/validators` is here.
  */
 export const serverMessages = [
-  // @kith/validators (SPEC §5)
+  // @kith/validators (docs/product/validation.md)
   i18nKey('First name is required'),
   i18nKey('Last name is required'),
   i18nKey('Invalid email'),
@@ -34,7 +34,7 @@ export const serverMessages = [
   i18nKey('The file is empty'),
   i18nKey('A name is required'),
   i18nKey('The file is larger than 7 MB. Split it and import each part.'),
-  // The API's messages (SPEC §8 and the account rules)
+  // The API's messages (docs/product/messages.md and the account rules)
   i18nKey('Text cannot contain a NUL character.'),
   i18nKey('This file is neither a CSV nor a vCard file Kith can read.'),
   i18nKey('There are no contacts in this file.'),
@@ -86,7 +86,7 @@ export const serverMessages = [
   i18nKey(
     'The contact this Idempotency-Key created is in the Trash. Recover it from the Trash, or send a new key to create another.',
   ),
-  // Reminders and keep in touch (issue 20)
+  // Reminders and keep in touch
   i18nKey('Choose a time zone by its IANA name, such as Europe/Madrid or America/New_York.'),
   i18nKey('Give the time as HH:MM, from 00:00 to 23:59.'),
   i18nKey('A reminder goes out on the day, or 1, 3, 7 or 14 days before.'),

@@ -4,8 +4,9 @@ import type { SessionUser } from '../lib/session';
 import { GUARD_DELAY_MS, wait } from '../lib/timing';
 
 /**
- * SPEC §2 "Route guards": a visitor who is not signed in and has an email waiting for its
- * code is sent to /verify (replace), from `/`, /login and /signup alike (issue 21.7).
+ * A visitor who is not signed in and has an email waiting for its
+ * code is sent to /verify (replace), from `/`, /login and /signup alike
+ * (docs/product/screens.md#route-guards).
  *
  * @throws the router's redirect to /verify when a verification is pending.
  */

@@ -1,7 +1,7 @@
 import { AppShellLayout } from './-app-shell/app-shell-layout';
 import { ContactListScreen } from './-contact-list-screen';
 
-/** `/` for a signed-in person: the contacts list in the app shell (SPEC §2). */
+/** `/` for a signed-in person: the contacts list in the app shell (docs/product/screens.md#signed-in-routes). */
 export default function HomeContacts() {
   return (
     <AppShellLayout>

@@ -14,9 +14,9 @@ const PUBLIC_PATHS = new Set<string>(PUBLIC_PAGES);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   /**
-   * SPEC §4 "Session": the check runs once at start; every route then knows who is signed in.
+   * The session check runs once at start (docs/product/states.md#session); every route then knows who is signed in.
    * A public page opened by a browser with no session cookie paints at once as a visitor's
-   * (issue 19: three auth calls ran before the landing page's first paint); the check still
+   * (three auth calls ran before the landing page's first paint); the check still
    * runs, after paint, and `/` shows the contacts if it finds a session after all.
    */
   beforeLoad: async ({ context, location }) => {
@@ -45,7 +45,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: ({ error }) => <LoadFailure error={error} />,
   pendingMs: 0,
   // The router keeps a shown loader at least 500 ms by default, which held a signed-in
-  // person's first rows back by that long after they had arrived (issue 19).
+  // person's first rows back by that long after they had arrived.
   pendingMinMs: 0,
   component: RootLayout,
 });

@@ -4,7 +4,7 @@ import { GUARD_DELAY_MS, wait } from '../lib/timing';
 
 /**
  * The signed-in screens other than `/`. A visitor is sent to /verify when an email waits for
- * its code (SPEC §2 "Route guards"), else to /login.
+ * its code, else to /login (docs/product/screens.md#route-guards).
  */
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context }) => {

@@ -4,7 +4,7 @@ import { GUARD_DELAY_MS, wait } from '../lib/timing';
 
 /**
  * Login, sign-up, verification and recovery. A signed-in person is sent to / with replace
- * (SPEC §2 "Route guards").
+ * (docs/product/screens.md#route-guards).
  */
 export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context }) => {

@@ -8,8 +8,9 @@ import { GUARD_DELAY_MS, wait } from '../lib/timing';
 import { sendPendingToVerify } from './-guards';
 
 /**
- * `/` is the landing page for visitors and the contacts list for a signed-in person (SPEC §2).
- * A visitor with an email waiting for its code is sent to /verify (SPEC §2 "Route guards").
+ * `/` is the landing page for visitors and the contacts list for a signed-in person
+ * (docs/product/screens.md#public-routes). A visitor with an email waiting for its code is sent
+ * to /verify (docs/product/screens.md#route-guards).
  */
 export const Route = createFileRoute('/')({
   head: () => ({ meta: [{ title: i18n.t(i18nKey('Kith — your private address book')) }] }),
@@ -17,7 +18,7 @@ export const Route = createFileRoute('/')({
   beforeLoad: ({ context }) => (mayHaveSession() ? sendPendingToVerify(context) : undefined),
   // Starts the list and the screen's code together, rather than one after the other, and
   // waits for the code: a lazy screen that suspends is revealed no sooner than 300 ms after
-  // (React's fallback throttle), which held the first rows back that long (issue 19).
+  // (React's fallback throttle), which held the first rows back that long.
   loader: async ({ context }) => {
     if (context.session) {
       void context.queryClient.prefetchQuery(

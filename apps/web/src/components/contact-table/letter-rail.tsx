@@ -9,8 +9,8 @@ export type LetterIndex = { letter: string; position: number }[];
 const RAIL = ['#', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
 
 /**
- * The A-Z rail at the right edge of a long list sorted by name, as phones' address books have
- * (issue 19): a tap, or a finger sliding along it, jumps to the first contact under the letter.
+ * The A-Z rail at the right edge of a long list sorted by name, as phones' address books have:
+ * a tap, or a finger sliding along it, jumps to the first contact under the letter.
  * A letter no name starts with is dimmed and jumps to the next one that does. Its buttons are
  * out of the tab order (the keyboard has Home, End and Page Down) but named for screen readers.
  */

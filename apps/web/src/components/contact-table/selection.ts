@@ -11,9 +11,9 @@ interface State {
 const NONE: State = { all: false, ids: new Set() };
 
 /**
- * Which rows of a list are selected (SPEC §4: selection is local to the table). "Select All"
- * covers the whole list, rows never loaded included (issue 19: the list reads only the
- * windows on screen), so it is kept as criteria, the list and the rows unticked since, and
+ * Which rows of a list are selected; the selection is local to the table
+ * (docs/product/states.md#contact). "Select All" covers the whole list, rows never loaded
+ * included (the list reads only the windows on screen), so it is kept as criteria, the list and the rows unticked since, and
  * the bulk calls take it as `{all}` (`chosen`).
  *
  * @param list the list shown, as the bulk calls name it (with `labelId` for a label's list).

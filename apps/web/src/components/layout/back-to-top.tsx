@@ -3,7 +3,7 @@ import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §9: the button appears once the page has scrolled more than 30 px. */
+/** The button appears once the page has scrolled more than 30 px. */
 export const BACK_TO_TOP_THRESHOLD_PX = 30;
 
 /** A floating button that scrolls the page back to the top. */

@@ -26,7 +26,10 @@ const links = [
   { to: '/contact', label: i18nKey('Contact Us') },
 ] as const;
 
-/** Social profiles are not set up yet (SPEC §2: they point nowhere), so the buttons say so. */
+/**
+ * Social profiles are not set up yet: they point nowhere (docs/product/screens.md#public-routes),
+ * so the buttons say so.
+ */
 const socials = [
   { label: i18nKey('Kith on Mastodon (coming soon)'), icon: IconBrandMastodon },
   { label: i18nKey('Kith on GitHub (coming soon)'), icon: IconBrandGithub },
@@ -34,12 +37,12 @@ const socials = [
 ];
 
 /**
- * Footer of the public pages (SPEC §2): the page links, a newsletter box whose Subscribe
+ * Footer of the public pages (docs/product/screens.md#public-routes): the page links, a newsletter box whose Subscribe
  * button does nothing yet, and social links that point nowhere.
  */
 export function PublicFooter() {
   const { t } = useTranslation();
-  // SPEC §2: the newsletter is not wired to anything; nothing is sent anywhere.
+  // The newsletter is not wired to anything; nothing is sent anywhere.
   const ignoreSubscribe = (event: FormEvent) => event.preventDefault();
 
   return (

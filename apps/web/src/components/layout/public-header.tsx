@@ -15,7 +15,7 @@ const PAGES = [
 
 /**
  * Sticky header of the public pages: logo home, the page links (on narrow screens behind a
- * menu button, issue 21.8), Login and Sign Up.
+ * menu button), Login and Sign Up.
  */
 export function PublicHeader() {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { PublicHeader } from './public-header';
 import classes from './public-layout.module.css';
 
 /**
- * The shared layout of the public pages (SPEC §2): sticky header, the page, the footer, and
+ * The shared layout of the public pages (docs/product/screens.md#public-routes): sticky header, the page, the footer, and
  * the back-to-top button. The router scrolls to the top on each navigation.
  */
 export function PublicLayout({ children }: { children: ReactNode }) {

@@ -27,7 +27,7 @@ type Created = RouterOutputs['appPasswords']['create'];
 const APPLE_PROFILE_URL = '/api/app-passwords/apple-profile';
 
 /**
- * App passwords (issue 18): create one per device (shown once, with a one-tap profile for
+ * App passwords: create one per device (shown once, with a one-tap profile for
  * iPhone, iPad and Mac), see when and where each was last used, revoke one at a time.
  */
 export function AppPasswordsCard() {

@@ -8,7 +8,7 @@ export interface ClientGuide {
 }
 
 /**
- * Step-by-step setup for the stock CardDAV clients (issue 18), as each one's own screens name
+ * Step-by-step setup for the stock CardDAV clients, as each one's own screens name
  * things. `{{server}}`, `{{davUrl}}`, `{{bookUrl}}` and `{{username}}` are filled in from
  * `appPasswords.connection`.
  */

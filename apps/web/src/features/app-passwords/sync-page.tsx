@@ -42,7 +42,7 @@ function CopyableValue({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * /sync, "Sync with your phone" (issue 18): the addresses and user name to type in, app
+ * /sync, "Sync with your phone": the addresses and user name to type in, app
  * passwords, and steps for iPhone and iPad, Mac, Android (DAVx⁵), Thunderbird and Evolution.
  */
 export function SyncPage() {

@@ -89,7 +89,7 @@ const IMPORT_PREVIEW_PATH = '/api/imports/preview';
  * Reads a file on the server and answers its preview: nothing is written yet. A plain route
  * that streams its answer (a large file's preview is 12 MB of JSON), called as the tRPC links
  * call procedures: with the shared time limit, and on 403 the session is refreshed once and
- * the call retried (SPEC §7 "Auth retry"; a failed refresh logs out and reloads).
+ * the call retried (docs/product/legacy-api.md#auth-retry; a failed refresh logs out and reloads).
  *
  * @throws RouteError with the server's message (an unreadable file, a short mapping, too many
  *   heavy calls); the time limit's abort error; fetch's TypeError when offline.

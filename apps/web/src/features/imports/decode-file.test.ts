@@ -24,7 +24,7 @@ afterEach(() => {
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', name)));
 
-describe('decodeImportFile (issue 17: files that are not UTF-8)', () => {
+describe('decodeImportFile (files that are not UTF-8)', () => {
   it('reads a windows-1252 vCard 2.1 without a single replacement character', async () => {
     const { text, encoding } = await decodeImportFile(fixture('windows-1252.vcf'));
     expect(encoding).toBe('windows-1252');

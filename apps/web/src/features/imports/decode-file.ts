@@ -16,7 +16,7 @@ export interface DecodedFile extends FileReading {
 }
 
 /**
- * The text of an import file whatever its encoding (issue 17): address books are written in
+ * The text of an import file whatever its encoding: address books are written in
  * UTF-8, UTF-16 (Outlook, older Windows tools; with or without a byte order mark),
  * windows-1252 (vCard 2.1 from old phones and Outlook) and the legacy encodings of other
  * languages (Shift_JIS from Japanese phones). Reading every file as UTF-8 turned "Müller"

@@ -216,7 +216,7 @@ function Stat({ value, label, color }: { value: number; label: string; color?: s
 }
 
 /**
- * How the file's a/b/yyyy birthdays are read (issue 17: nothing silent). When the column
+ * How the file's a/b/yyyy birthdays are read (nothing is guessed silently). When the column
  * cannot tell, the person is asked, and the file is read again with their answer.
  */
 function DateOrderNote({

@@ -1,7 +1,7 @@
 import { trpc } from '../../lib/trpc';
 
 /**
- * Keep in touch (issue 20; router `keepInTouch`): how often to be in touch with a contact,
+ * Keep in touch (router `keepInTouch`): how often to be in touch with a contact,
  * "I talked to them today", and who is due, with what each changes in the cache.
  */
 

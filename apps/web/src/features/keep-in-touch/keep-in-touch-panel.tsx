@@ -27,7 +27,7 @@ export function dueText(t: TFunction, dueOn: string): string {
 }
 
 /**
- * Keep in touch on a contact's page (issue 20): how often, "I talked to them today", when
+ * Keep in touch on a contact's page: how often, "I talked to them today", when
  * they last talked and when the contact is next due.
  */
 export function KeepInTouchPanel({ contactId }: { contactId: string }) {

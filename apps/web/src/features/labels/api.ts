@@ -4,7 +4,7 @@ import { trpc } from '../../lib/trpc';
 import { useRefreshContactLists } from '../../lib/contact-lists';
 
 /**
- * Labels' calls (router `labels`, issue 7): the list, create, rename, delete, and giving or
+ * Labels' calls (router `labels`): the list, create, rename, delete, and giving or
  * taking a label from contacts, each with the cache it changes.
  */
 

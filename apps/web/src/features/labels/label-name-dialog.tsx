@@ -5,7 +5,7 @@ import { useFocusReturn } from '../../lib/use-focus-return';
 
 /**
  * The shared schema of a label's name, loaded when the dialog opens rather than with the
- * sidebar that offers it: the contacts list's first script then carries no zod (issue 19).
+ * sidebar that offers it: the contacts list's first script then carries no zod.
  */
 const loadLabelName = () => import('@kith/validators/labels').then((module) => module.labelName);
 

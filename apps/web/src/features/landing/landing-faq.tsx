@@ -30,7 +30,7 @@ const questions = [
   },
 ];
 
-/** The landing FAQ (SPEC §2): an accordion with one item open at a time. */
+/** The landing FAQ (docs/product/screens.md#landing-page): an accordion with one item open at a time. */
 export function LandingFaq() {
   return <FaqAccordion items={questions} />;
 }

@@ -31,7 +31,7 @@ import classes from './landing-page.module.css';
 import { useTranslation } from 'react-i18next';
 import { i18nKey } from '../../lib/i18n';
 
-/** SPEC §1: the four promises of the pitch. */
+/** The four promises of the pitch (docs/product/screens.md#what-kith-does). */
 const promises = [
   {
     icon: IconGift,
@@ -57,7 +57,7 @@ const promises = [
   },
 ];
 
-/** SPEC §1: what the landing page names besides the basics. */
+/** What the landing page names besides the basics (docs/product/screens.md#what-kith-does). */
 const features = [
   {
     icon: IconFileImport,
@@ -86,7 +86,7 @@ const features = [
   },
 ];
 
-/** The landing page a visitor sees at `/` (SPEC §2 "Landing page"). */
+/** The landing page a visitor sees at `/` (docs/product/screens.md#landing-page). */
 export function LandingPage() {
   const { t } = useTranslation();
   const [demoOpened, demo] = useDisclosure(false);

@@ -1,7 +1,7 @@
 import { trpc } from '../../lib/trpc';
 import { useRefreshContactLists } from '../../lib/contact-lists';
 
-/** "Merge & fix" calls (issue 6): the groups of likely duplicates, and merging one group. */
+/** "Merge & fix" calls: the groups of likely duplicates, and merging one group. */
 
 /** Groups of contacts sharing an email, a phone or a very similar name. */
 export function useDuplicates() {

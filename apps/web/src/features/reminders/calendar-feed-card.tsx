@@ -7,7 +7,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCalendarFeed, useCreateCalendarFeed, useRevokeCalendarFeed } from './api';
 
 /**
- * The calendar feed on /me (issue 20): a secret address that Google Calendar, Apple Calendar
+ * The calendar feed on /me: a secret address that Google Calendar, Apple Calendar
  * and Thunderbird subscribe to, listing birthdays and anniversaries; made, copied, replaced
  * and revoked here.
  */

@@ -25,7 +25,7 @@ function timeZones(saved: string): string[] {
 }
 
 /**
- * Reminder settings on /me (issue 20): on or off, which dates, how early, the time of day and
+ * Reminder settings on /me: on or off, which dates, how early, the time of day and
  * time zone (this browser's until saved), one mail per date or a weekly digest.
  */
 export function RemindersCard() {

@@ -5,14 +5,17 @@ import { StaticPage } from './static-page';
 import { useTranslation } from 'react-i18next';
 import { i18nKey } from '../../lib/i18n';
 
-/** SPEC §1: the stated response times. */
+/** The stated response times (docs/product/screens.md#what-kith-does). */
 const responseTimes = [
   { icon: IconMail, label: i18nKey('Email'), time: 'within 24 hours' },
   { icon: IconTool, label: i18nKey('Technical support'), time: 'within 12 hours' },
   { icon: IconBug, label: i18nKey('Bug reports'), time: 'within 48 hours' },
 ];
 
-/** The Contact Us page (SPEC §1, §2): response times, support hours, placeholder details, the form. */
+/**
+ * The Contact Us page (docs/product/screens.md#what-kith-does): response times, support hours,
+ * placeholder details, the form.
+ */
 export function ContactPage() {
   const { t } = useTranslation();
   return (

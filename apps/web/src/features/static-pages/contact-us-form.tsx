@@ -6,7 +6,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §9: the simulated send lasts 1.5 s and the success message stays 3 s. */
+/** The simulated send lasts 1.5 s and the success message stays 3 s (docs/product/limits.md#limits). */
 export const SIMULATED_SEND_MS = 1500;
 export const SUCCESS_DISPLAY_MS = 3000;
 
@@ -25,7 +25,7 @@ type Status = 'idle' | 'sending' | 'sent';
 const emptyForm = { name: '', email: '', subject: '', message: '' };
 
 /**
- * The Contact Us form (SPEC §4 Forms). It is local only: Send shows 'Sending...' for 1.5 s
+ * The Contact Us form (docs/product/states.md#forms). It is local only: Send shows 'Sending...' for 1.5 s
  * without any request, then a success message; 3 s later the form is clear and idle again.
  * With any of the four fields empty, nothing is sent and the empty fields say so.
  */

@@ -16,8 +16,9 @@ export interface HelpCategory {
 }
 
 /**
- * The Help Center FAQ: ten categories (SPEC §1). The last one names the planned features
- * SPEC lists (chat, notifications, cloud backup and contact sync) and those since delivered:
+ * The Help Center FAQ: ten categories (docs/product/screens.md#what-kith-does). The last one
+ * names the planned features (chat, notifications, cloud backup and contact sync) and those
+ * since delivered:
  * dark mode, a second language, sync, and notifications as birthday reminders.
  */
 export const helpCategories: HelpCategory[] = [

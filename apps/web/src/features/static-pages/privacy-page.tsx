@@ -2,7 +2,7 @@ import { List, Text } from '@mantine/core';
 import { Section, StaticPage } from './static-page';
 import { useTranslation } from 'react-i18next';
 
-/** The privacy policy (SPEC §1 "Privacy page statements"). */
+/** The privacy policy (docs/product/screens.md#what-kith-does). */
 export function PrivacyPage() {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { List, Text } from '@mantine/core';
 import { Section, StaticPage } from './static-page';
 import { useTranslation } from 'react-i18next';
 
-/** The terms of service (SPEC §1 "Terms page statements"). */
+/** The terms of service (docs/product/screens.md#what-kith-does). */
 export function TermsPage() {
   const { t } = useTranslation();
   return (

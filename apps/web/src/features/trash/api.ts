@@ -2,7 +2,7 @@ import { trpc } from '../../lib/trpc';
 import { useRefreshContactLists } from '../../lib/contact-lists';
 
 /**
- * The Trash screen's calls (router `trash`, SPEC §2 Trash): recover and delete forever, one
+ * The Trash screen's calls (router `trash`, docs/product/screens.md#trash-screen): recover and delete forever, one
  * or many, and empty. Each reads the cached lists again before its promise resolves.
  */
 export function useTrashActions() {

@@ -5,7 +5,7 @@ import { withProgress } from '../../lib/notify';
 import { useRecoverContact } from './api';
 
 /**
- * A trashed contact's page says so and offers Recover (issue 21.8); its other controls are
+ * A trashed contact's page says so and offers Recover; its other controls are
  * disabled until then.
  */
 export function InTrashNotice({ id }: { id: string }) {

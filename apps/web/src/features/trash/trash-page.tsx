@@ -17,7 +17,10 @@ import { useTranslation } from 'react-i18next';
 import { useToastsBelow } from '../../lib/use-toasts-below';
 import { contactName, shownName } from '../../lib/contact-name';
 
-/** SPEC §2: 'Date deleted' as day, full month name, year ("22 November 2026"), per locale. */
+/**
+ * 'Date deleted' as day, full month name, year ("22 November 2026"), per locale
+ * (docs/product/screens.md#trash-screen).
+ */
 export function formatDeletedDate(date: Date | string | null): string {
   return date ? formatLongDate(date) : '';
 }
@@ -26,9 +29,9 @@ export function formatDeletedDate(date: Date | string | null): string {
 type PendingDelete = { one: string } | { chosen: BulkContactsInput } | { empty: true } | null;
 
 /**
- * The Trash screen (SPEC §2): the 30-day banner with 'Empty Trash now', Name and 'Date
- * deleted', Recover and Delete Forever per row (a menu on small screens) and in bulk, and the
- * 'Delete forever?' dialog before anything is deleted.
+ * The Trash screen (docs/product/screens.md#trash-screen): the 30-day banner with 'Empty
+ * Trash now', Name and 'Date deleted', Recover and Delete Forever per row (a menu on small
+ * screens) and in bulk, and the 'Delete forever?' dialog before anything is deleted.
  */
 export function TrashPage() {
   const { t } = useTranslation();
@@ -118,10 +121,7 @@ export function TrashPage() {
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item
-            leftSection={<IconRestore size={16} />}
-            onClick={() => recoverOne(contact.id)}
-          >
+          <Menu.Item leftSection={<IconRestore size={16} />} onClick={() => recoverOne(contact.id)}>
             {t('Recover')}
           </Menu.Item>
           <Menu.Item

@@ -29,7 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { useKeepInTouchDueCount } from '../../features/keep-in-touch/api';
 import { i18nKey } from '../../lib/i18n';
 
-/** The sections of the sidebar and drawer (SPEC §2 "App shell"). */
+/** The sections of the sidebar and drawer (docs/product/screens.md#app-shell). */
 const sections = [
   { to: '/', label: i18nKey('Contacts'), icon: IconUsers },
   { to: '/favorite', label: i18nKey('Favorite'), icon: IconStar },
@@ -39,13 +39,13 @@ const sections = [
   { to: '/import', label: i18nKey('Import'), icon: IconFileImport },
 ] as const;
 
-/** SPEC §2: the phone's floating add button hides on the person, new and me routes. */
+/** The phone's floating add button hides on the person, new and me routes (docs/product/screens.md#app-shell). */
 export function showsFloatingAdd(pathname: string): boolean {
   return !/^\/(person|new|me)(\/|$)/.test(pathname);
 }
 
 /**
- * The signed-in frame (SPEC §2 "App shell"): top bar with the logo and the avatar menu, a
+ * The signed-in frame (docs/product/screens.md#app-shell): top bar with the logo and the avatar menu, a
  * sidebar on large screens that becomes a slide-in drawer on small ones.
  */
 export function AppShellLayout({ children }: { children: ReactNode }) {

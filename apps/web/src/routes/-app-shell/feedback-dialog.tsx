@@ -6,13 +6,13 @@ import { useSendFeedback } from './api';
 import { useTranslation } from 'react-i18next';
 import { useFocusReturn } from '../../lib/use-focus-return';
 
-/** SPEC §9: the thank-you dialog closes itself after 3 s. */
+/** The thank-you dialog closes itself after 3 s (docs/product/limits.md#limits). */
 export const THANK_YOU_MS = 3000;
 const FEEDBACK_FAILED = 'Failed send feedback. Please try again.';
 
 /**
- * The feedback dialog (SPEC §4 Forms): Submit closes it and sends the message (an empty one
- * too, SPEC §5); success shows 'Thank You!' for 3 s or until closed; failure dismisses other
+ * The feedback dialog (docs/product/states.md#forms): Submit closes it and sends the message (an empty one
+ * too, docs/product/validation.md#other-forms); success shows 'Thank You!' for 3 s or until closed; failure dismisses other
  * toasts and shows why.
  */
 export function FeedbackDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useFocusReturn } from '../../lib/use-focus-return';
 
 /**
- * The sign-out confirmation (SPEC §4 "Logout"): on confirm, log out, show 'Logout
+ * The sign-out confirmation (docs/product/states.md#session): on confirm, log out, show 'Logout
  * Successful', mark signed out, close the dialog, and go to / after 2 s. A failure shows
  * 'Logout Failed' and closes the dialog.
  */

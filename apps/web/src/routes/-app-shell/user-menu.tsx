@@ -26,7 +26,7 @@ const SCHEME_LABELS: Record<ColorSchemePreference, string> = {
 };
 
 /**
- * An email that wraps after its `@` and before its dots, never inside a word (issue 21.8:
+ * An email that wraps after its `@` and before its dots, never inside a word (
  * "ada.lovelace@analytical-engi / nes.example").
  */
 function breakableEmail(email: string): ReactNode {
@@ -39,7 +39,7 @@ function breakableEmail(email: string): ReactNode {
 }
 
 /**
- * The avatar menu (SPEC §2): Profile, Sync with your phone (issue 18), Feedback and Sign Out under the signed-in person's
+ * The avatar menu (docs/product/screens.md#app-shell): Profile, Sync with your phone, Feedback and Sign Out under the signed-in person's
  * name and photo (or initials drawn locally), plus Language and Appearance, which apply at
  * once and are saved with the account.
  */

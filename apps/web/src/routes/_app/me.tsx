@@ -4,7 +4,7 @@ import { ProfilePage } from '../../features/account/profile-page';
 import { CalendarFeedCard } from '../../features/reminders/calendar-feed-card';
 import { RemindersCard } from '../../features/reminders/reminders-card';
 
-/** /me: the signed-in person's profile and account (issue 7; SPEC §2 named the route). */
+/** /me: the signed-in person's profile and account (docs/product/screens.md#signed-in-routes). */
 export const Route = createFileRoute('/_app/me')({
   head: () => ({ meta: [{ title: pageTitle(i18nKey('Profile')) }] }),
   component: () => (

@@ -3,7 +3,10 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { VerifyEmail } from '../../features/auth/components/verify-email';
 import { GUARD_DELAY_MS, wait } from '../../lib/timing';
 
-/** /verify needs the pending-verification cookie; without it, back to / (SPEC §2 "Route guards"). */
+/**
+ * /verify needs the pending-verification cookie; without it, back to /
+ * (docs/product/screens.md#route-guards).
+ */
 export const Route = createFileRoute('/_auth/verify')({
   head: () => ({ meta: [{ title: pageTitle(i18nKey('Verify your email')) }] }),
   beforeLoad: async ({ context }) => {

@@ -1,7 +1,8 @@
 import { trpc } from '../../../lib/trpc';
 
 /**
- * Account recovery, SPEC §2 /recover flow (router `recover`): find the account, send a code,
+ * Account recovery, the /recover flow (router `recover`,
+ * docs/product/screens.md#verification-and-recovery-screens): find the account, send a code,
  * verify it, set a new password (which signs the person in). Each step needs the one before;
  * the server keeps the step in a cookie, and the route guards check it (recovery-guard.ts).
  */
@@ -12,7 +13,7 @@ export const useFindAccount = () => trpc.recover.find.useMutation();
 /** Step 2: mails the 6-digit recovery code. */
 export const useSendRecoveryCode = () => trpc.recover.sendCode.useMutation();
 
-/** Step 3: `{ otp }` -> `{ verified: true }`; a wrong code answers SPEC §8's message. */
+/** Step 3: `{ otp }` -> `{ verified: true }`; a wrong code answers the catalogue's message. */
 export const useVerifyRecoveryCode = () => trpc.recover.verify.useMutation();
 
 /** Mails the recovery code again. */

@@ -3,7 +3,7 @@ import { GUARD_DELAY_MS, wait } from '../../../lib/timing';
 
 /**
  * Runs a recovery step's server check; when it fails, waits the guard delay and sends the
- * person back to /recover with replace (SPEC §2 "Route guards", §9 guard delay 100 ms).
+ * person back to /recover with replace (docs/product/screens.md#route-guards; the guard delay is 100 ms).
  */
 export async function guardRecoveryStep<T>(check: () => Promise<T>): Promise<T> {
   try {

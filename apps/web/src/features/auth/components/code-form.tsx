@@ -6,7 +6,8 @@ import { AuthHeading } from './auth-heading';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The one-time code screen shared by sign-up verification and recovery (SPEC §2): six boxes
+ * The one-time code screen shared by sign-up verification and recovery
+ * (docs/product/screens.md#verification-and-recovery-screens): six boxes
  * that take one digit each, advance on entry, step back on backspace and fill from a pasted
  * code; a Verify button; and 'Resend Otp' with its countdown.
  */

@@ -9,7 +9,7 @@ import { AuthHeading } from './auth-heading';
 import { useTranslation } from 'react-i18next';
 import { keepSubmitClicks } from '../../../lib/blur-validation';
 
-/** Recovery step 1, 'Find your account' (SPEC §2 /recover). */
+/** Recovery step 1, 'Find your account' (docs/product/screens.md#verification-and-recovery-screens). */
 export function FindAccountForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 
 type Preview = RouterOutputs['recover']['checkFound'];
 
-/** Recovery step 2, 'Is this your account?' (SPEC §2 /recover/identify). */
+/** Recovery step 2, 'Is this your account?' (docs/product/screens.md#verification-and-recovery-screens). */
 export function IdentifyAccount({ account }: { account: Preview }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -12,7 +12,10 @@ import { AuthHeading } from './auth-heading';
 import { useTranslation } from 'react-i18next';
 import { keepSubmitClicks } from '../../../lib/blur-validation';
 
-/** The login screen (SPEC §2 /login, §5 Login, §4 "Login success"). */
+/**
+ * The login screen (docs/product/screens.md#public-routes), its checks
+ * (docs/product/validation.md#login) and what success does (docs/product/states.md#session).
+ */
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();

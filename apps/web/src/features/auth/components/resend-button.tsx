@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §9: a new code may be asked for 120 s after the last one. */
+/** A new code may be asked for 120 s after the last one (docs/product/limits.md#limits). */
 export const RESEND_COOLDOWN_S = 120;
 
 /** "01:45" */
@@ -14,8 +14,8 @@ export function formatCountdown(seconds: number): string {
 
 /**
  * 'Resend Otp', disabled for 120 s with 'Available in mm:ss', then enabled; using it restarts
- * the countdown (SPEC §2, §4). The server enforces the same cooldown and says how much of it
- * is left (`waitSeconds`), so a reloaded screen counts on from there (issue 21.8).
+ * the countdown (docs/product/states.md#session). The server enforces the same cooldown and
+ * says how much of it is left (`waitSeconds`), so a reloaded screen counts on from there.
  */
 export function ResendButton({
   onResend,

@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { keepSubmitClicks } from '../../../lib/blur-validation';
 
 /**
- * The sign-up screen (SPEC §2 /signup, §5 Signup, §4 "Signup success"). The button stays
+ * The sign-up screen (docs/product/screens.md#public-routes, docs/product/validation.md#signup,
+ * docs/product/states.md#session). The button stays
  * disabled until the confirmation matches the password, and while a request is in flight.
  */
 export function SignupForm() {

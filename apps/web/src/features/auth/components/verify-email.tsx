@@ -7,7 +7,7 @@ import { useSetSession } from '../../../lib/session';
 import { CodeForm } from './code-form';
 import { useTranslation } from 'react-i18next';
 
-/** /verify (SPEC §4 "Verify success"): the code mailed at sign-up signs the person in. */
+/** /verify: the code mailed at sign-up signs the person in (docs/product/states.md#session). */
 export function VerifyEmail({ email, resendInMs }: { email: string; resendInMs: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { useSessionUser } from '../../../lib/session';
 
 /**
  * One contact's calls (router `contacts`) and the move to the trash (router `trash`): after a
- * change the cached lists are read again (SPEC §4 "after any change"), before the call's
+ * change the cached lists are read again (docs/product/states.md#contact), before the call's
  * promise resolves, so a screen that navigates next shows fresh lists.
  */
 
@@ -13,13 +13,13 @@ export function useContact(id: string) {
   return trpc.contacts.byId.useQuery({ id });
 }
 
-/** Creates a contact (SPEC §4 Create); answers the stored contact. */
+/** Creates a contact (docs/product/states.md#forms); answers the stored contact. */
 export function useCreateContact() {
   const refresh = useRefreshContactLists();
   return trpc.contacts.create.useMutation({ onSuccess: () => refresh() });
 }
 
-/** Saves the changed fields of a contact (SPEC §4 Edit); answers the stored contact. */
+/** Saves the changed fields of a contact (docs/product/states.md#forms); answers the stored contact. */
 export function useUpdateContact() {
   const refresh = useRefreshContactLists();
   return trpc.contacts.update.useMutation({ onSuccess: () => refresh() });
@@ -48,7 +48,7 @@ export function useExportContacts(options: ExportOptions = {}) {
 const RAIL_MIN_ROWS = 30;
 
 /**
- * The A-Z index of a list sorted by name (issue 19), or undefined for a short list, one in
+ * The A-Z index of a list sorted by name, or undefined for a short list, one in
  * date order or one whose names all start alike; fetched once and refreshed with the lists.
  */
 export function useLetterIndex(

@@ -38,7 +38,8 @@ export function useToggleFavorite() {
       notifyError(error, serviceFailure('favorite'));
     },
     onSuccess: (result) => {
-      // SPEC §8 quotes both messages as they are, "to favorites" included.
+      // Both messages are the product's exact strings, "to favorites" included
+      // (docs/product/messages.md#success-and-progress-toasts).
       if (result.isFavorite) notifySuccess('Added {{name}} to favorites', { name: result.name });
       else notifySuccess('Removed {{name}} to favorites', { name: result.name });
     },

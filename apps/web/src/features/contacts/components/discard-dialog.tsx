@@ -1,7 +1,10 @@
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §2: the 'Discard Changes' dialog of the create and edit screens (Cancel / Discard). */
+/**
+ * The 'Discard Changes' dialog of the create and edit screens, Cancel / Discard
+ * (docs/product/screens.md#create-contact-screen).
+ */
 export function DiscardDialog({
   opened,
   onClose,

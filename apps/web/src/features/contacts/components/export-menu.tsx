@@ -23,7 +23,7 @@ function download(filename: string, contentType: string, content: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Export as vCard 4.0 (with photos) or Google-compatible CSV (issue 6). */
+/** Export as vCard 4.0 (with photos) or Google-compatible CSV. */
 export function ExportMenu({ scope, compact }: { scope: ExportScope; compact?: boolean }) {
   const { t } = useTranslation();
   const exporting = useExportContacts({

@@ -34,7 +34,7 @@ const rank = (field: ExtraField) => {
 };
 
 /**
- * "More details" (issue 6 "Lossless"): what an import brought that Kith has no field for
+ * "More details": what an import brought that Kith has no field for
  * (custom fields, social profiles, a second organisation, an email that was not valid),
  * shown read-only; an export writes it all again.
  */

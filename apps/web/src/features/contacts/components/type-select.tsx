@@ -9,7 +9,7 @@ const CUSTOM = 'custom';
 
 /**
  * A value's type: the offered ones ("Mobile", "Work Fax"...), none, or the person's own label
- * typed into a field that appears below (vCard `X-ABLabel`, issue 17). `label` names the value
+ * typed into a field that appears below (vCard `X-ABLabel`). `label` names the value
  * the type belongs to, for screen readers ("Phone 2 type").
  */
 export function TypeSelect({

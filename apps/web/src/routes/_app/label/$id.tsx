@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ContactListScreen } from '../../-contact-list-screen';
 import { i18nKey, pageTitle } from '../../../lib/i18n';
 
-/** /label/:id: the contacts carrying one label (issue 6). */
+/** /label/:id: the contacts carrying one label. */
 export const Route = createFileRoute('/_app/label/$id')({
   head: () => ({ meta: [{ title: pageTitle(i18nKey('Labels')) }] }),
   component: LabelRoute,
