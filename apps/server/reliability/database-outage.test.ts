@@ -1,7 +1,7 @@
 /**
- * Database outage (issue 8): PostgreSQL goes away during traffic (a proxy between server and
- * database drops every connection and refuses new ones). The API answers 503 with a clear
- * message, promptly, without crashing, and recovers by itself when the database returns.
+ * Database outage (docs/reliability.md): PostgreSQL goes away during traffic (a proxy between
+ * server and database drops every connection and refuses new ones). The API answers 503 with a
+ * clear message, promptly, without crashing, and recovers by itself when the database returns.
  */
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@kith/api';
 import { isContactsApiError } from '@kith/client';

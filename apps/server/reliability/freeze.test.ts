@@ -1,10 +1,10 @@
 /**
- * No request stalls the server for others (issue 15, item 6): while each heavy call runs
+ * No request stalls the server for others (docs/reliability.md): while each heavy call runs
  * against the real server process on PostgreSQL, `/api/health` keeps answering within
  * 200 ms. The heavy calls are the probe's: duplicate detection on a 10,000-contact book of
  * similar names (an all-pairs join took 457 s there and froze health for 120 s), a 7 MB
  * import preview (18.5 s of frozen health), a full CSV export, and a batch of 20 logins;
- * and CardDAV's (issue 18): a phone's first sync of the whole book in one answer, a multiget
+ * and CardDAV's: a phone's first sync of the whole book in one answer, a multiget
  * of every card (1 MB of hrefs), and a query that reads every card.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 /**
- * Hostile input (issue 8): property-based tests (fast-check) over every tRPC procedure and
- * every REST route with random and malformed JSON, huge strings, deep nesting, unicode edge
- * cases, `__proto__` keys and wrong types, and hostile uploads. Never a 5xx, never a crash,
- * never a changed row: a refused call changes nothing of the caller's, and nothing of
- * another person's ever changes.
+ * Hostile input (docs/reliability.md): property-based tests (fast-check) over every tRPC procedure
+ * and every REST route with random and malformed JSON, huge strings, deep nesting, unicode edge
+ * cases, `__proto__` keys and wrong types, and hostile uploads. Never a 5xx, never a crash, never a
+ * changed row: a refused call changes nothing of the caller's, and nothing of another person's ever
+ * changes.
  */
 import { readdirSync } from 'node:fs';
 import { appRouter, restRoutes } from '@kith/api';
@@ -244,7 +244,7 @@ describe('every REST route', () => {
   );
 });
 
-describe('batches and encoded paths (issue 15)', () => {
+describe('batches and encoded paths', () => {
   const paths = procedures.map(([path]) => path);
 
   it('answers any batch of hostile calls without a 5xx, and refuses more than 20 calls', async () => {

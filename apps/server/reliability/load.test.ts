@@ -1,8 +1,8 @@
 /**
- * Load and crash (issue 8): 100 signed-in clients doing a realistic mix for 60 s get no 5xx,
- * and every acknowledged write is in the database; then the server is killed with SIGKILL
- * in the middle of the load and restarted: nothing acknowledged is lost, nothing
- * half-written is visible, and it answers again within seconds.
+ * Load and crash (docs/reliability.md): 100 signed-in clients doing a realistic mix for 60 s get no
+ * 5xx, and every acknowledged write is in the database; then the server is killed with SIGKILL in
+ * the middle of the load and restarted: nothing acknowledged is lost, nothing half-written is
+ * visible, and it answers again within seconds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,5 +1,5 @@
 /**
- * Scheduled jobs across instances (issue 20): two server processes share one PostgreSQL, both
+ * Scheduled jobs across instances: two server processes share one PostgreSQL, both
  * working pg-boss's queues; a scheduled job still runs once per time it is due. The retention
  * job's schedule is moved to every minute (in the database, after both have started) so the
  * test waits about a minute rather than an hour.

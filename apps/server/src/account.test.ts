@@ -382,7 +382,7 @@ describe('download my data', () => {
     expect(strFromU8(files['trash.vcf']!)).toContain('FN:Edsger Turing');
   });
 
-  it('carries the reminder settings once saved (issue 20)', async () => {
+  it('carries the reminder settings once saved', async () => {
     const { client } = await fullAccount();
     const settings = {
       enabled: true,

@@ -6,7 +6,7 @@ import { signedInClient, TEST_PASSWORD } from './test-users';
 import { makeUser, callerFor } from './test-caller';
 import { dav, davAccount } from './dav-helpers';
 
-// App passwords through the procedures and the one-tap Apple profile over HTTP (issue 18).
+// App passwords through the procedures and the one-tap Apple profile over HTTP.
 
 let t: TestApp;
 beforeAll(async () => {

@@ -68,12 +68,12 @@ export async function buildApp({
     // tRPC batches put every procedure name in the path.
     routerOptions: { maxParamLength: 5000 },
     // Only the configured proxies may say who the client is (TRUST_PROXY); anyone else's
-    // X-Forwarded-For would pick its own rate-limit budget (issue 15).
+    // X-Forwarded-For would pick its own rate-limit budget.
     trustProxy: env.TRUST_PROXY || false,
   });
 
   // helmet's security headers, its middleware made once: @fastify/helmet built a new one, CSP
-  // parsing included, for every request (issue 19).
+  // parsing included, for every request.
   const securityHeaders = helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy } });
   app.addHook('onRequest', (req, reply, done) => {
     securityHeaders(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
@@ -152,7 +152,7 @@ export async function buildApp({
 
   await app.register(photosPlugin, { deps });
   await app.register(remindersPlugin, { deps });
-  // CardDAV for phones and desktop address books (issue 18), with its own body parsing and
+  // CardDAV for phones and desktop address books, with its own body parsing and
   // DAV:error answers.
   for (const method of DAV_METHODS) {
     if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
@@ -193,7 +193,8 @@ async function registerWebApp(app: FastifyInstance, root: string): Promise<void>
   });
   // The public pages, prerendered at build: a visitor (no session cookie) gets the page's own
   // HTML, painted before any script runs; a signed-in person the app's shell as before, so
-  // `/` never flashes the landing page before their contacts (issue 19).
+  // `/` never flashes the landing page before their contacts
+  // (docs/decisions/0014-prerendered-public-pages.md).
   for (const [path, file] of prerenderedPages(root)) {
     app.get(path, (req, reply) => {
       const visitor = req.cookies[cookieNames.signedIn] !== '1';
@@ -231,7 +232,7 @@ function prerenderedPages(root: string): [string, string][] {
 
 /**
  * The browser may load code, styles, images and media from this origin only: no third-party
- * request leaves a page (DESIGN.md "privacy-first"). Mantine sets inline style attributes,
+ * request leaves a page (Kith's privacy promise: README). Mantine sets inline style attributes,
  * hence 'unsafe-inline' for styles alone.
  */
 const contentSecurityPolicy = {

@@ -35,7 +35,7 @@ async function signedInClient(email = newEmail(), password = PASSWORD) {
   return { client, email, password };
 }
 
-describe('sign-up (SPEC §4 "Signup success")', () => {
+describe('sign-up', () => {
   it('creates the account, mails a code and sets the encrypted v_ue cookie', async () => {
     const client = new TestClient(t.app);
     const email = newEmail();
@@ -88,7 +88,7 @@ describe('sign-up (SPEC §4 "Signup success")', () => {
     expect(res.body.errors).toHaveProperty('password');
   });
 
-  it('answers 400 naming the field for invalid input (SPEC §5)', async () => {
+  it('answers 400 naming the field for invalid input', async () => {
     const res = await new TestClient(t.app).rest('POST', '/auth/signup', {
       name: '',
       email: 'nope',
@@ -129,7 +129,7 @@ describe('sign-up (SPEC §4 "Signup success")', () => {
 });
 
 describe('verification codes', () => {
-  it('verifies with the code, signs in and removes v_ue (SPEC §4 "Verify success")', async () => {
+  it('verifies with the code, signs in and removes v_ue', async () => {
     const client = new TestClient(t.app);
     const email = newEmail();
     await client.rest('POST', '/auth/signup', { name: 'Ada', email, password: PASSWORD });
@@ -163,7 +163,7 @@ describe('verification codes', () => {
     expect(res.status).toBe(200);
   });
 
-  it('says how long the resend cooldown has left, so a reloaded /verify counts on (issue 21.8)', async () => {
+  it('says how long the resend cooldown has left, so a reloaded /verify counts on', async () => {
     const client = new TestClient(t.app);
     const email = newEmail();
     await client.mutation('auth.signup', { name: 'Ada', email, password: PASSWORD });
@@ -239,7 +239,7 @@ describe('verification codes', () => {
 });
 
 describe('login', () => {
-  it('signs in with the right password (SPEC §7 POST /auth/login)', async () => {
+  it('signs in with the right password (POST /auth/login)', async () => {
     const { email } = await signedInClient();
     const client = new TestClient(t.app);
     const res = await client.rest('POST', '/auth/login', {
@@ -285,7 +285,7 @@ describe('login', () => {
 });
 
 describe('sessions', () => {
-  it('answers 403 on REST and FORBIDDEN on tRPC without a session (SPEC §7 "Auth retry")', async () => {
+  it('answers 403 on REST and FORBIDDEN on tRPC without a session', async () => {
     const client = new TestClient(t.app);
     const rest = await client.rest('POST', '/auth/check');
     expect(rest.status).toBe(403);
@@ -355,11 +355,11 @@ describe('sessions', () => {
   });
 });
 
-describe('password recovery (SPEC §2, §4, §7)', () => {
+describe('password recovery', () => {
   it('walks find, identify, verify and reset; the reset ends every other session', async () => {
     const { email, client: otherDevice } = await signedInClient();
     const client = new TestClient(t.app);
-    // A phone syncing with an app password (issue 18) is cut off by the reset too.
+    // A phone syncing with an app password is cut off by the reset too.
     expect((await otherDevice.mutation('appPasswords.create', { name: 'Phone' })).status).toBe(200);
     const [owner] = await t.db.select().from(schema.users).where(eq(schema.users.email, email));
     const appPasswordsOf = () =>

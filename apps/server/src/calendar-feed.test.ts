@@ -40,7 +40,7 @@ function events(text: string) {
   });
 }
 
-describe('calendar feed (issue 20, RFC 5545)', () => {
+describe('calendar feed (RFC 5545)', () => {
   it('lists birthdays and anniversaries as yearly all-day events a parser reads', async () => {
     const { caller, path } = await personWithFeed();
     const ana = await makeContact(caller, {

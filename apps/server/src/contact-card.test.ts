@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from './test-app';
 import { callerFor, makeContact, makeUser, nameOf, signedInCaller } from './test-caller';
 import { signedInClient } from './test-users';
 
-// Procedure-layer tests of the contact as a card (issue 17): several typed values, SPEC's
-// single fields as the preferred ones, and search, duplicates and merge over every value.
+// Procedure-layer tests of the contact as a card: several typed values, the legacy single
+// fields as the preferred ones, and search, duplicates and merge over every value.
 let t: TestApp;
 
 beforeAll(async () => {
@@ -27,8 +27,8 @@ const address = {
   country: 'USA',
 };
 
-describe('a contact holds several typed values (issue 17)', () => {
-  it('keeps every phone, email, address, date and link with its type, the first as SPEC’s field', async () => {
+describe('a contact holds several typed values', () => {
+  it('keeps every phone, email, address, date and link with its type, the first as the legacy field', async () => {
     const caller = await signedInCaller(t);
     const created = await caller.contacts.create({
       givenName: 'Ada',
@@ -114,7 +114,7 @@ describe('a contact holds several typed values (issue 17)', () => {
       { value: 'new@example.com', type: 'work' },
       { value: 'b@example.com', type: 'home' },
     ]);
-    // The region, PO box and type of the preferred address stay; only SPEC's parts change.
+    // The region, PO box and type of the preferred address stay; only the legacy parts change.
     expect(grace.addresses[0]).toEqual({
       ...address,
       street: '9 New Rd',

@@ -31,7 +31,7 @@ async function create(values: Record<string, unknown>, by = client) {
   return res.body.data as { _id: string; name: string } & Record<string, unknown>;
 }
 
-describe('POST /contacts and GET /contacts/{id} (SPEC §3, §7)', () => {
+describe('POST /contacts and GET /contacts/{id}: the legacy contact shape', () => {
   it('creates a contact and returns it in the legacy shape with its _id', async () => {
     const res = await client.rest('POST', '/contacts', ada);
     expect(res.status).toBe(201);
@@ -103,7 +103,7 @@ describe('POST /contacts and GET /contacts/{id} (SPEC §3, §7)', () => {
       'birthday.day',
       'This date does not exist',
     ],
-  ])('answers 400 for %j, naming %s (SPEC §5)', async (change, field, message) => {
+  ])('answers 400 for %j, naming %s with the form message', async (change, field, message) => {
     const res = await client.rest('POST', '/contacts', { ...ada, ...change });
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
@@ -137,7 +137,7 @@ describe('POST /contacts and GET /contacts/{id} (SPEC §3, §7)', () => {
   });
 });
 
-describe('edits (SPEC §7 PATCH and PUT /contacts/{id})', () => {
+describe('edits (PATCH and PUT /contacts/{id})', () => {
   it('changes the given fields with PATCH, splitting the single name field', async () => {
     const contact = await create(ada);
     const res = await client.rest('PATCH', `/contacts/${contact._id}`, {
@@ -200,8 +200,8 @@ describe('edits (SPEC §7 PATCH and PUT /contacts/{id})', () => {
   });
 });
 
-describe('favorites (SPEC §7)', () => {
-  it('sets and clears the flag with the SPEC messages, and lists favorites', async () => {
+describe('favorites', () => {
+  it('sets and clears the flag with the product messages, and lists favorites', async () => {
     const contact = await create({ ...ada, firstName: 'Grace', lastName: 'Hopper' });
     const on = await client.rest('PATCH', `/favorites/${contact._id}`, { isFavorite: true });
     expect(on.body).toMatchObject({
@@ -224,7 +224,7 @@ describe('favorites (SPEC §7)', () => {
   });
 });
 
-describe('trash (SPEC §4, §7)', () => {
+describe('trash', () => {
   it('moves a contact to the trash with trashedAt, recovers it, and deletes it forever', async () => {
     const contact = await create(ada);
     const trashed = await client.rest('PATCH', `/trash/${contact._id}`);
@@ -303,7 +303,7 @@ describe('lists', () => {
     while (cursor) {
       const next = await fresh.query('contacts.list', { limit: 2, cursor });
       const json = (next.body as typeof page1).result.data.json;
-      // Counted once, on the first page (issue 19); later pages leave it to that one.
+      // Counted once, on the first page; later pages leave it to that one.
       expect(json.total).toBeNull();
       names.push(...json.items.map((c) => c.givenName));
       cursor = json.nextCursor;
@@ -312,7 +312,7 @@ describe('lists', () => {
   });
 });
 
-describe('refused input over tRPC (issue 21.8)', () => {
+describe('refused input over tRPC', () => {
   it('says the first reason in words, not zod’s JSON, and keeps every field under zodError', async () => {
     const res = await client.query('contacts.byId', { id: 'garbage' });
     expect(res.status).toBe(400);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidEnvError, loadEnv, MissingEnvError } from './env';
 
 describe('loadEnv', () => {
-  it('fills the defaults of DESIGN.md', () => {
+  it('fills the defaults the README documents', () => {
     const env = loadEnv({});
     expect(env.PORT).toBe(3000);
     expect(env.NODE_ENV).toBe('development');

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS } from '@kith/api';
 
 /**
- * Every environment variable the server reads, validated once at start (DESIGN.md
- * "Interface points"). Nothing else in the code reads `process.env`.
+ * Every environment variable the server reads, validated once at start (the README's
+ * Configuration table). Nothing else in the code reads `process.env`.
  */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -31,7 +31,7 @@ const envSchema = z.object({
    * Which proxies' X-Forwarded-For and X-Forwarded-Proto to believe: unset or `false`, none
    * (the client's own address counts); else a comma-separated list of proxy addresses, CIDR
    * ranges or proxy-addr's names (`loopback`, `uniquelocal`). `true` (believe anyone) is
-   * refused: it lets any client pick its address and so its rate-limit budget (issue 15);
+   * refused: it lets any client pick its address and so its rate-limit budget;
    * so is a hop count, which Fastify 5 ignores because it cannot tell a proxy from a client.
    */
   TRUST_PROXY: z
@@ -84,7 +84,7 @@ export class InvalidEnvError extends Error {}
  * Parses and completes the environment.
  *
  * @param source the variables, `process.env` by default.
- * @throws MissingEnvError when production runs without `APP_SECRET` (DESIGN.md "secrets").
+ * @throws MissingEnvError when production runs without `APP_SECRET`.
  * @throws InvalidEnvError naming the variable and the reason when a value is malformed.
  */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {

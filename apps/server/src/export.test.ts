@@ -71,7 +71,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('export (issue 6: Google-compatible CSV and vCard 4.0)', () => {
+describe('export (Google-compatible CSV and vCard 4.0)', () => {
   it('writes every contact not in the trash as vCard 4.0, with photo and labels', async () => {
     const file = await exported({ format: 'vcf' });
     expect(file.filename).toMatch(/^kith-contacts-\d{4}-\d{2}-\d{2}\.vcf$/);

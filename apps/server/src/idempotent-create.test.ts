@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from './test-app';
 import { makeContact, signedInCaller } from './test-caller';
 import { signedInClient } from './test-users';
 
-// Issue 21.1: a create sent twice (a double click, a retry after a lost answer) makes one contact.
+// A create sent twice (a double click, a retry after a lost answer) makes one contact.
 let t: TestApp;
 
 beforeAll(async () => {
@@ -14,7 +14,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('contacts.create with an idempotency key (issue 21)', () => {
+describe('contacts.create with an idempotency key', () => {
   it('answers the first contact to a repeat, and to repeats sent at the same moment', async () => {
     const caller = await signedInCaller(t);
     const first = await makeContact(caller, { firstName: 'Once', idempotencyKey: 'form-1' });

@@ -37,7 +37,7 @@ function storedFile(url: string): Buffer {
   );
 }
 
-describe('POST /image (SPEC §7, §5 Image)', () => {
+describe('POST /image', () => {
   it('returns a publicId and url, and the stored file carries no metadata at all', async () => {
     const original = await jpegWithGps();
     expect((await sharp(original).metadata()).exif).toBeDefined();
@@ -120,7 +120,7 @@ describe('POST /image (SPEC §7, §5 Image)', () => {
     expect(existsSync(join(t.uploadsDir, `${first.image.publicId}.webp`))).toBe(false);
   });
 
-  it('deletes an image (SPEC §7 DELETE /image/{id})', async () => {
+  it('deletes an image (DELETE /image/{id})', async () => {
     const { image } = (await upload(await png())).body.data as { image: { publicId: string } };
     const res = await client.rest('DELETE', `/image/${image.publicId}`);
     expect(res.body).toMatchObject({ success: true, message: 'Image delete successfully!' });

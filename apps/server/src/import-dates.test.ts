@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 import { signedInCaller, type Caller } from './test-caller';
 
-// Procedure-layer tests (createCaller): how a CSV's a/b/yyyy birthdays are read (issue 17).
+// Procedure-layer tests (createCaller): how a CSV's a/b/yyyy birthdays are read.
 let t: TestApp;
 let caller: Caller;
 

@@ -109,7 +109,7 @@ async function allContacts(client: TestClient): Promise<Contact[]> {
 
 const byName = (contacts: Imported[], name: string) => contacts.find((c) => c.givenName === name)!;
 
-describe('import preview (issue 6): files are read, nothing is written', () => {
+describe('import preview: files are read, nothing is written', () => {
   it('reads a Google CSV: labels, starred, every email and phone with its type, problems by row', async () => {
     const { client } = await signedInClient(t);
     const result = await preview(client, fixture('google.csv'));
@@ -155,7 +155,7 @@ describe('import preview (issue 6): files are read, nothing is written', () => {
     expect(jose.birthday).toEqual({ day: 15, month: 4, year: null });
     expect(jose.labels).toEqual(['Book club']);
     expect(jose.phones).toContainEqual({ value: '+34 600 000 002', type: 'cell' });
-    // The region stays apart from the city (issue 17).
+    // The region stays apart from the city.
     expect(jose.addresses[0]).toMatchObject({ locality: 'Madrid', region: 'Madrid' });
     expect(result.problems).toEqual([
       expect.objectContaining({ row: 4, name: 'Acme Ltd', severity: 'warning' }),
@@ -436,7 +436,7 @@ describe('import preview (issue 6): files are read, nothing is written', () => {
   });
 });
 
-describe('import batches, duplicates and undo (issue 6)', () => {
+describe('import batches, duplicates and undo', () => {
   it('creates contacts with labels, favorites, photos and extras in batches', async () => {
     const { client } = await signedInClient(t);
     const google = await preview(client, fixture('google.csv'));
@@ -627,7 +627,7 @@ describe('import batches, duplicates and undo (issue 6)', () => {
   });
 });
 
-describe('round trip (issue 6): export, import into a new account, export again', () => {
+describe('round trip: export, import into a new account, export again', () => {
   const FIXTURES = [
     'google.csv',
     'google-legacy.csv',
@@ -726,7 +726,7 @@ describe('round trip (issue 6): export, import into a new account, export again'
     expect(before).toContain('PHOTO;ENCODING=b;TYPE=PNG:iVBORw0KGgo');
   });
 
-  it('writes the real types, the region, ORG units and every value (issue 17)', async () => {
+  it('writes the real types, the region, ORG units and every value', async () => {
     const first = await accountWith(FIXTURES.map(fixture));
     const vcf = (await exported(first, 'vcf')).replace(/\r\n /g, '');
     expect(vcf).toContain('ORG:US Navy;Naval Reserve');

@@ -30,7 +30,7 @@ async function settled(queue: JobQueue, name: string, id: string) {
   throw new Error(`job ${name} ${id} did not finish`);
 }
 
-describe('background jobs on pg-boss (issue 20), on the app database', () => {
+describe('background jobs on pg-boss, on the app database', () => {
   it('runs the retention job from the queue: 31-day-old trash is deleted', async () => {
     const { client } = await signedInClient(t);
     const created = await client.rest('POST', '/contacts', {

@@ -18,7 +18,7 @@ function daysFrom(date: string, days: number) {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-describe('keep in touch (issue 20)', () => {
+describe('keep in touch', () => {
   it('is due one interval after it is set, and again after "I talked to them today"', async () => {
     const caller = await signedInCaller(t);
     const ana = await makeContact(caller, { firstName: 'Ana' });

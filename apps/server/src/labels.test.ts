@@ -17,7 +17,7 @@ async function contact(caller: Caller, firstName: string): Promise<string> {
   return (await makeContact(caller, { firstName, lastName: 'L', phone: '1' }))._id;
 }
 
-describe('labels (issue 6)', () => {
+describe('labels', () => {
   it('are created, renamed and deleted, unique per account whatever the case', async () => {
     const caller = await signedInCaller(t);
     const family = await caller.labels.create({ name: '  Family ' });

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 import { makeContact, signedInCaller, type Caller } from './test-caller';
 
-// Issue 19: the web list reads windows of a long list by position, jumps by letter, and acts
-// on "Select All" over rows it never loaded. Procedure layer, PGlite and PostgreSQL.
+// The web list reads windows of a long list by position, jumps by letter, and acts on "Select All"
+// over rows it never loaded (docs/decisions/0010-lists-read-by-window.md). Procedure layer, PGlite
+// and PostgreSQL.
 let t: TestApp;
 
 beforeAll(async () => {

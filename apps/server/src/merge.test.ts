@@ -26,7 +26,7 @@ async function contact(caller: Caller, values: Parameters<typeof makeContact>[1]
   return (await makeContact(caller, { lastName: 'L', phone, ...values }))._id;
 }
 
-describe('Merge & fix: likely duplicates (issue 6)', () => {
+describe('Merge & fix: likely duplicates', () => {
   it('answers the first 100 groups and how many there are, however many the book has', async () => {
     const user = await makeUser(t);
     const caller = await callerFor(t, user.id);

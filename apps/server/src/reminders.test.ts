@@ -48,7 +48,7 @@ async function dispatchAt(instant: string, email?: string, mailer?: Mailer) {
 
 const subjects = (mails: MailMessage[]) => mails.map((m) => m.subject);
 
-describe('reminder mails (issue 20), the clock moved', () => {
+describe('reminder mails, the clock moved', () => {
   it('reminds at each lead time, at the time of day, once, with the age and a link', async () => {
     const { user, caller } = await personWithReminders({ leadDays: [0, 3, 7] });
     const grace = await makeContact(caller, {

@@ -1,7 +1,8 @@
 /**
- * The REST contract: SPEC §7's calls (held as data in spec-rest-calls.ts) are all in the
- * OpenAPI document, nothing else is, and a live server answers each of them, successes and
- * failures, with a status the document lists and a body its schema accepts.
+ * The REST contract: the legacy calls (docs/product/legacy-api.md#the-calls-it-makes, held
+ * as data in spec-rest-calls.ts) are all in the OpenAPI document, nothing else is, and a live
+ * server answers each of them, successes and failures, with a status the document lists and
+ * a body its schema accepts.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -88,7 +89,7 @@ function imageForm(field: string, bytes: Uint8Array, fields: Record<string, stri
 }
 
 describe('the OpenAPI document', () => {
-  it('is OpenAPI 3.1 and lists exactly the calls of SPEC §7 under /api/v1', () => {
+  it('is OpenAPI 3.1 and lists exactly the legacy calls under /api/v1', () => {
     expect(document.openapi).toBe('3.1.0');
     const documented = Object.entries(document.paths)
       .filter(([, item]) => !('servers' in item))
@@ -98,7 +99,7 @@ describe('the OpenAPI document', () => {
     expect(documented.sort()).toEqual([...SPEC_REST_CALLS].sort());
   });
 
-  it('lists the calendar feed and the unsubscribe link beside them, under /api (issue 20)', () => {
+  it('lists the calendar feed and the unsubscribe link beside them, under /api', () => {
     const outside = Object.entries(document.paths)
       .filter(([, item]) => 'servers' in item)
       .flatMap(([path, item]) =>
@@ -233,7 +234,8 @@ describe('a live server answers every call as documented', () => {
     expect(deleteMany.status).toBe(200);
     expect((await call('DELETE', '/contacts/empty')).status).toBe(200);
 
-    // Sign out: the session is gone, so protected calls answer 403 (SPEC §7 "Auth retry").
+    // Sign out: the session is gone, so protected calls answer 403
+    // (docs/product/legacy-api.md#auth-retry).
     expect((await call('POST', '/auth/logout')).status).toBe(200);
     expect((await call('GET', '/contacts')).status).toBe(403);
     expect((await call('POST', '/auth/check')).status).toBe(403);
@@ -281,7 +283,7 @@ describe('a live server answers every call as documented', () => {
     expect(reset.status).toBe(200);
   });
 
-  it('answered every call of SPEC §7 on the live server', () => {
+  it('answered every legacy call on the live server', () => {
     const answered = new Set([...seen].map((entry) => entry.split(' ').slice(0, 2).join(' ')));
     expect(SPEC_REST_CALLS.filter((call) => !answered.has(call))).toEqual([]);
   });

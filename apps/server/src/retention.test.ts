@@ -42,7 +42,7 @@ const stored = async (id: string) =>
   (await t.db.select().from(schema.contacts).where(eq(schema.contacts.id, id))).length === 1;
 const fileExists = (publicId: string) => existsSync(join(t.uploadsDir, `${publicId}.webp`));
 
-describe('retention (SPEC §9: 30 days in the trash; uploads unattached after 24 h)', () => {
+describe('retention (30 days in the trash; uploads unattached after 24 h)', () => {
   it('deletes contacts trashed more than 30 days ago with their photos, and nothing else', async () => {
     const old = await contactWithPhoto('Old');
     const recent = await contactWithPhoto('Recent');

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 import { makeUser } from './test-caller';
 
-// Issue 19: a search reads only the person's own contacts, through indexes that lead with the
-// account, however many rows other accounts hold. The plans are checked here, so a planner or
-// index change that loses that is caught.
+// A search reads only the person's own contacts, through indexes that lead with the account
+// (docs/decisions/0013-search-indexes-lead-with-the-account.md), however many rows other accounts
+// hold. The plans are checked here, so a planner or index change that loses that is caught.
 let t: TestApp;
 let userId: string;
 

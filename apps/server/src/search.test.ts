@@ -77,7 +77,7 @@ async function search(query: string): Promise<string[]> {
   return (await caller.search.contacts({ query })).map((r) => r.name);
 }
 
-describe('GET /search (SPEC §4 Search)', () => {
+describe('GET /search: search as you type', () => {
   it('returns summaries with _id, name, email and avatar.url', async () => {
     const res = await client.rest('GET', '/search?query=anna');
     expect(res.body.data).toEqual([

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * The secret that signs sessions and encrypts cookies (DESIGN.md "secrets"). Production
+ * The secret that signs sessions and encrypts cookies (README: `APP_SECRET`). Production
  * must set APP_SECRET (checked in env.ts); in development one is generated at first start
  * and kept in `$DATA_DIR/app-secret` (mode 0600), so sessions survive restarts.
  */

@@ -8,7 +8,8 @@ import { TEST_REDIS_URL } from './testing';
 import { codeFrom, TestClient, type TestResponse } from './test-client';
 
 /**
- * Regression tests for the findings of issue 15's outside probe, each named after its item.
+ * Regression tests for the findings of an outside security probe, each named after its item
+ * (docs/reliability.md#security-regression-tests).
  * Every one failed before its fix.
  */
 

@@ -5,9 +5,10 @@ import { createTestApp, type TestApp } from './test-app';
 import { TestClient } from './test-client';
 import { signedInClient } from './test-users';
 
-// Two instances of the server over one database (issue 19): each caches the sessions it
-// found live, and a sign-out on one takes effect on the other within a second, through the
-// database's NOTIFY (PostgreSQL). On PGlite there is one instance and no cache.
+// Two instances of the server over one database: each caches the sessions it found live, and a
+// sign-out on one takes effect on the other within a second, through the database's NOTIFY
+// (PostgreSQL; docs/decisions/0011-session-liveness-cached-per-instance.md). On PGlite there is one
+// instance and no cache.
 
 let database: DatabaseHandle;
 let a: TestApp;

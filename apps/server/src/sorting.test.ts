@@ -47,7 +47,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('sorting the lists (issue 6: first name, last name, recently added, recently edited)', () => {
+describe('sorting the lists (first name, last name, recently added, recently edited)', () => {
   it.each([
     ['first_name', ['Ada', 'Bruno', 'Chen', 'Émile', 'Zoë']],
     ['last_name', ['Zoë', 'Chen', 'Bruno', 'Émile', 'Ada']],

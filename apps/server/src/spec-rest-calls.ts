@@ -1,7 +1,7 @@
 /**
- * SPEC §7 "The calls it makes": every method and path of the `/api/v1` API, as the product
- * specification lists them. The contract test holds the OpenAPI document and the live server
- * to this list; it is data in the repository so the test never reads the specification.
+ * Every method and path of the legacy `/api/v1` API, as docs/product/legacy-api.md lists them
+ * (#the-calls-it-makes). The contract test holds the OpenAPI document and the live server to
+ * this list.
  */
 export const SPEC_REST_CALLS = [
   // Auth

@@ -13,10 +13,11 @@ export interface TrpcRouteOptions<Router extends AnyTRPCRouter> {
 /**
  * tRPC's HTTP protocol at `<prefix>/:path` (queries by GET, mutations by POST, batches),
  * answered through tRPC's own `resolveResponse`, as `@trpc/server/adapters/fastify` does, but
- * without its per-call plumbing (issue 19): that adapter turns the already-read body back into
- * a web stream, ties an AbortController to the socket (whose abort builds a DOMException with
- * a stack trace on every finished call) and sends the answer as a web stream; here the body
- * goes in as the text Fastify read and the answer goes out as one string. None of Kith's
+ * without its per-call plumbing (docs/performance.md, "The call's own cost"): that adapter
+ * turns the already-read body back into a web stream, ties an AbortController to the socket
+ * (whose abort builds a DOMException with a stack trace on every finished call) and sends the
+ * answer as a web stream; here the body goes in as the text Fastify read and the answer goes
+ * out as one string. None of Kith's
  * procedures streams or listens for a client's abort.
  *
  * The scope must read JSON bodies as text (a content parser with `parseAs: 'string'` that

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { createTestApp, type TestApp } from './test-app';
 
-// Issue 19: the web app's files are compressed once, at build, and served as they are.
+// The web app's files are compressed once, at build, and served as they are.
 let t: TestApp;
 let web: FastifyInstance;
 const script = 'export const answer = 42;\n'.repeat(200);
