@@ -1,5 +1,5 @@
 // Measures how long the contacts list of a 5,000-contact book takes to show, in Debian's
-// Chromium, against a running production server (issue 5: "opens in under a second").
+// Chromium, against a running production server (the target: it opens in under a second).
 // Usage: pnpm build && PORT=3200 DATA_DIR=$(mktemp -d) pnpm start &
 //        node scripts/measure-large-book.mjs http://localhost:3200 <data-dir>
 import { readdirSync, readFileSync } from 'node:fs';

@@ -137,7 +137,7 @@ async function benchDatabase(
   }
   const duplicates = await benchDuplicates(kind, handle, ours);
   log(`${kind} duplicates: ${JSON.stringify(duplicates)}`);
-  // CardDAV (issue 18): a phone's syncs of a 1,000- and a 10,000-card book beside this one.
+  // CardDAV: a phone's syncs of a 1,000- and a 10,000-card book beside this one.
   const dav: DavRow[] = [];
   if (ONLY.test('carddav')) {
     for (const cards of [1_000, 10_000])

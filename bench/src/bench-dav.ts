@@ -1,6 +1,6 @@
 /**
- * CardDAV at scale (issue 18), as a phone's first and later syncs go, over HTTP on the real
- * app: a first sync of a whole book (PROPFIND Depth 1 for the ETags, then
+ * CardDAV at scale (docs/performance.md), as a phone's first and later syncs go, over HTTP on
+ * the real app: a first sync of a whole book (PROPFIND Depth 1 for the ETags, then
  * `addressbook-multiget` 100 cards at a time, as DAVx5 and vdirsyncer do) against reading the
  * same rows straight from the database; a sync with no change (one PROPFIND of the ctag); a
  * sync after 100 changes (one `sync-collection` report); and the server's heap while it

@@ -1,6 +1,6 @@
 /**
- * Merge & fix's duplicate scan (issue 15: an all-pairs trigram join ran 457 s on 10,000
- * similar names) timed over HTTP at two book sizes, so the growth shows: the median of three
+ * Merge & fix's duplicate scan (an all-pairs trigram join once ran 457 s on 10,000 similar
+ * names) timed over HTTP at two book sizes, so the growth shows: the median of three
  * `contacts.duplicates` calls on books of 10,000 and 20,000 faker contacts.
  */
 import type { DatabaseHandle } from '@kith/db';

@@ -1,6 +1,6 @@
 /**
- * `pnpm bench:import`: how long importing 10,000 contacts takes (issue 6: "10,000 contacts
- * import in seconds"), over HTTP as the web app does it: `POST /api/imports/preview` on the
+ * `pnpm bench:import`: how long importing 10,000 contacts takes (the target: in seconds;
+ * docs/performance.md), over HTTP as the web app does it: `POST /api/imports/preview` on the
  * whole file, then `imports.batch` 250 contacts at a time, one after another. Side by side with the floor
  * for the same rows: multi-row INSERTs of the same contacts straight into the table. Runs on
  * PGlite and (when `TEST_DATABASE_URL` or `BENCH_DATABASE_URL` names a server) PostgreSQL,

@@ -1,7 +1,7 @@
 /**
  * `pnpm bench:reminders` (also the last part of `pnpm bench`): how long preparing one day's
- * reminders takes (issue 20), on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL). The
- * same database grows through BENCH_REMINDER_ACCOUNTS (default "1000,10000") accounts of
+ * reminders takes (docs/performance.md), on PostgreSQL (BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL). The same database grows through BENCH_REMINDER_ACCOUNTS (default "1000,10000") accounts of
  * 1,000 contacts each (BENCH_REMINDER_CONTACTS): birthdays spread over the year, one contact
  * in ten with an anniversary, every account with reminders on at every lead time (0, 1, 3, 7
  * and 14 days), one in ten on the weekly digest, time zones from UTC-8 to UTC+9. At each size,

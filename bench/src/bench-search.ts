@@ -1,5 +1,6 @@
 /**
- * `pnpm bench:search`: how search cost grows with the table, not the account (issue 19). On
+ * `pnpm bench:search`: how search cost grows with the table, not the account
+ * (docs/decisions/0013-search-indexes-lead-with-the-account.md). On
  * PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL): a 1,000-contact and a 100,000-contact
  * account, measured when other accounts fill the table to 0.3 M rows and again at 2 M rows,
  * with the per-account indexes of migration 0010 and, for comparison in the same run, with

@@ -1,5 +1,5 @@
 /**
- * The contacts list of a large book in Chromium (issue 19's targets): the time from
+ * The contacts list of a large book in Chromium (docs/performance.md): the time from
  * navigation start to the first row, from End to the last row, the list data fetched to open
  * the book, and the JS heap once it is open. Used by `pnpm bench:web`.
  */
