@@ -26,7 +26,7 @@ async function save() {
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 }
 
-describe('the create contact screen (SPEC §5 validation)', () => {
+describe('the create contact screen checks its fields', () => {
   it('shows the required-field messages under their fields', async () => {
     openCreatePage();
     await screen.findByRole('heading', { name: 'Create contact' });
@@ -65,7 +65,7 @@ describe('the create contact screen (SPEC §5 validation)', () => {
   });
 });
 
-describe('the discard logic (SPEC §2 Create contact screen)', () => {
+describe('the create contact screen asks before discarding', () => {
   it('goes back without asking when nothing was filled', async () => {
     const { history } = openCreatePage();
     await screen.findByRole('heading', { name: 'Create contact' });
@@ -103,7 +103,7 @@ describe('the discard logic (SPEC §2 Create contact screen)', () => {
     ]);
   });
 
-  it("refuses a file that is not an image with SPEC's message, without uploading it", async () => {
+  it('refuses a file that is not an image with the image message, without uploading it', async () => {
     const user = userEvent.setup({ applyAccept: false });
     openCreatePage();
     await screen.findByRole('heading', { name: 'Create contact' });

@@ -10,7 +10,7 @@ const ANNIVERSARY = 'anniversary';
 const CUSTOM = 'custom';
 
 /**
- * Anniversaries and labelled dates (RFC 6350 ANNIVERSARY, Apple's labelled dates; issue 17):
+ * Anniversaries and labelled dates (RFC 6350 ANNIVERSARY, Apple's labelled dates):
  * each a kind (Anniversary, or the person's own label), day, month and an optional year.
  */
 export function DateRows({ form }: { form: UseFormReturnType<ContactFormValues> }) {

@@ -9,9 +9,10 @@ import { CustomTypeInput, TypeSelect } from './type-select';
 type ValueList = 'phones' | 'emails' | 'urls';
 
 /**
- * The rows of one list of typed values (phones, emails or web addresses; issue 17): each row
- * a type and the value, with Move up (the first is the preferred one, SPEC's Phone or Email)
- * and Remove, and a button that adds a row. `required` keeps the first row (SPEC's phone).
+ * The rows of one list of typed values (phones, emails or web addresses): each row a type and
+ * the value, with Move up (the first is the preferred one, the screens' Phone or Email) and
+ * Remove, and a button that adds a row. `required` keeps the first row (a contact needs a
+ * phone, docs/product/validation.md#contact-form).
  */
 export function ValueRows({
   form,
