@@ -1,13 +1,13 @@
 /**
  * `pnpm bench:reminders` (also the last part of `pnpm bench`): how long preparing one day's
- * reminders takes (docs/performance.md), on PostgreSQL (BENCH_DATABASE_URL or
- * TEST_DATABASE_URL). The same database grows through BENCH_REMINDER_ACCOUNTS (default "1000,10000") accounts of
- * 1,000 contacts each (BENCH_REMINDER_CONTACTS): birthdays spread over the year, one contact
- * in ten with an anniversary, every account with reminders on at every lead time (0, 1, 3, 7
- * and 14 days), one in ten on the weekly digest, time zones from UTC-8 to UTC+9. At each size,
- * `prepareReminders` (which accounts are due, and each one's dates, in one statement) runs
- * three times at a Monday noon UTC when every account is due; the median is reported with the
- * cost per account, so linear growth shows as a flat per-account figure.
+ * reminders takes (docs/performance.md), on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL).
+ * The same database grows through BENCH_REMINDER_ACCOUNTS (default "1000,10000") accounts of 1,000
+ * contacts each (BENCH_REMINDER_CONTACTS): birthdays spread over the year, one contact in ten with
+ * an anniversary, every account with reminders on at every lead time (0, 1, 3, 7 and 14 days), one
+ * in ten on the weekly digest, time zones from UTC-8 to UTC+9. At each size, `prepareReminders`
+ * (which accounts are due, and each one's dates, in one statement) runs three times at a Monday
+ * noon UTC when every account is due; the median is reported with the cost per account, so linear
+ * growth shows as a flat per-account figure.
  * Writes bench/reminders-results.json. Not part of `pnpm test`.
  */
 import { writeFileSync } from 'node:fs';
