@@ -1,3 +1,4 @@
+import { combinedName } from '@kith/validators';
 import { i18nKey } from './i18n';
 
 /**
@@ -16,4 +17,9 @@ const NO_NAME_KEY = i18nKey('No name');
  */
 export function shownName(name: string, t: (key: string) => string): string {
   return name.trim() === NO_NAME ? t(NO_NAME_KEY) : name;
+}
+
+/** A contact's name as the lists show it: given and family name, as the API combines them. */
+export function contactName(contact: { givenName: string; familyName: string }): string {
+  return combinedName(contact.givenName, contact.familyName);
 }

@@ -14,19 +14,16 @@ export function contactDto(
   overrides: Partial<ContactDto> = {},
 ): ContactDto {
   return {
-    _id: id,
-    userId: 'u',
-    name: [first, last].filter(Boolean).join(' '),
-    firstName: first,
-    lastName: last,
-    avatar: { url: '', publicId: '' },
-    email: '',
-    phone: '',
-    worksAt: { companyName: '', jobTitle: '' },
-    location: { country: '', city: '', postCode: '', streetAddress: '' },
-    birthday: { day: null, month: '', year: null },
+    id,
+    givenName: first,
+    familyName: last,
+    formattedName: '',
+    nameIsStandIn: false,
+    org: '',
+    title: '',
+    birthday: null,
+    photo: null,
     isFavorite: false,
-    isTrashed: false,
     additionalNames: '',
     honorificPrefixes: '',
     honorificSuffixes: '',
@@ -45,5 +42,5 @@ export function contactDto(
     createdAt: new Date('2026-01-01T10:00:00Z'),
     updatedAt: new Date('2026-01-02T10:00:00Z'),
     ...overrides,
-  } as ContactDto;
+  };
 }

@@ -9,7 +9,7 @@ setUpMswServer();
 
 /** A card that held only a birthday: the API names it "No name" (its given name). */
 const nameless = contactDto('66666666-6666-4666-8666-666666666666', 'No name', '', {
-  birthday: { day: 12, month: 'april', year: 1990 },
+  birthday: { day: 12, month: 4, year: 1990 },
 });
 
 function openList() {

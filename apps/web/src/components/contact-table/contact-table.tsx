@@ -7,7 +7,7 @@ import { ContactAvatar } from '../contact-avatar';
 import classes from './contact-table.module.css';
 import type { Selection } from './selection';
 import { useTranslation } from 'react-i18next';
-import { shownName } from '../../lib/contact-name';
+import { contactName, shownName } from '../../lib/contact-name';
 
 /** Row height in px; rows are virtualized, so a book of thousands scrolls smoothly. */
 const ROW_HEIGHT = 60;
@@ -128,7 +128,7 @@ export function ContactTable({
               return <PlaceholderRow key={`at-${item.index}`} index={item.index} top={top} />;
             return (
               <Row
-                key={contact._id}
+                key={contact.id}
                 contact={contact}
                 index={item.index}
                 top={top}
@@ -221,10 +221,10 @@ function Row({
   onOpen?: (contact: Contact) => void;
 }) {
   const { t } = useTranslation();
-  const name = shownName(contact.name, t);
+  const name = shownName(contactName(contact), t);
   const pressTimer = useRef<number | null>(null);
   const longPressed = useRef(false);
-  const selected = selection.isSelected(contact._id);
+  const selected = selection.isSelected(contact.id);
 
   const open = (event: React.MouseEvent) => {
     const target = event.target as HTMLElement;
@@ -234,7 +234,7 @@ function Row({
     }
     if (target.closest('input, button, a, [role="checkbox"], [role="menu"]')) return;
     if (selection.count > 0 && window.matchMedia('(hover: none)').matches) {
-      selection.toggle(contact._id);
+      selection.toggle(contact.id);
       return;
     }
     onOpen?.(contact);
@@ -244,7 +244,7 @@ function Row({
     longPressed.current = false;
     pressTimer.current = window.setTimeout(() => {
       longPressed.current = true;
-      selection.toggle(contact._id);
+      selection.toggle(contact.id);
     }, LONG_PRESS_MS);
   };
   const endPress = () => {
@@ -267,7 +267,7 @@ function Row({
         if (event.key === 'Enter') onOpen?.(contact);
         if (event.key === ' ') {
           event.preventDefault();
-          selection.toggle(contact._id);
+          selection.toggle(contact.id);
         }
       }}
       onTouchStart={startPress}
@@ -279,12 +279,12 @@ function Row({
     >
       <span role="cell" className={classes.pick}>
         <span className={classes.avatar} style={selected ? { display: 'none' } : undefined}>
-          <ContactAvatar name={name} url={contact.avatar.url} />
+          <ContactAvatar name={name} url={contact.photo?.url ?? ''} />
         </span>
         <span className={classes.check} style={selected ? { display: 'flex' } : undefined}>
           <Checkbox
             checked={selected}
-            onChange={() => selection.toggle(contact._id)}
+            onChange={() => selection.toggle(contact.id)}
             aria-label={t('Select {{name}}', { name })}
           />
         </span>

@@ -17,7 +17,7 @@ import { LoadFailure } from '../../components/load-failure';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { localToday, useKeepInTouchList, useTalkedToday } from './api';
 import { dueText, intervalLabels } from './keep-in-touch-panel';
-import { shownName } from '../../lib/contact-name';
+import { contactName, shownName } from '../../lib/contact-name';
 
 /**
  * /keep-in-touch (issue 20): everyone the person means to keep in touch with, soonest due
@@ -57,7 +57,7 @@ export function KeepInTouchPage() {
           <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {items.map((item) => (
               <Paper
-                key={item.contact._id}
+                key={item.contact.id}
                 component="li"
                 withBorder
                 radius="md"
@@ -68,8 +68,8 @@ export function KeepInTouchPage() {
                 <Group justify="space-between" wrap="wrap" gap="sm">
                   <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                     <ContactAvatar
-                      name={shownName(item.contact.name, t)}
-                      url={item.contact.avatar.url}
+                      name={shownName(contactName(item.contact), t)}
+                      url={item.contact.photo?.url ?? ''}
                       size={40}
                       decorative
                     />
@@ -79,13 +79,13 @@ export function KeepInTouchPage() {
                           <Link
                             {...props}
                             to="/person/$id"
-                            params={{ id: item.contact._id }}
+                            params={{ id: item.contact.id }}
                             state={{ from: '/keep-in-touch' }}
                           />
                         )}
                         fw={600}
                       >
-                        {shownName(item.contact.name, t)}
+                        {shownName(contactName(item.contact), t)}
                       </Anchor>
                       <Text size="sm" c={item.due ? 'red.8' : 'dimmed'}>
                         {[
@@ -100,12 +100,12 @@ export function KeepInTouchPage() {
                   <Button
                     variant={item.due ? 'filled' : 'default'}
                     size="xs"
-                    loading={talked.isPending && talked.variables?.contactId === item.contact._id}
+                    loading={talked.isPending && talked.variables?.contactId === item.contact.id}
                     onClick={() =>
-                      talked.mutate({ contactId: item.contact._id, today: localToday() })
+                      talked.mutate({ contactId: item.contact.id, today: localToday() })
                     }
                     aria-label={t('Talked today with {{name}}', {
-                      name: shownName(item.contact.name, t),
+                      name: shownName(contactName(item.contact), t),
                     })}
                   >
                     {t('Talked today')}

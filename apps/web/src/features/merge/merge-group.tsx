@@ -5,10 +5,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate } from '../../lib/format';
-import { shownName } from '../../lib/contact-name';
+import { contactName, shownName } from '../../lib/contact-name';
 import { i18nKey } from '../../lib/i18n';
 import { ContactAvatar } from '../../components/contact-avatar';
-import { monthNames } from '@kith/validators';
 
 type DuplicateGroup = RouterOutputs['contacts']['duplicates']['groups'][number];
 type Contact = DuplicateGroup['contacts'][number];
@@ -23,45 +22,50 @@ const FIELD_LABELS: Record<MergeField, string> = {
   name: i18nKey('Name'),
   email: i18nKey('Email'),
   phone: i18nKey('Phone'),
-  worksAt: i18nKey('Work'),
-  location: i18nKey('Address'),
+  org: i18nKey('Work'),
+  address: i18nKey('Address'),
   birthday: i18nKey('Birthday'),
-  avatar: i18nKey('Photo'),
+  photo: i18nKey('Photo'),
 };
 
 /** A field's value as the person compares it; '' when the contact has none. */
 function valueOf(contact: Contact, field: MergeField): string {
   switch (field) {
     case 'name':
-      return contact.name;
+      return contactName(contact);
     case 'email':
-      return contact.email;
+      return contact.emails[0]?.value ?? '';
     case 'phone':
-      return contact.phone;
-    case 'worksAt':
-      return [contact.worksAt.jobTitle, contact.worksAt.companyName].filter(Boolean).join(' • ');
-    case 'location': {
-      const { streetAddress, city, postCode, country } = contact.location;
-      return [streetAddress, city, postCode, country].filter(Boolean).join(', ');
+      return contact.phones[0]?.value ?? '';
+    case 'org':
+      return [contact.title, contact.org].filter(Boolean).join(' • ');
+    case 'address': {
+      const {
+        street = '',
+        locality = '',
+        postalCode = '',
+        country = '',
+      } = contact.addresses[0] ?? {};
+      return [street, locality, postalCode, country].filter(Boolean).join(', ');
     }
     case 'birthday': {
-      const { day, month, year } = contact.birthday;
-      return day && month && year
-        ? formatLongDate(new Date(year, monthNames.indexOf(month), day))
+      const birthday = contact.birthday;
+      return birthday?.year
+        ? formatLongDate(new Date(birthday.year, birthday.month - 1, birthday.day))
         : '';
     }
-    case 'avatar':
-      return contact.avatar.url;
+    case 'photo':
+      return contact.photo?.url ?? '';
   }
 }
 
 /** Each field's first contact that has a value, the kept contact first. */
 function defaultPicks(keepId: string, contacts: Contact[]): Record<MergeField, string> {
-  const ordered = [...contacts].sort((a, b) => Number(b._id === keepId) - Number(a._id === keepId));
+  const ordered = [...contacts].sort((a, b) => Number(b.id === keepId) - Number(a.id === keepId));
   return Object.fromEntries(
     MERGE_FIELDS.map((field) => [
       field,
-      (ordered.find((c) => valueOf(c, field)) ?? ordered[0]!)._id,
+      (ordered.find((c) => valueOf(c, field)) ?? ordered[0]!).id,
     ]),
   ) as Record<MergeField, string>;
 }
@@ -84,7 +88,7 @@ export function MergeGroup({
   }) => void;
 }) {
   const { t } = useTranslation();
-  const [keepId, setKeepId] = useState(group.contacts[0]!._id);
+  const [keepId, setKeepId] = useState(group.contacts[0]!.id);
   const [picks, setPicks] = useState(() => defaultPicks(keepId, group.contacts));
   // Side by side where there is room; on a phone, each field's choices one under another.
   const wide = useMediaQuery('(min-width: 48em)', true);
@@ -96,7 +100,7 @@ export function MergeGroup({
       radius="md"
       p="md"
       component="section"
-      aria-label={shownName(group.contacts[0]!.name, t)}
+      aria-label={shownName(contactName(group.contacts[0]!), t)}
     >
       <Group gap="xs" mb="sm">
         {group.reasons.map((reason) => (
@@ -111,9 +115,9 @@ export function MergeGroup({
             <Stack gap={6} mt={4}>
               {group.contacts.map((contact) => (
                 <Radio
-                  key={contact._id}
-                  value={contact._id}
-                  label={t('Keep {{name}}', { name: shownName(contact.name, t) })}
+                  key={contact.id}
+                  value={contact.id}
+                  label={t('Keep {{name}}', { name: shownName(contactName(contact), t) })}
                 />
               ))}
             </Stack>
@@ -130,13 +134,17 @@ export function MergeGroup({
                   const value = valueOf(contact, field);
                   return (
                     <Radio
-                      key={contact._id}
-                      value={contact._id}
-                      aria-label={`${t(FIELD_LABELS[field])}: ${field === 'avatar' ? shownName(contact.name, t) : value || t('(empty)')}`}
+                      key={contact.id}
+                      value={contact.id}
+                      aria-label={`${t(FIELD_LABELS[field])}: ${field === 'photo' ? shownName(contactName(contact), t) : value || t('(empty)')}`}
                       label={
-                        field === 'avatar' ? shownName(contact.name, t) : value || t('(empty)')
+                        field === 'photo'
+                          ? shownName(contactName(contact), t)
+                          : value || t('(empty)')
                       }
-                      description={field === 'avatar' ? undefined : shownName(contact.name, t)}
+                      description={
+                        field === 'photo' ? undefined : shownName(contactName(contact), t)
+                      }
                     />
                   );
                 })}
@@ -151,18 +159,18 @@ export function MergeGroup({
               <Table.Tr>
                 <Table.Th w={110} />
                 {group.contacts.map((contact) => (
-                  <Table.Th key={contact._id}>
+                  <Table.Th key={contact.id}>
                     <Group gap="xs" wrap="nowrap">
                       <ContactAvatar
-                        name={shownName(contact.name, t)}
-                        url={contact.avatar.url}
+                        name={shownName(contactName(contact), t)}
+                        url={contact.photo?.url ?? ''}
                         size={32}
                       />
                       <Radio
-                        name={`keep-${group.contacts[0]!._id}`}
-                        checked={keepId === contact._id}
-                        onChange={() => setKeepId(contact._id)}
-                        label={t('Keep {{name}}', { name: shownName(contact.name, t) })}
+                        name={`keep-${group.contacts[0]!.id}`}
+                        checked={keepId === contact.id}
+                        onChange={() => setKeepId(contact.id)}
+                        label={t('Keep {{name}}', { name: shownName(contactName(contact), t) })}
                       />
                     </Group>
                   </Table.Th>
@@ -176,17 +184,17 @@ export function MergeGroup({
                   {group.contacts.map((contact) => {
                     const value = valueOf(contact, field);
                     return (
-                      <Table.Td key={contact._id}>
+                      <Table.Td key={contact.id}>
                         <Radio
-                          name={`${field}-${group.contacts[0]!._id}`}
-                          checked={picks[field] === contact._id}
-                          onChange={() => setPicks({ ...picks, [field]: contact._id })}
-                          aria-label={`${t(FIELD_LABELS[field])}: ${field === 'avatar' ? shownName(contact.name, t) : value || t('(empty)')}`}
+                          name={`${field}-${group.contacts[0]!.id}`}
+                          checked={picks[field] === contact.id}
+                          onChange={() => setPicks({ ...picks, [field]: contact.id })}
+                          aria-label={`${t(FIELD_LABELS[field])}: ${field === 'photo' ? shownName(contactName(contact), t) : value || t('(empty)')}`}
                           label={
-                            field === 'avatar' ? (
+                            field === 'photo' ? (
                               value ? (
                                 <ContactAvatar
-                                  name={shownName(contact.name, t)}
+                                  name={shownName(contactName(contact), t)}
                                   url={value}
                                   size={40}
                                   decorative
@@ -218,7 +226,7 @@ export function MergeGroup({
           onClick={() =>
             onMerge({
               keepId,
-              mergeIds: group.contacts.map((c) => c._id).filter((id) => id !== keepId),
+              mergeIds: group.contacts.map((c) => c.id).filter((id) => id !== keepId),
               take: picks,
             })
           }

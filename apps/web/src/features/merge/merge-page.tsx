@@ -1,6 +1,7 @@
 import { Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowMerge } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { contactName } from '../../lib/contact-name';
 import { LoadFailure } from '../../components/load-failure';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useDuplicates, useMerge } from './api';
@@ -13,7 +14,7 @@ export function MergePage() {
   const merge = useMerge({
     onSuccess: async (contact) => {
       notifySuccess('Merged into {{name}}. The other copies are in the Trash.', {
-        name: contact.name,
+        name: contactName(contact),
       });
     },
     onError: (error) => notifyError(error),
@@ -59,7 +60,7 @@ export function MergePage() {
           )}
           {duplicates.data.groups.map((group) => (
             <MergeGroup
-              key={group.contacts.map((c) => c._id).join()}
+              key={group.contacts.map((c) => c.id).join()}
               group={group}
               busy={merge.isPending}
               onMerge={(input) => merge.mutate(input)}

@@ -124,11 +124,11 @@ export function SearchBox() {
                 </Combobox.Empty>
               ) : (
                 results.map((result) => (
-                  <Combobox.Option value={result._id} key={result._id}>
+                  <Combobox.Option value={result.id} key={result.id}>
                     <Group gap="sm" wrap="nowrap">
                       <ContactAvatar
                         name={shownName(result.name, t)}
-                        url={result.avatar.url}
+                        url={result.photoUrl}
                         size={32}
                       />
                       <div style={{ minWidth: 0 }}>

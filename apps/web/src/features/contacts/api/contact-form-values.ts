@@ -1,9 +1,13 @@
 import {
+  BIRTH_YEAR_MIN,
+  combinedName,
   contactCreateInput,
   contactUpdateInput,
   messages,
   monthNames,
+  splitName,
   type ContactCreateInput,
+  type ContactUpdateInput,
   type MonthName,
 } from '@kith/validators';
 import type { Contact } from '../../../lib/contact-lists';
@@ -41,20 +45,21 @@ export interface FormDate {
 }
 
 /**
- * The fields of the create and edit screens (SPEC §2), all as the inputs hold them. The first
- * phone, email and address are SPEC's Phone, Email and location; the lists hold more.
+ * The fields of the create and edit screens (docs/product/screens.md#create-contact-screen),
+ * as the inputs hold them, under the card's names. The create screen names a contact with
+ * given and family name; the edit screen with one name field (`name`).
  */
 export interface ContactFormValues {
-  firstName: string;
-  lastName: string;
+  givenName: string;
+  familyName: string;
   /** The edit screen's single name field. */
   name: string;
   additionalNames: string;
   honorificPrefixes: string;
   honorificSuffixes: string;
   nickname: string;
-  company: string;
-  jobTitle: string;
+  org: string;
+  title: string;
   /** ORG's units; the Department field edits the first. */
   orgUnits: string[];
   phones: FormValue[];
@@ -91,15 +96,15 @@ export const newDate = (): FormDate => ({
 });
 
 export const emptyContactForm: ContactFormValues = {
-  firstName: '',
-  lastName: '',
+  givenName: '',
+  familyName: '',
   name: '',
   additionalNames: '',
   honorificPrefixes: '',
   honorificSuffixes: '',
   nickname: '',
-  company: '',
-  jobTitle: '',
+  org: '',
+  title: '',
   orgUnits: [''],
   phones: [newValue(DEFAULT_TYPE.phone)],
   emails: [newValue(DEFAULT_TYPE.email)],
@@ -120,15 +125,15 @@ export function formValuesOf(contact: Contact): ContactFormValues {
   const atLeastOne = <T>(rows: T[], empty: T) => (rows.length ? rows : [empty]);
   return {
     ...emptyContactForm,
-    name: contact.name,
-    firstName: contact.firstName,
-    lastName: contact.lastName,
+    name: combinedName(contact.givenName, contact.familyName),
+    givenName: contact.givenName,
+    familyName: contact.familyName,
     additionalNames: contact.additionalNames,
     honorificPrefixes: contact.honorificPrefixes,
     honorificSuffixes: contact.honorificSuffixes,
     nickname: contact.nickname,
-    company: contact.worksAt.companyName,
-    jobTitle: contact.worksAt.jobTitle,
+    org: contact.org,
+    title: contact.title,
     orgUnits: atLeastOne(contact.orgUnits, ''),
     phones: atLeastOne(rowsOf('phone', contact.phones), newValue(DEFAULT_TYPE.phone)),
     emails: atLeastOne(rowsOf('email', contact.emails), newValue(DEFAULT_TYPE.email)),
@@ -144,9 +149,9 @@ export function formValuesOf(contact: Contact): ContactFormValues {
       month: monthNames[d.month - 1]!,
       year: d.year?.toString() ?? '',
     })),
-    birthdayDay: contact.birthday.day?.toString() ?? '',
-    birthdayMonth: contact.birthday.month,
-    birthdayYear: contact.birthday.year?.toString() ?? '',
+    birthdayDay: contact.birthday?.day.toString() ?? '',
+    birthdayMonth: contact.birthday ? monthNames[contact.birthday.month - 1]! : '',
+    birthdayYear: contact.birthday?.year?.toString() ?? '',
     note: contact.note,
   };
 }
@@ -174,31 +179,30 @@ function dateInput(row: FormDate) {
   };
 }
 
-/** The API input of the form's values (without the avatar, which the screens add). */
-export function toContactInput(values: ContactFormValues): Omit<ContactCreateInput, 'avatar'> {
-  const [first = newAddress()] = values.addresses;
+/** The birthday's three fields as the API takes them; null when all are empty. */
+function birthdayInput(values: ContactFormValues) {
+  const day = values.birthdayDay.trim();
+  const year = values.birthdayYear.trim();
+  if (!day && !values.birthdayMonth && !year) return null;
   return {
-    firstName: values.firstName,
-    lastName: values.lastName,
+    day: Number(day),
+    month: monthNames.indexOf(values.birthdayMonth as MonthName) + 1,
+    year: year ? Number(year) : null,
+  };
+}
+
+/** The API input of the form's values (without the photo, which the screens add). */
+export function toContactInput(values: ContactFormValues): ContactCreateInput {
+  return {
+    givenName: values.givenName,
+    familyName: values.familyName,
     additionalNames: values.additionalNames,
     honorificPrefixes: values.honorificPrefixes,
     honorificSuffixes: values.honorificSuffixes,
     nickname: values.nickname,
-    email: values.emails[0]?.value ?? '',
-    phone: values.phones[0]?.value ?? '',
-    worksAt: { companyName: values.company, jobTitle: values.jobTitle },
+    org: values.org,
+    title: values.title,
     orgUnits: values.orgUnits.map((unit) => unit.trim()).filter(Boolean),
-    location: {
-      country: first.country,
-      city: first.locality,
-      postCode: first.postalCode,
-      streetAddress: first.street,
-    },
-    birthday: {
-      day: values.birthdayDay || null,
-      month: values.birthdayMonth,
-      year: values.birthdayYear || null,
-    },
     phones: filledValues(values.phones),
     emails: filledValues(values.emails),
     addresses: values.addresses
@@ -208,82 +212,127 @@ export function toContactInput(values: ContactFormValues): Omit<ContactCreateInp
     dates: values.dates
       .filter((row) => row.day.trim() || row.month || row.year.trim())
       .map(dateInput),
+    birthday: birthdayInput(values),
     note: values.note,
   };
 }
 
-/** The form fields of each all-or-nothing group (SPEC §5) and the phone. */
+/** The form fields of each all-or-nothing group (docs/product/validation.md#contact-form). */
 const GROUP_FIELDS = {
-  worksAt: ['company', 'jobTitle'],
+  worksAt: ['org', 'title'],
   birthday: ['birthdayDay', 'birthdayMonth', 'birthdayYear'],
 } as const satisfies Record<string, (keyof ContactFormValues)[]>;
+
+const NOT_A_NUMBER = 'Must be a whole number';
+
+/** The parts of the first address that make the form's location group. */
+const LOCATION_PARTS = ['street', 'locality', 'postalCode', 'country'] as const;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The edit screen's change: the name and every group or list the person changed. A group
- * left as it was is left out, so a contact imported with a birthday without a year, a partial
- * address or no phone can still be edited elsewhere without filling them in first. SPEC's
- * phone, email and location are sent when their first value changed, so SPEC's rules apply.
+ * The edit screen's change: the name when it was edited, and every part or list the person
+ * changed. A part left as it was is left out, so a contact imported with a birthday without a
+ * year, a partial address or no phone can still be edited elsewhere without filling them in
+ * first.
  */
-export function toContactChange(values: ContactFormValues, initial: ContactFormValues) {
+export function toContactChange(
+  values: ContactFormValues,
+  initial: ContactFormValues,
+): ContactUpdateInput {
   const input = toContactInput(values);
   const before = toContactInput(initial);
-  const changed = (group: keyof typeof GROUP_FIELDS) =>
-    GROUP_FIELDS[group].some((field) => values[field] !== initial[field]);
   const ifChanged = <K extends keyof typeof input>(key: K) =>
     same(input[key], before[key]) ? undefined : input[key];
+  const worksAtChanged = values.org !== initial.org || values.title !== initial.title;
   return {
-    name: values.name,
+    ...(values.name.trim() !== initial.name.trim() ? splitName(values.name) : {}),
     additionalNames: ifChanged('additionalNames'),
     honorificPrefixes: ifChanged('honorificPrefixes'),
     honorificSuffixes: ifChanged('honorificSuffixes'),
     nickname: ifChanged('nickname'),
-    email: ifChanged('email'),
-    phone: ifChanged('phone'),
-    location: ifChanged('location'),
-    worksAt: changed('worksAt') ? input.worksAt : undefined,
+    org: worksAtChanged ? input.org : undefined,
+    title: worksAtChanged ? input.title : undefined,
     orgUnits: ifChanged('orgUnits'),
-    birthday: changed('birthday') ? input.birthday : undefined,
     phones: ifChanged('phones'),
     emails: ifChanged('emails'),
     addresses: ifChanged('addresses'),
     urls: ifChanged('urls'),
     dates: ifChanged('dates'),
+    birthday: ifChanged('birthday'),
     note: ifChanged('note'),
   };
 }
 
-/** Where each API error path shows on the form: under the field, or under its group. */
+/** Where each API error path shows on the form when it is not the field of the same name. */
 const errorFields: Record<string, string> = {
-  firstName: 'firstName',
-  lastName: 'lastName',
-  name: 'name',
-  additionalNames: 'additionalNames',
-  honorificPrefixes: 'honorificPrefixes',
-  honorificSuffixes: 'honorificSuffixes',
-  nickname: 'nickname',
-  note: 'note',
-  email: 'emails.0.value',
-  phone: 'phones.0.value',
-  worksAt: 'worksAt',
-  'worksAt.companyName': 'company',
-  'worksAt.jobTitle': 'jobTitle',
-  location: 'location',
-  'location.postCode': 'addresses.0.postalCode',
-  'location.country': 'addresses.0.country',
-  'location.city': 'addresses.0.locality',
-  'location.streetAddress': 'addresses.0.street',
-  birthday: 'birthday',
+  phones: 'phones.0.value',
+  emails: 'emails.0.value',
   'birthday.day': 'birthdayDay',
   'birthday.month': 'birthdayMonth',
   'birthday.year': 'birthdayYear',
 };
 
+const FORM_PATH =
+  /^(givenName|familyName|name|additionalNames|honorificPrefixes|honorificSuffixes|nickname|org|title|note|worksAt|location|birthday)$/;
+const LIST_PATH = /^(phones|emails|addresses|urls|dates|orgUnits)\.\d+(\.\w+)?$/;
+
 /**
- * Checks the form with the same schema the server uses (SPEC §5), and returns errors keyed by
- * form field, or by group (`worksAt`, `location`, `birthday`) for the group rules. Editing,
- * only the groups changed from `initial` are checked (see `toContactChange`).
+ * The contact form's own rules beyond the card's (docs/product/validation.md#contact-form):
+ * company and job title go together, a birthday has day, month and year, the first address's
+ * street, city, post code and country go together, a contact has a phone, and the edit
+ * screen's name is required. Editing, only the groups changed from `initial` are checked.
+ */
+function formRuleErrors(
+  values: ContactFormValues,
+  mode: 'create' | 'edit',
+  initial: ContactFormValues,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const changed = (fields: readonly (keyof ContactFormValues)[]) =>
+    mode === 'create' || fields.some((field) => !same(values[field], initial[field]));
+  const someButNotAll = (parts: string[]) => {
+    const filled = parts.filter((part) => part.trim()).length;
+    return filled > 0 && filled < parts.length;
+  };
+  if (changed(GROUP_FIELDS.worksAt) && someButNotAll([values.org, values.title])) {
+    errors.worksAt = messages.contact.worksAtGroup;
+  }
+  if (changed(GROUP_FIELDS.birthday)) {
+    const parts = [values.birthdayDay, values.birthdayMonth, values.birthdayYear];
+    if (someButNotAll(parts)) errors.birthday = messages.contact.birthdayGroup;
+    for (const field of ['birthdayDay', 'birthdayYear'] as const) {
+      if (values[field].trim() && !/^\d+$/.test(values[field].trim())) {
+        errors[field] = NOT_A_NUMBER;
+      }
+    }
+    const year = Number(values.birthdayYear);
+    const thisYear = new Date().getFullYear();
+    if (
+      values.birthdayYear.trim() &&
+      !errors.birthdayYear &&
+      (year < BIRTH_YEAR_MIN || year > thisYear)
+    ) {
+      errors.birthdayYear = `Year must be between ${BIRTH_YEAR_MIN} and ${thisYear}`;
+    }
+  }
+  const [first = newAddress()] = values.addresses;
+  const [firstBefore = newAddress()] = initial.addresses;
+  const locationChanged =
+    mode === 'create' || LOCATION_PARTS.some((part) => first[part] !== firstBefore[part]);
+  if (locationChanged && someButNotAll(LOCATION_PARTS.map((part) => first[part]))) {
+    errors.location = messages.contact.locationGroup;
+  }
+  const hasPhone = values.phones.some((row) => row.value.trim());
+  if (changed(['phones']) && !hasPhone) errors['phones.0.value'] = messages.contact.phoneRequired;
+  if (mode === 'edit' && !values.name.trim()) errors.name = 'Name is required';
+  return errors;
+}
+
+/**
+ * Checks the form with the schema the server uses and the form's own rules, and returns
+ * errors keyed by form field, or by group (`worksAt`, `location`, `birthday`) for the group
+ * rules. Editing, only what changed from `initial` is checked (see `toContactChange`).
  */
 export function validateContactForm(
   values: ContactFormValues,
@@ -294,20 +343,34 @@ export function validateContactForm(
     mode === 'create'
       ? contactCreateInput.safeParse(toContactInput(values))
       : contactUpdateInput.safeParse(toContactChange(values, initial));
-  if (result.success) return {};
-  return mapErrorPaths(
-    Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message])),
-  );
+  const schemaErrors = result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  // On the edit screen the name parts come from the one name field.
+  if (mode === 'edit') {
+    for (const part of ['givenName', 'familyName']) {
+      if (schemaErrors[part]) schemaErrors.name ??= schemaErrors[part];
+      delete schemaErrors[part];
+    }
+  }
+  const ruleErrors = formRuleErrors(values, mode, initial);
+  // A birthday the form's rules refuse (missing a part, not a number) says only that.
+  const [dayError, yearError] = [ruleErrors.birthdayDay, ruleErrors.birthdayYear];
+  if (ruleErrors.birthday || dayError === NOT_A_NUMBER || yearError === NOT_A_NUMBER) {
+    for (const path of Object.keys(schemaErrors)) {
+      if (path.startsWith('birthday')) delete schemaErrors[path];
+    }
+  }
+  return { ...mapErrorPaths(schemaErrors), ...ruleErrors };
 }
 
-const LIST_PATH = /^(phones|emails|addresses|urls|dates|orgUnits)\.\d+(\.\w+)?$/;
-
-/** Maps API error paths (`birthday.day`) to the form's fields (`birthdayDay`). */
+/** Maps API error paths (`birthday.day`, `phones`) to the form's fields (`birthdayDay`). */
 export function mapErrorPaths(errors: Record<string, string>): Record<string, string> {
   const mapped: Record<string, string> = {};
   for (const [path, message] of Object.entries(errors)) {
     // A list's value shows under its own row: `phones.2.value`, `dates.0.day`.
-    const field = errorFields[path] ?? (LIST_PATH.test(path) ? path : undefined);
+    const field =
+      errorFields[path] ?? (FORM_PATH.test(path) || LIST_PATH.test(path) ? path : undefined);
     if (field && !mapped[field]) mapped[field] = message;
   }
   return mapped;
@@ -315,7 +378,7 @@ export function mapErrorPaths(errors: Record<string, string>): Record<string, st
 
 /**
  * The months a birthday or date offers, named in the interface language ("March" / "Marzo");
- * each keeps its English value (`march`), as the API takes it.
+ * each keeps its English value (`march`), which the form turns into the month's number.
  */
 export const monthOptions = () =>
   monthNames.map((value, month) => ({ value, label: formatMonthName(month) }));

@@ -12,9 +12,6 @@ const id = '44444444-4444-4444-8444-444444444444';
 /** A contact as the API answers one that came from a phone over CardDAV. */
 function fromPhone(overrides: Partial<ContactDto> = {}) {
   return contactDto(id, 'Tia', 'Types', {
-    email: 'tia@school.example',
-    phone: '+1 555 0101',
-    location: { country: 'USA', city: 'San Francisco', postCode: '94105', streetAddress: '' },
     emails: [{ value: 'tia@school.example', type: 'x-school' }],
     phones: [
       { value: '+1 555 0101', type: 'fax,x-aunt' },
@@ -84,7 +81,7 @@ describe('the detail page of a contact from a phone', () => {
   });
 
   it('shows the stand-in name of a nameless card in the interface language', async () => {
-    const nameless = fromPhone({ name: 'No name', firstName: 'No name', lastName: '' });
+    const nameless = fromPhone({ givenName: 'No name', familyName: '' });
     await i18n.changeLanguage('es');
     openDetailPage(nameless);
     expect(
@@ -94,7 +91,7 @@ describe('the detail page of a contact from a phone', () => {
   });
 
   it('keeps the stand-in name in English on the English interface', async () => {
-    openDetailPage(fromPhone({ name: 'No name', firstName: 'No name', lastName: '' }));
+    openDetailPage(fromPhone({ givenName: 'No name', familyName: '' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'No name' })).toBeInTheDocument();
   });
 });

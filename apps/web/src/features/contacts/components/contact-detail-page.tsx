@@ -1,4 +1,3 @@
-import { monthNames } from '@kith/validators';
 import { formatDateTime, formatDayMonth, formatLongDate } from '../../../lib/format';
 import {
   ActionIcon,
@@ -41,15 +40,15 @@ import { ExtraFields } from './extra-fields';
 import { typeName } from '../value-types';
 import { useTranslation } from 'react-i18next';
 import { useToastsBelow } from '../../../lib/use-toasts-below';
-import { shownName } from '../../../lib/contact-name';
+import { contactName, shownName } from '../../../lib/contact-name';
 
 /**
  * "10 December 1985", or "15 April" for a birthday without a year (imported vCards write
  * `--0415`); null when there is no day and month (SPEC §2 Detail screen).
  */
 export function birthdayText(birthday: Contact['birthday']): string | null {
-  if (!birthday.day || !birthday.month) return null;
-  const month = monthNames.indexOf(birthday.month);
+  if (!birthday) return null;
+  const month = birthday.month - 1;
   if (!birthday.year) return formatDayMonth(month, birthday.day);
   return formatLongDate(new Date(birthday.year, month, birthday.day));
 }
@@ -76,9 +75,9 @@ function dateText(date: Contact['dates'][number]): string {
 export function fullName(contact: Contact): string {
   const name = [
     contact.honorificPrefixes,
-    contact.firstName,
+    contact.givenName,
     contact.additionalNames,
-    contact.lastName,
+    contact.familyName,
   ]
     .filter(Boolean)
     .join(' ');
@@ -116,9 +115,9 @@ function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDet
   const trash = useMoveToTrash();
   const [trashOpened, trashDialog] = useDisclosure(false);
   const birthday = birthdayText(contact.birthday);
-  const name = shownName(fullName(contact) || contact.name, t);
-  const { jobTitle, companyName } = contact.worksAt;
-  const organisation = [companyName, ...contact.orgUnits].filter(Boolean).join(', ');
+  const name = shownName(fullName(contact) || contactName(contact), t);
+  const jobTitle = contact.title;
+  const organisation = [contact.org, ...contact.orgUnits].filter(Boolean).join(', ');
   /** "Phone · Mobile": the field, and the value's type when it has one. */
   const labelled = (field: string, type: string) =>
     type ? `${field} · ${typeName(type, t)}` : field;
@@ -126,7 +125,7 @@ function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDet
   const moveToTrash = async () => {
     trashDialog.close();
     const done = await withProgress(
-      () => trash.mutateAsync({ id: contact._id }),
+      () => trash.mutateAsync({ id: contact.id }),
       () => t('Contact move to trash'),
       'trash',
     );
@@ -137,7 +136,7 @@ function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDet
 
   return (
     <Container size="sm" px={0}>
-      {contact.isTrashed && parts.trashedNotice?.(contact)}
+      {contact.trashedAt !== null && parts.trashedNotice?.(contact)}
       <Group ref={toastsBelow} justify="space-between" mb="md">
         <ActionIcon
           variant="subtle"
@@ -156,9 +155,9 @@ function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDet
               color={contact.isFavorite ? 'yellow.8' : 'gray'}
               aria-label={contact.isFavorite ? t('Remove from favorites') : t('Add to favorites')}
               aria-pressed={contact.isFavorite}
-              disabled={contact.isTrashed}
+              disabled={contact.trashedAt !== null}
               onClick={() =>
-                toggleFavorite.mutate({ id: contact._id, isFavorite: !contact.isFavorite })
+                toggleFavorite.mutate({ id: contact.id, isFavorite: !contact.isFavorite })
               }
             >
               {contact.isFavorite ? <IconStarFilled size={20} /> : <IconStar size={20} />}
@@ -171,7 +170,7 @@ function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDet
               color="gray"
               aria-label={t('Edit')}
               onClick={() =>
-                navigate({ to: '/person/edit/$id', params: { id: contact._id }, state: { from } })
+                navigate({ to: '/person/edit/$id', params: { id: contact.id }, state: { from } })
               }
             >
               <IconPencil size={20} />
@@ -183,7 +182,7 @@ function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDet
               size="lg"
               color="red"
               aria-label={t('Move to trash')}
-              disabled={contact.isTrashed}
+              disabled={contact.trashedAt !== null}
               onClick={trashDialog.open}
             >
               <IconTrash size={20} />
@@ -193,7 +192,7 @@ function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDet
       </Group>
 
       <Stack align="center" gap={4} mb="xl" ta="center">
-        <ContactAvatar name={name} url={contact.avatar.url} size={120} />
+        <ContactAvatar name={name} url={contact.photo?.url ?? ''} size={120} />
         <Title order={1} fz="h2" mt="sm">
           {name}
         </Title>
@@ -232,7 +231,7 @@ function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDet
             ))}
             {contact.phones.length === 0 && (
               <Detail icon={<IconPhone size={18} />} label={t('Phone')}>
-                <EditLink id={contact._id} from={from} label={t('Add phone number')} />
+                <EditLink id={contact.id} from={from} label={t('Add phone number')} />
               </Detail>
             )}
             {contact.addresses.map((address, i) => (
@@ -246,11 +245,11 @@ function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDet
             ))}
             {contact.addresses.length === 0 && (
               <Detail icon={<IconMapPin size={18} />} label={t('Address')}>
-                <EditLink id={contact._id} from={from} label={t('Add Location')} />
+                <EditLink id={contact.id} from={from} label={t('Add Location')} />
               </Detail>
             )}
             <Detail icon={<IconCake size={18} />} label={t('Birthday')}>
-              {birthday ?? <EditLink id={contact._id} from={from} label={t('Add Birthday')} />}
+              {birthday ?? <EditLink id={contact.id} from={from} label={t('Add Birthday')} />}
             </Detail>
             {contact.dates.map((date, i) => (
               <Detail key={i} icon={<IconCalendarEvent size={18} />} label={typeName(date.type, t)}>
@@ -297,7 +296,7 @@ function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDet
           </Paper>
         )}
         <ExtraFields extra={contact.extra} />
-        {!contact.isTrashed && parts.panels?.(contact)}
+        {!contact.trashedAt !== null && parts.panels?.(contact)}
         <Paper withBorder radius="lg" p="lg">
           <Title order={2} fz="h4" mb="sm">
             {t('History')}

@@ -9,8 +9,7 @@ setUpMswServer();
 
 const id = '55555555-5555-4555-8555-555555555555';
 const contact = contactDto(id, 'Marta', 'Ruiz', {
-  phone: '+34 555 654 321',
-  birthday: { day: 15, month: 'april', year: 1984 },
+  birthday: { day: 15, month: 4, year: 1984 },
   phones: [{ value: '+34 555 654 321', type: 'cell' }],
   dates: [{ type: 'anniversary', day: 12, month: 6, year: 2011 }],
 });

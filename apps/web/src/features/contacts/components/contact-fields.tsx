@@ -50,13 +50,13 @@ export function ContactFields({
               label={t('First name')}
               withAsterisk
               autoComplete="off"
-              {...form.getInputProps('firstName')}
+              {...form.getInputProps('givenName')}
             />
             <TextInput
               label={t('Last name')}
               withAsterisk
               autoComplete="off"
-              {...form.getInputProps('lastName')}
+              {...form.getInputProps('familyName')}
             />
           </>
         ) : (
@@ -107,8 +107,8 @@ export function ContactFields({
 
       <Fieldset legend={t('Work')} variant="unstyled">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('Company')} {...form.getInputProps('company')} />
-          <TextInput label={t('Job title')} {...form.getInputProps('jobTitle')} />
+          <TextInput label={t('Company')} {...form.getInputProps('org')} />
+          <TextInput label={t('Job title')} {...form.getInputProps('title')} />
           <TextInput label={t('Department')} {...form.getInputProps('orgUnits.0')} />
         </SimpleGrid>
         <GroupError message={groupError('worksAt')} />

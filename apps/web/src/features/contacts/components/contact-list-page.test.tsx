@@ -3,29 +3,17 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp, server, signedIn, setUpMswServer } from '../../../test/render-app';
 import { trpcError, trpcHandler } from '../../../test/trpc-msw';
+import { contactDto } from '../../../test/contact-dto';
 
 setUpMswServer();
 
 function contact(id: string, name: string, isFavorite = false) {
-  const [firstName = '', lastName = ''] = name.split(' ');
-  return {
-    _id: id,
-    userId: 'u',
-    name,
-    firstName,
-    lastName,
-    avatar: { url: '', publicId: '' },
-    email: `${firstName.toLowerCase()}@example.com`,
-    phone: '555',
-    worksAt: { companyName: '', jobTitle: '' },
-    location: { country: '', city: '', postCode: '', streetAddress: '' },
-    birthday: { day: null, month: '', year: null },
+  const [first = '', last = ''] = name.split(' ');
+  return contactDto(id, first, last, {
+    emails: [{ value: `${first.toLowerCase()}@example.com`, type: '' }],
+    phones: [{ value: '555', type: '' }],
     isFavorite,
-    isTrashed: false,
-    trashedAt: null,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  };
+  });
 }
 
 const ada = contact('33333333-3333-4333-8333-333333333333', 'Ada Lovelace');
@@ -84,7 +72,7 @@ describe('the search box (SPEC §4 Search)', () => {
         if (query === 'a') await delay(400);
         const name = query === 'a' ? 'Alan Turing' : 'Ada Lovelace';
         return HttpResponse.json([
-          { result: { data: { json: [{ _id: query, name, email: '', avatar: { url: '' } }] } } },
+          { result: { data: { json: [{ id: query, name, email: '', photoUrl: '' }] } } },
         ]);
       }),
     );

@@ -38,7 +38,11 @@ import { ExportMenu, type ExportScope } from './export-menu';
 import { useTranslation } from 'react-i18next';
 import { useToastsBelow } from '../../../lib/use-toasts-below';
 import { i18nKey } from '../../../lib/i18n';
-import { shownName } from '../../../lib/contact-name';
+import { contactName, shownName } from '../../../lib/contact-name';
+
+/** The preferred (first) email and phone, as the list's columns show them. */
+const firstEmail = (contact: Contact) => contact.emails[0]?.value ?? '';
+const firstPhone = (contact: Contact) => contact.phones[0]?.value ?? '';
 
 /**
  * What other features add to a list, given by its route (a feature never imports another).
@@ -111,7 +115,7 @@ export function ContactListPage({
   const text = copy[list];
 
   const open = (contact: Contact) =>
-    navigate({ to: '/person/$id', params: { id: contact._id }, state: { from: pathname } });
+    navigate({ to: '/person/$id', params: { id: contact.id }, state: { from: pathname } });
 
   const trashSelected = async () => {
     const chosen = selection.chosen();
@@ -182,21 +186,21 @@ export function ContactListPage({
             selection={selection}
             onOpen={open}
             columns={[
-              { header: t('Email'), render: (c) => c.email, title: (c) => c.email },
-              { header: t('Phone'), render: (c) => c.phone, title: (c) => c.phone },
+              { header: t('Email'), render: firstEmail, title: firstEmail },
+              { header: t('Phone'), render: firstPhone, title: firstPhone },
             ]}
-            secondary={(c) => c.phone || c.email}
+            secondary={(c) => firstPhone(c) || firstEmail(c)}
             actions={(contact) => (
               <>
                 <Tooltip label={t('Edit')}>
                   <ActionIcon
                     variant="subtle"
                     color="gray"
-                    aria-label={t('Edit {{name}}', { name: shownName(contact.name, t) })}
+                    aria-label={t('Edit {{name}}', { name: shownName(contactName(contact), t) })}
                     onClick={() =>
                       navigate({
                         to: '/person/edit/$id',
-                        params: { id: contact._id },
+                        params: { id: contact.id },
                         state: { from: pathname },
                       })
                     }
@@ -212,12 +216,16 @@ export function ContactListPage({
                     color={contact.isFavorite ? 'yellow.8' : 'gray'}
                     aria-label={
                       contact.isFavorite
-                        ? t('Remove {{name}} from favorites', { name: shownName(contact.name, t) })
-                        : t('Add {{name}} to favorites', { name: shownName(contact.name, t) })
+                        ? t('Remove {{name}} from favorites', {
+                            name: shownName(contactName(contact), t),
+                          })
+                        : t('Add {{name}} to favorites', {
+                            name: shownName(contactName(contact), t),
+                          })
                     }
                     aria-pressed={contact.isFavorite}
                     onClick={() =>
-                      toggleFavorite.mutate({ id: contact._id, isFavorite: !contact.isFavorite })
+                      toggleFavorite.mutate({ id: contact.id, isFavorite: !contact.isFavorite })
                     }
                   >
                     {contact.isFavorite ? <IconStarFilled size={18} /> : <IconStar size={18} />}

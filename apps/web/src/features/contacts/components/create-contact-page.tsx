@@ -58,7 +58,7 @@ export function CreateContactPage() {
     initialValues: emptyContactForm,
     validate: (values) => translateErrors(validateContactForm(values, 'create')),
   });
-  const name = `${form.getValues().firstName} ${form.getValues().lastName}`.trim();
+  const name = `${form.getValues().givenName} ${form.getValues().familyName}`.trim();
   // A photo still uploading counts as filled: leaving then would orphan it (issue 21.7).
   const [uploading, setUploading] = useState<Promise<UploadedAvatar | null> | null>(null);
   const filled = avatar !== null || uploading !== null || form.isDirty();
@@ -113,7 +113,7 @@ export function CreateContactPage() {
 
   const submit = form.onSubmit(async (values) => {
     if (!save.start()) return;
-    const input = { ...toContactInput(values), avatar: avatar ?? undefined };
+    const input = { ...toContactInput(values), photo: avatar?.publicId ?? null };
     // The same values keep their key, so a retry after a lost answer cannot make two contacts.
     const sent = JSON.stringify(input);
     const key = creation?.values === sent ? creation.key : crypto.randomUUID();
@@ -123,7 +123,7 @@ export function CreateContactPage() {
       const contact = await create.mutateAsync({ ...input, idempotencyKey: key });
       done({ color: 'teal', message: t('Contact Created') });
       await wait(REDIRECT_DELAY_MS);
-      await navigate({ to: '/person/$id', params: { id: contact._id }, state: { from: '/' } });
+      await navigate({ to: '/person/$id', params: { id: contact.id }, state: { from: '/' } });
     } catch (error) {
       save.finish();
       form.setErrors(mapErrorPaths(fieldErrors(error)));

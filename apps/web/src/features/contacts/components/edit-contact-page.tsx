@@ -43,7 +43,7 @@ function EditContactForm({ contact }: { contact: Contact }) {
   const from = useRouterState({ select: (s) => s.location.state.from });
   // Back leads to the contact, which keeps where it was opened from for its own back arrow.
   const goBack = () =>
-    void navigate({ to: '/person/$id', params: { id: contact._id }, state: { from } });
+    void navigate({ to: '/person/$id', params: { id: contact.id }, state: { from } });
   const update = useUpdateContact();
   const { upload, remove: removeImage } = useImageUpload();
   const [newPhoto, setNewPhoto] = useState<File | null>(null);
@@ -59,7 +59,7 @@ function EditContactForm({ contact }: { contact: Contact }) {
 
   const preview = useMemo(() => (newPhoto ? URL.createObjectURL(newPhoto) : null), [newPhoto]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-  const shownUrl = preview ?? (photoRemoved ? '' : contact.avatar.url);
+  const shownUrl = preview ?? (photoRemoved ? '' : (contact.photo?.url ?? ''));
   const changed = form.isDirty() || newPhoto !== null || photoRemoved;
 
   const pick = (file: File | null) => {
@@ -92,14 +92,14 @@ function EditContactForm({ contact }: { contact: Contact }) {
         uploaded = (await upload.mutateAsync({ data })).image.publicId;
       }
       await update.mutateAsync({
-        id: contact._id,
+        id: contact.id,
         ...change,
-        ...(uploaded ? { avatar: { publicId: uploaded } } : {}),
-        ...(photoRemoved ? { avatar: { publicId: '' } } : {}),
+        ...(uploaded ? { photo: uploaded } : {}),
+        ...(photoRemoved ? { photo: null } : {}),
       });
       notifications.show({ color: 'teal', message: t('Contact Updated') });
       form.resetDirty();
-      await navigate({ to: '/person/$id', params: { id: contact._id }, state: { from } });
+      await navigate({ to: '/person/$id', params: { id: contact.id }, state: { from } });
     } catch (error) {
       // The contact kept its old photo: the one uploaded for it is not needed.
       if (uploaded) removeImage.mutate({ publicId: uploaded });

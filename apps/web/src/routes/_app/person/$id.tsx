@@ -10,9 +10,9 @@ import { InTrashNotice } from '../../../features/trash/in-trash-notice';
 
 /** The other features on a contact's page: Recover, its labels, keep in touch. */
 const parts: ContactDetailParts = {
-  trashedNotice: (contact) => <InTrashNotice id={contact._id} />,
-  labels: (contact) => <ContactLabels contactId={contact._id} disabled={contact.isTrashed} />,
-  panels: (contact) => <KeepInTouchPanel contactId={contact._id} />,
+  trashedNotice: (contact) => <InTrashNotice id={contact.id} />,
+  labels: (contact) => <ContactLabels contactId={contact.id} disabled={contact.trashedAt !== null} />,
+  panels: (contact) => <KeepInTouchPanel contactId={contact.id} />,
 };
 
 export const Route = createFileRoute('/_app/person/$id')({
