@@ -151,7 +151,7 @@ describe('bodies from callers not signed in', () => {
     }
     const { client } = await signedInClient(t);
     const note = 'n'.repeat(100_000);
-    const created = await client.mutation('contacts.create', { firstName: 'Long', note });
+    const created = await client.mutation('contacts.create', { givenName: 'Long', note });
     expect(created.status).not.toBe(413);
   });
 });

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 import { dav, davAccount, vcard, type DavAccount } from './dav-helpers';
+import { nameOf } from './test-caller';
 import { jpegWithGps } from './test-images';
 
 // The requests stock clients send (as sabre/dav's and DAVx5's documentation lists them), and
@@ -186,9 +187,9 @@ describe('what DAVx5 sends', () => {
 
     // Changes since the token: one edited, one deleted (trashed).
     const [b] = (await account.caller.contacts.list({ limit: 10 })).items.filter(
-      (c) => c.name === 'B Test',
+      (c) => nameOf(c) === 'B Test',
     );
-    await account.caller.contacts.update({ id: b!._id, lastName: 'Tested' } as never);
+    await account.caller.contacts.update({ id: b!.id, familyName: 'Tested' });
     expect((await dav(account, 'DELETE', `${book(account)}c.vcf`)).status).toBe(204);
     const changes = multistatus((await sync(token)).text);
     expect(changes.responses.get(`${book(account)}b.vcf`)!.has(200)).toBe(true);
@@ -272,7 +273,7 @@ describe('a card’s round trip', () => {
     expect(sent.text).toBe(card);
 
     // An edit on the web rewrites the properties it changed and keeps every other line.
-    await account.caller.contacts.update({ id: grace!._id, lastName: 'Murray Hopper' } as never);
+    await account.caller.contacts.update({ id: grace!.id, familyName: 'Murray Hopper' });
     const got = await dav(account, 'GET', `${book(account)}grace.vcf`);
     expect(got.headers.get('etag')).toMatch(/^"\d+"$/);
     expect(got.headers.get('etag')).not.toBe(sent.headers.get('etag'));
@@ -301,7 +302,7 @@ describe('a card’s round trip', () => {
     expect((await dav(account, 'GET', `${book(account)}photo.vcf`)).text).toBe(card);
     // The copy the web app shows went through the upload pipeline: small, no metadata.
     const [contact] = (await account.caller.contacts.list({ limit: 10 })).items;
-    const url = contact!.avatar.url;
+    const url = contact!.photo?.url;
     expect(url).toBeTruthy();
     const shown = await fetch(new URL(url!, account.baseUrl));
     const bytes = Buffer.from(await shown.arrayBuffer());
@@ -311,7 +312,7 @@ describe('a card’s round trip', () => {
     expect(bytes.toString('latin1')).not.toContain('KithPhone');
 
     // A photo changed on the web replaces the card's PHOTO; the rest stays as sent.
-    await account.caller.contacts.update({ id: contact!._id, avatar: null } as never);
+    await account.caller.contacts.update({ id: contact!.id, photo: null });
     const after = await dav(account, 'GET', `${book(account)}photo.vcf`);
     expect(after.text).toBe(vcard('photo-1', 'Pic', 'Ture'));
   });
@@ -404,16 +405,16 @@ describe('trash and sync tokens', () => {
     expect((await dav(account, 'DELETE', `${book(account)}keep.vcf`)).status).toBe(204);
     expect((await dav(account, 'GET', `${book(account)}keep.vcf`)).status).toBe(404);
     const [trashed] = (await account.caller.trash.list({ limit: 10 })).items;
-    expect(trashed!.name).toBe('Keep Me');
-    await account.caller.trash.recover({ id: trashed!._id });
+    expect(nameOf(trashed!)).toBe('Keep Me');
+    await account.caller.trash.recover({ id: trashed!.id });
     const back = await dav(account, 'GET', `${book(account)}keep.vcf`);
     expect(back.status).toBe(200);
     expect(back.text).toContain('UID:keep');
 
     // Deleted for good: the tombstone tells a client; 60 days on it is purged and the old
     // token answers valid-sync-token, so the client syncs anew.
-    await account.caller.trash.add({ id: trashed!._id });
-    await account.caller.trash.delete({ id: trashed!._id });
+    await account.caller.trash.add({ id: trashed!.id });
+    await account.caller.trash.delete({ id: trashed!.id });
     const sync = (token: string) =>
       dav(account, 'REPORT', book(account), {
         body: `<?xml version="1.0"?><d:sync-collection xmlns:d="DAV:"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`,
@@ -601,7 +602,7 @@ describe('labels as Apple group cards', () => {
     // Recovered on the web: the contact and its group come back to the phone.
     const after = await bookToken();
     const [trashed] = (await account.caller.trash.list({ limit: 10 })).items;
-    await account.caller.trash.recover({ id: trashed!._id });
+    await account.caller.trash.recover({ id: trashed!.id });
     const back = await syncSince(after);
     expect(back.responses.get(group)!.has(200)).toBe(true);
     expect(back.responses.get(`${book(account)}grace.vcf`)!.has(200)).toBe(true);

@@ -2,6 +2,7 @@ import { createDAVClient } from 'tsdav';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
 import { dav, davAccount, vcard, type DavAccount } from './dav-helpers';
+import { nameOf } from './test-caller';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,10 +23,10 @@ describe('CardDAV with tsdav', () => {
   it('discovers the book, creates, reads, updates, syncs and deletes cards', async () => {
     const account = await davAccount(t);
     await account.caller.contacts.create({
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      phone: '+1 555 0100',
-    } as never);
+      givenName: 'Grace',
+      familyName: 'Hopper',
+      phones: [{ value: '+1 555 0100', type: '' }],
+    });
     const client = await tsdavClient(account);
     const books = await client.fetchAddressBooks();
     expect(books).toHaveLength(1);
@@ -48,7 +49,7 @@ describe('CardDAV with tsdav', () => {
     });
     expect(created.status).toBe(201);
     const contacts = await account.caller.contacts.list({});
-    expect(contacts.items.map((c) => c.name).sort()).toEqual(['Alan Turing', 'Grace Hopper']);
+    expect(contacts.items.map(nameOf).sort()).toEqual(['Alan Turing', 'Grace Hopper']);
 
     const dirty = await client.isCollectionDirty({ collection: { ...book, ctag: book.ctag } });
     expect(dirty.isDirty).toBe(true);
@@ -81,7 +82,7 @@ describe('CardDAV with tsdav', () => {
     const removed = await client.deleteVCard({ vCard: { url: `${book.url}alan.vcf`, etag: '' } });
     expect(removed.status).toBe(204);
     const trash = await account.caller.trash.list({});
-    expect(trash.items.map((c) => c.name)).toEqual(['Alan M. Turing']);
+    expect(trash.items.map(nameOf)).toEqual(['Alan M. Turing']);
   });
 });
 
@@ -255,10 +256,10 @@ describe('revisions per account', () => {
         headers,
       });
       await a.caller.contacts.create({
-        firstName: 'Ann',
-        lastName: `Web${i}`,
-        phone: '+1 555 0100',
-      } as never);
+        givenName: 'Ann',
+        familyName: `Web${i}`,
+        phones: [{ value: '+1 555 0100', type: '' }],
+      });
     }
     expect((await dav(a, 'DELETE', `${bookOf(a)}a7.vcf`)).status).toBe(204);
     expect(await tokenOf(b)).toBe(1);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dav, davAccount } from './dav-helpers';
 import { createTestApp, type TestApp } from './test-app';
+import { nameOf } from './test-caller';
 import { signedInClient } from './test-users';
 
 let t: TestApp;
@@ -22,7 +23,7 @@ describe('the card is the record: a card of anything a person wrote comes in', (
     });
     expect(put.status, put.text).toBe(201);
     const { items } = await account.caller.contacts.list({});
-    expect(items.map((contact) => contact.name)).toEqual(['Gate code 4711']);
+    expect(items.map(nameOf)).toEqual(['Gate code 4711']);
     const get = await dav(account, 'GET', path);
     expect(get.status).toBe(200);
     expect(get.text).toContain('NOTE:Gate code 4711\\nring twice');
@@ -44,8 +45,13 @@ describe('the card is the record: a card of anything a person wrote comes in', (
     });
     expect(put.status, put.text).toBe(201);
     const { items } = await account.caller.contacts.list({});
-    const stored = await account.caller.contacts.byId({ id: items[0]!._id });
-    expect(stored).toMatchObject({ name: 'Ann Bee', email: 'ann@example.org', note: 'one\ntwo' });
+    const stored = await account.caller.contacts.byId({ id: items[0]!.id });
+    expect(stored).toMatchObject({
+      givenName: 'Ann',
+      familyName: 'Bee',
+      emails: [{ value: 'ann@example.org' }],
+      note: 'one\ntwo',
+    });
   });
 
   it('still refuses a card with no value at all', async () => {

@@ -65,13 +65,13 @@ describe('writers of one contact racing', () => {
     const uid = 'shared-uid';
     expect((await putCard(account, name, uid, 'Initial')).status).toBe(201);
     const [contact] = (await account.caller.contacts.list({})).items;
-    const id = contact!._id;
+    const id = contact!.id;
 
     const web: string[] = [];
     const carddav: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       const webCalls = Array.from({ length: 3 }, (_, i) =>
-        outcome(() => account.caller.contacts.update({ id, firstName: `Web${round}-${i}` })),
+        outcome(() => account.caller.contacts.update({ id, givenName: `Web${round}-${i}` })),
       );
       const davCalls = Array.from({ length: 3 }, (_, i) =>
         putCard(account, name, uid, `Phone${round}-${i}`).then((answer) => answer.status),
