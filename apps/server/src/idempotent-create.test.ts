@@ -17,17 +17,17 @@ afterAll(async () => {
 describe('contacts.create with an idempotency key', () => {
   it('answers the first contact to a repeat, and to repeats sent at the same moment', async () => {
     const caller = await signedInCaller(t);
-    const first = await makeContact(caller, { firstName: 'Once', idempotencyKey: 'form-1' });
-    const again = await makeContact(caller, { firstName: 'Once', idempotencyKey: 'form-1' });
-    expect(again._id).toBe(first._id);
+    const first = await makeContact(caller, { givenName: 'Once', idempotencyKey: 'form-1' });
+    const again = await makeContact(caller, { givenName: 'Once', idempotencyKey: 'form-1' });
+    expect(again.id).toBe(first.id);
 
     const together = await Promise.all(
-      [1, 2, 3].map(() => makeContact(caller, { firstName: 'Twice', idempotencyKey: 'form-2' })),
+      [1, 2, 3].map(() => makeContact(caller, { givenName: 'Twice', idempotencyKey: 'form-2' })),
     );
-    expect(new Set(together.map((c) => c._id)).size).toBe(1);
+    expect(new Set(together.map((c) => c.id)).size).toBe(1);
 
     const list = await caller.contacts.list({});
-    expect(list.items.map((c) => c.firstName).sort()).toEqual(['Once', 'Twice']);
+    expect(list.items.map((c) => c.givenName).sort()).toEqual(['Once', 'Twice']);
   });
 
   it('makes a new contact for a new key or no key, and keeps keys apart per account', async () => {
@@ -38,45 +38,45 @@ describe('contacts.create with an idempotency key', () => {
     const c = await makeContact(caller);
     const d = await makeContact(caller);
     const theirs = await makeContact(other, { idempotencyKey: 'k' });
-    expect(new Set([a._id, b._id, c._id, d._id, theirs._id]).size).toBe(5);
+    expect(new Set([a.id, b.id, c.id, d.id, theirs.id]).size).toBe(5);
     expect((await caller.contacts.list({})).total).toBe(4);
     expect((await other.contacts.list({})).total).toBe(1);
   });
 
   it('answers 422 to a key sent again with different data, and keeps the first contact', async () => {
     const caller = await signedInCaller(t);
-    const first = await makeContact(caller, { firstName: 'Ada', idempotencyKey: 'form-3' });
+    const first = await makeContact(caller, { givenName: 'Ada', idempotencyKey: 'form-3' });
     await expect(
-      makeContact(caller, { firstName: 'Grace', idempotencyKey: 'form-3' }),
+      makeContact(caller, { givenName: 'Grace', idempotencyKey: 'form-3' }),
     ).rejects.toMatchObject({
       code: 'UNPROCESSABLE_CONTENT',
       message: expect.stringContaining('different data'),
     });
     // The same data again is still a replay.
-    expect((await makeContact(caller, { firstName: 'Ada', idempotencyKey: 'form-3' }))._id).toBe(
-      first._id,
+    expect((await makeContact(caller, { givenName: 'Ada', idempotencyKey: 'form-3' })).id).toBe(
+      first.id,
     );
     const list = await caller.contacts.list({});
-    expect(list.items.map((c) => c.firstName)).toEqual(['Ada']);
+    expect(list.items.map((c) => c.givenName)).toEqual(['Ada']);
   });
 
   it('answers 409 to a replay whose contact went to the Trash, and a new contact once it is deleted', async () => {
     const caller = await signedInCaller(t);
-    const first = await makeContact(caller, { firstName: 'Binned', idempotencyKey: 'form-4' });
-    await caller.trash.add({ id: first._id });
+    const first = await makeContact(caller, { givenName: 'Binned', idempotencyKey: 'form-4' });
+    await caller.trash.add({ id: first.id });
     await expect(
-      makeContact(caller, { firstName: 'Binned', idempotencyKey: 'form-4' }),
+      makeContact(caller, { givenName: 'Binned', idempotencyKey: 'form-4' }),
     ).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Trash') });
     expect((await caller.contacts.list({})).total).toBe(0);
     // Recovered, the replay answers it again; deleted for good, the key is forgotten.
-    await caller.trash.recover({ id: first._id });
-    expect((await makeContact(caller, { firstName: 'Binned', idempotencyKey: 'form-4' }))._id).toBe(
-      first._id,
+    await caller.trash.recover({ id: first.id });
+    expect((await makeContact(caller, { givenName: 'Binned', idempotencyKey: 'form-4' })).id).toBe(
+      first.id,
     );
-    await caller.trash.add({ id: first._id });
-    await caller.trash.delete({ id: first._id });
-    const again = await makeContact(caller, { firstName: 'Binned', idempotencyKey: 'form-4' });
-    expect(again._id).not.toBe(first._id);
+    await caller.trash.add({ id: first.id });
+    await caller.trash.delete({ id: first.id });
+    const again = await makeContact(caller, { givenName: 'Binned', idempotencyKey: 'form-4' });
+    expect(again.id).not.toBe(first.id);
   });
 
   it('refuses a key that is empty, too long or not visible ASCII, with the reason', async () => {

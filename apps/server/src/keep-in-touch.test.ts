@@ -21,38 +21,38 @@ function daysFrom(date: string, days: number) {
 describe('keep in touch', () => {
   it('is due one interval after it is set, and again after "I talked to them today"', async () => {
     const caller = await signedInCaller(t);
-    const ana = await makeContact(caller, { firstName: 'Ana' });
-    expect(await caller.keepInTouch.get({ contactId: ana._id })).toEqual({
+    const ana = await makeContact(caller, { givenName: 'Ana' });
+    expect(await caller.keepInTouch.get({ contactId: ana.id })).toEqual({
       interval: null,
       lastContactedOn: null,
       dueOn: null,
     });
     const set = await caller.keepInTouch.set({
-      contactId: ana._id,
+      contactId: ana.id,
       interval: 'week',
       today: today(),
     });
     expect(set).toEqual({ interval: 'week', lastContactedOn: null, dueOn: daysFrom(today(), 7) });
 
-    const talked = await caller.keepInTouch.talkedToday({ contactId: ana._id, today: today() });
+    const talked = await caller.keepInTouch.talkedToday({ contactId: ana.id, today: today() });
     expect(talked).toEqual({
       interval: 'week',
       lastContactedOn: today(),
       dueOn: daysFrom(today(), 7),
     });
 
-    const cleared = await caller.keepInTouch.set({ contactId: ana._id, interval: null });
+    const cleared = await caller.keepInTouch.set({ contactId: ana.id, interval: null });
     expect(cleared).toEqual({ interval: null, lastContactedOn: today(), dueOn: null });
   });
 
   it('counts months by the calendar: 31 January plus a month is the end of February', async () => {
     const caller = await signedInCaller(t);
-    const ana = await makeContact(caller, { firstName: 'Ana' });
+    const ana = await makeContact(caller, { givenName: 'Ana' });
     // The clock runs from the last talk, when there was one.
     const now = today();
-    await caller.keepInTouch.talkedToday({ contactId: ana._id, today: now });
+    await caller.keepInTouch.talkedToday({ contactId: ana.id, today: now });
     const state = await caller.keepInTouch.set({
-      contactId: ana._id,
+      contactId: ana.id,
       interval: 'month',
       today: now,
     });
@@ -66,17 +66,17 @@ describe('keep in touch', () => {
     const user = await makeUser(t);
     let caller = await callerFor(t, user.id);
     const now = today();
-    const weekly = await makeContact(caller, { firstName: 'Weekly' });
-    const yearly = await makeContact(caller, { firstName: 'Yearly' });
-    const trashed = await makeContact(caller, { firstName: 'Trashed' });
-    await makeContact(caller, { firstName: 'Untracked' });
-    await caller.keepInTouch.set({ contactId: weekly._id, interval: 'week', today: now });
-    await caller.keepInTouch.set({ contactId: yearly._id, interval: 'year', today: now });
-    await caller.keepInTouch.set({ contactId: trashed._id, interval: 'week', today: now });
-    await caller.trash.add({ id: trashed._id });
+    const weekly = await makeContact(caller, { givenName: 'Weekly' });
+    const yearly = await makeContact(caller, { givenName: 'Yearly' });
+    const trashed = await makeContact(caller, { givenName: 'Trashed' });
+    await makeContact(caller, { givenName: 'Untracked' });
+    await caller.keepInTouch.set({ contactId: weekly.id, interval: 'week', today: now });
+    await caller.keepInTouch.set({ contactId: yearly.id, interval: 'year', today: now });
+    await caller.keepInTouch.set({ contactId: trashed.id, interval: 'week', today: now });
+    await caller.trash.add({ id: trashed.id });
 
     const before = await caller.keepInTouch.list({ today: now });
-    expect(before.items.map((i) => [i.contact.firstName, i.due])).toEqual([
+    expect(before.items.map((i) => [i.contact.givenName, i.due])).toEqual([
       ['Weekly', false],
       ['Yearly', false],
     ]);
@@ -89,7 +89,7 @@ describe('keep in touch', () => {
     const after = await (await signedInCaller(t)).keepInTouch.dueCount({ today: later });
     expect(after).toBe(0); // another account sees none of them
     const mine = await caller.keepInTouch.list({ today: later });
-    expect(mine.items.map((i) => [i.contact.firstName, i.due])).toEqual([
+    expect(mine.items.map((i) => [i.contact.givenName, i.due])).toEqual([
       ['Weekly', true],
       ['Yearly', false],
     ]);
@@ -99,23 +99,23 @@ describe('keep in touch', () => {
   it("refuses another account's contact, a trashed one, and a date that is not today", async () => {
     const caller = await signedInCaller(t);
     const other = await signedInCaller(t);
-    const theirs = await makeContact(other, { firstName: 'Theirs' });
+    const theirs = await makeContact(other, { givenName: 'Theirs' });
     await expect(
-      caller.keepInTouch.set({ contactId: theirs._id, interval: 'month' }),
+      caller.keepInTouch.set({ contactId: theirs.id, interval: 'month' }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(caller.keepInTouch.talkedToday({ contactId: theirs._id })).rejects.toMatchObject({
+    await expect(caller.keepInTouch.talkedToday({ contactId: theirs.id })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    const mine = await makeContact(caller, { firstName: 'Mine' });
+    const mine = await makeContact(caller, { givenName: 'Mine' });
     await expect(
-      caller.keepInTouch.talkedToday({ contactId: mine._id, today: daysFrom(today(), 3) }),
+      caller.keepInTouch.talkedToday({ contactId: mine.id, today: daysFrom(today(), 3) }),
     ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'That date is not today in any time zone.',
     });
     await expect(
       // @ts-expect-error an interval that does not exist
-      caller.keepInTouch.set({ contactId: mine._id, interval: 'fortnight' }),
+      caller.keepInTouch.set({ contactId: mine.id, interval: 'fortnight' }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
