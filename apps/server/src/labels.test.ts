@@ -13,8 +13,10 @@ afterAll(async () => {
   await t.close();
 });
 
-async function contact(caller: Caller, firstName: string): Promise<string> {
-  return (await makeContact(caller, { firstName, lastName: 'L', phone: '1' }))._id;
+async function contact(caller: Caller, givenName: string): Promise<string> {
+  return (
+    await makeContact(caller, { givenName, familyName: 'L', phones: [{ value: '1', type: '' }] })
+  ).id;
 }
 
 describe('labels', () => {
@@ -59,7 +61,7 @@ describe('labels', () => {
     await caller.trash.add({ id: ids[2]! });
     expect((await caller.labels.list())[0]!.count).toBe(2);
     const page = await caller.labels.contacts({ labelId: label.id, sort: 'first_name' });
-    expect(page.items.map((c) => c.firstName)).toEqual(['Ann', 'Bob']);
+    expect(page.items.map((c) => c.givenName)).toEqual(['Ann', 'Bob']);
     expect(page.label.name).toBe('Friends');
 
     expect(await caller.labels.ofContact({ contactId: ids[0]! })).toEqual([

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app';
-import { makeContact, signedInCaller, type Caller } from './test-caller';
+import { makeContact, nameOf, signedInCaller, type Caller } from './test-caller';
 
 // The web list reads windows of a long list by position, jumps by letter, and acts on "Select All"
 // over rows it never loaded (docs/decisions/0010-lists-read-by-window.md). Procedure layer, PGlite
@@ -19,8 +19,10 @@ afterAll(async () => {
 async function book(caller: Caller, names: string[]): Promise<string[]> {
   const ids: string[] = [];
   for (const name of names) {
-    const [firstName = '', lastName = ''] = name.split(' ');
-    ids.push((await makeContact(caller, { firstName, lastName, phone: '1' }))._id);
+    const [givenName = '', familyName = ''] = name.split(' ');
+    ids.push(
+      (await makeContact(caller, { givenName, familyName, phones: [{ value: '1', type: '' }] })).id,
+    );
   }
   return ids;
 }
@@ -45,30 +47,30 @@ describe('windows of a list by position', () => {
     const caller = await signedInCaller(t);
     await book(caller, NAMES);
     const whole = await caller.contacts.list({ limit: null });
-    const names = whole.items.map((c) => c.name);
+    const names = whole.items.map(nameOf);
     expect(names).toHaveLength(NAMES.length);
 
     const head = await caller.contacts.list({ offset: 0, limit: 5 });
     expect(head.total).toBe(NAMES.length);
-    expect(head.items.map((c) => c.name)).toEqual(names.slice(0, 5));
+    expect(head.items.map(nameOf)).toEqual(names.slice(0, 5));
 
     const middle = await caller.contacts.list({ offset: 5, limit: 5 });
-    expect(middle.items.map((c) => c.name)).toEqual(names.slice(5, 10));
+    expect(middle.items.map(nameOf)).toEqual(names.slice(5, 10));
     expect(middle.total).toBeNull();
 
     const tail = await caller.contacts.list({ offset: 10, limit: 5, sort: 'last_name' });
     const byFamily = await caller.contacts.list({ limit: null, sort: 'last_name' });
-    expect(tail.items.map((c) => c.name)).toEqual(byFamily.items.slice(10).map((c) => c.name));
+    expect(tail.items.map(nameOf)).toEqual(byFamily.items.slice(10).map(nameOf));
     expect(tail.nextCursor).toBeNull();
 
     expect((await caller.contacts.list({ offset: 50, limit: 5 })).items).toEqual([]);
 
     // From the end: the last rows, still in list order, as cheap as the first.
     const last = await caller.contacts.list({ offset: 0, limit: 5, fromEnd: true });
-    expect(last.items.map((c) => c.name)).toEqual(names.slice(-5));
+    expect(last.items.map(nameOf)).toEqual(names.slice(-5));
     expect(last.total).toBeNull();
     const beforeLast = await caller.contacts.list({ offset: 5, limit: 5, fromEnd: true });
-    expect(beforeLast.items.map((c) => c.name)).toEqual(names.slice(-10, -5));
+    expect(beforeLast.items.map(nameOf)).toEqual(names.slice(-10, -5));
     const recent = await caller.contacts.list({
       offset: 2,
       limit: 3,
@@ -76,9 +78,7 @@ describe('windows of a list by position', () => {
       sort: 'recently_added',
     });
     const allRecent = await caller.contacts.list({ limit: null, sort: 'recently_added' });
-    expect(recent.items.map((c) => c.name)).toEqual(
-      allRecent.items.slice(-5, -2).map((c) => c.name),
-    );
+    expect(recent.items.map(nameOf)).toEqual(allRecent.items.slice(-5, -2).map(nameOf));
   });
 
   it('refuse a cursor and an offset together, and a negative offset, with the reason', async () => {
@@ -116,7 +116,7 @@ describe('the A-Z index', () => {
       };
       const expected: { letter: string; position: number }[] = [];
       list.forEach((contact, position) => {
-        const letter = key(contact.name);
+        const letter = key(nameOf(contact));
         if (!expected.some((e) => e.letter === letter)) expected.push({ letter, position });
       });
       expect(letters).toEqual(expected);
@@ -156,8 +156,8 @@ describe('"Select All" over a whole list', () => {
       all: { list: 'contacts', exceptIds: [ids[1]!] },
     });
     expect(moved.ids.sort()).toEqual([ids[0], ids[2], ids[3]].sort());
-    expect((await caller.contacts.list({})).items.map((c) => c.name)).toEqual(['Bob B']);
-    expect((await stranger.contacts.list({})).items.map((c) => c._id)).toEqual([theirs]);
+    expect((await caller.contacts.list({})).items.map(nameOf)).toEqual(['Bob B']);
+    expect((await stranger.contacts.list({})).items.map((c) => c.id)).toEqual([theirs]);
 
     const recovered = await caller.trash.recoverMany({
       all: { list: 'trash', exceptIds: [ids[3]!] },
@@ -189,7 +189,7 @@ describe('"Select All" over a whole list', () => {
       }),
     ).toEqual({ changed: 1 });
     const team1 = await caller.labels.contacts({ labelId: team.id });
-    expect(team1.items.map((c) => c.name)).toEqual(['Bob B']);
+    expect(team1.items.map(nameOf)).toEqual(['Bob B']);
 
     expect(await caller.labels.unassign({ labelId: club.id, all: { list: 'contacts' } })).toEqual({
       changed: 2,
