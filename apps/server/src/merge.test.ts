@@ -23,7 +23,9 @@ let phoneCounter = 0;
 async function contact(caller: Caller, values: Parameters<typeof makeContact>[1]): Promise<string> {
   phoneCounter += 1;
   const phone = `+1 555 01${String(phoneCounter).padStart(2, '0')}`;
-  return (await makeContact(caller, { lastName: 'L', phone, ...values }))._id;
+  return (
+    await makeContact(caller, { familyName: 'L', phones: [{ value: phone, type: '' }], ...values })
+  ).id;
 }
 
 describe('Merge & fix: likely duplicates', () => {
@@ -46,20 +48,26 @@ describe('Merge & fix: likely duplicates', () => {
 
   it('groups the same email, the same phone once normalised, and near-identical names', async () => {
     const caller = await signedInCaller(t);
-    await contact(caller, { firstName: 'Ada', email: 'ada@example.com' });
-    await contact(caller, { firstName: 'Augusta', email: 'ADA@example.com' });
-    await contact(caller, { firstName: 'Bob', phone: '+1 (555) 010-0123' });
-    await contact(caller, { firstName: 'Robert', phone: '+15550100123' });
-    await contact(caller, { firstName: 'Catherine', lastName: 'Zeta-Jones' });
-    await contact(caller, { firstName: 'Catherine', lastName: 'Zeta Jones' });
-    await contact(caller, { firstName: 'Dmitri', phone: '+44 20 7946 0000' });
-    await contact(caller, { firstName: 'Eve', phone: '+44 20 7946 0001' });
+    await contact(caller, { givenName: 'Ada', emails: [{ value: 'ada@example.com', type: '' }] });
+    await contact(caller, {
+      givenName: 'Augusta',
+      emails: [{ value: 'ADA@example.com', type: '' }],
+    });
+    await contact(caller, { givenName: 'Bob', phones: [{ value: '+1 (555) 010-0123', type: '' }] });
+    await contact(caller, { givenName: 'Robert', phones: [{ value: '+15550100123', type: '' }] });
+    await contact(caller, { givenName: 'Catherine', familyName: 'Zeta-Jones' });
+    await contact(caller, { givenName: 'Catherine', familyName: 'Zeta Jones' });
+    await contact(caller, {
+      givenName: 'Dmitri',
+      phones: [{ value: '+44 20 7946 0000', type: '' }],
+    });
+    await contact(caller, { givenName: 'Eve', phones: [{ value: '+44 20 7946 0001', type: '' }] });
 
     const { groups, total } = await caller.contacts.duplicates();
     expect(total).toBe(groups.length);
     const summary = groups.map((g) => ({
       reasons: g.reasons,
-      names: g.contacts.map((c) => c.firstName).sort(),
+      names: g.contacts.map((c) => c.givenName).sort(),
     }));
     expect(summary).toEqual(
       expect.arrayContaining([
@@ -74,9 +82,15 @@ describe('Merge & fix: likely duplicates', () => {
   it('never looks at the trash or at another person', async () => {
     const caller = await signedInCaller(t);
     const stranger = await signedInCaller(t);
-    await contact(stranger, { firstName: 'Same', email: 'same@example.com' });
-    await contact(caller, { firstName: 'Same', email: 'same@example.com' });
-    const binned = await contact(caller, { firstName: 'Same', email: 'same@example.com' });
+    await contact(stranger, {
+      givenName: 'Same',
+      emails: [{ value: 'same@example.com', type: '' }],
+    });
+    await contact(caller, { givenName: 'Same', emails: [{ value: 'same@example.com', type: '' }] });
+    const binned = await contact(caller, {
+      givenName: 'Same',
+      emails: [{ value: 'same@example.com', type: '' }],
+    });
     await caller.trash.add({ id: binned });
     expect((await caller.contacts.duplicates()).groups).toEqual([]);
   });
@@ -85,16 +99,21 @@ describe('Merge & fix: likely duplicates', () => {
 describe('Merge & fix: merging', () => {
   it('keeps the picked values, labels and star; the copies go to the Trash and can come back', async () => {
     const caller = await signedInCaller(t);
-    const keep = await contact(caller, { firstName: 'Ada', email: 'ada@example.com', phone: '1' });
+    const keep = await contact(caller, {
+      givenName: 'Ada',
+      emails: [{ value: 'ada@example.com', type: '' }],
+      phones: [{ value: '1', type: '' }],
+    });
     const photo = (await caller.images.upload({ data: new Uint8Array(await png()) })).image
       .publicId;
     const copy = await contact(caller, {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      phone: '+44 20 7946 0000',
-      avatar: { publicId: photo },
-      worksAt: { companyName: 'Analytical', jobTitle: 'Countess' },
+      givenName: 'Ada',
+      familyName: 'Lovelace',
+      emails: [{ value: 'ada@example.com', type: '' }],
+      phones: [{ value: '+44 20 7946 0000', type: '' }],
+      photo,
+      org: 'Analytical',
+      title: 'Countess',
     });
     await caller.favorites.set({ id: copy, isFavorite: true });
     const label = await caller.labels.create({ name: 'Friends' });
@@ -103,28 +122,29 @@ describe('Merge & fix: merging', () => {
     const merged = await caller.contacts.merge({
       keepId: keep,
       mergeIds: [copy],
-      take: { name: copy, phone: copy, worksAt: copy, avatar: copy },
+      take: { name: copy, phone: copy, org: copy, photo: copy },
     });
+    expect(merged.emails[0]?.value).toBe('ada@example.com');
     expect(merged).toMatchObject({
-      _id: keep,
-      name: 'Ada Lovelace',
-      phone: '+44 20 7946 0000',
-      email: 'ada@example.com',
-      worksAt: { companyName: 'Analytical', jobTitle: 'Countess' },
+      id: keep,
+      givenName: 'Ada',
+      familyName: 'Lovelace',
+      org: 'Analytical',
+      title: 'Countess',
       // The phone not picked stays with the merged contact, after the picked one.
       phones: [
         { value: '+44 20 7946 0000', type: '' },
         { value: '1', type: '' },
       ],
       extra: [],
-      avatar: { publicId: photo },
+      photo: { imageId: photo },
       isFavorite: true,
     });
     const labels = await caller.labels.ofContact({ contactId: keep });
     expect(labels.map((l) => l.name)).toEqual(['Friends']);
 
     const trash = await caller.trash.list({});
-    expect(trash.items.map((c) => c._id)).toEqual([copy]);
+    expect(trash.items.map((c) => c.id)).toEqual([copy]);
     expect((await caller.contacts.duplicates()).groups).toEqual([]);
 
     // Deleting the copy forever must not take the photo the kept contact now shows.
@@ -135,9 +155,9 @@ describe('Merge & fix: merging', () => {
   it("refuses contacts that are gone or someone else's, and values from outside the merge", async () => {
     const caller = await signedInCaller(t);
     const stranger = await signedInCaller(t);
-    const mine = await contact(caller, { firstName: 'Mine' });
-    const other = await contact(caller, { firstName: 'Other' });
-    const theirs = await contact(stranger, { firstName: 'Theirs' });
+    const mine = await contact(caller, { givenName: 'Mine' });
+    const other = await contact(caller, { givenName: 'Other' });
+    const theirs = await contact(stranger, { givenName: 'Theirs' });
 
     await expect(caller.contacts.merge({ keepId: mine, mergeIds: [theirs] })).rejects.toMatchObject(
       { code: 'NOT_FOUND' },
