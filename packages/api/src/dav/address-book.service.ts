@@ -8,7 +8,8 @@ import {
   storeImage,
   type StoredImage,
 } from '../images/images.service';
-import { columnsOf, ensureLabels } from '../imports/batch.service';
+import { columnsOf } from '../contacts/draft-columns';
+import { ensureLabels } from '../imports/batch.service';
 import { photoSource } from '../images/photo-source';
 import type { ApiDependencies } from '../trpc/context';
 import { DavError, NS } from './xml';

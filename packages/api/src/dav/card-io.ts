@@ -1,12 +1,14 @@
 import type { ImportedContact } from '@kith/validators';
-import { readVCardFile } from '../imports/vcard-read';
+import { readVCardFile } from '../vcard/read';
+import { propertyValue, unescapeText, unfoldedLines } from '../vcard/lines';
+import { groupVCard } from '../vcard/group-card';
 import type { ImageStorage } from '../storage/image-storage';
 import { embedded } from '../contacts/contacts-with-photo';
 import { contactCardText, storedCardVersion } from '../vcard/stored-card';
 import type { VCardVersion } from '../vcard/write';
 import { etagOf, type IncomingCard } from './address-book.service';
 import type { BookCard } from './book-cards';
-import { groupVCard, isAppleClient } from './group-cards';
+import { isAppleClient } from './group-cards';
 import { DavError, NS } from './xml';
 
 /** The vCard media types a card may be PUT as (RFC 6350 §10.1; `text/x-vcard` of old clients). */
@@ -14,24 +16,6 @@ const VCARD_TYPES = ['text/vcard', 'text/x-vcard', 'text/directory'];
 
 const VALID_DATA = { ns: NS.CARDDAV, name: 'valid-address-data' };
 const SUPPORTED_DATA = { ns: NS.CARDDAV, name: 'supported-address-data' };
-
-/**
- * A vCard's lines with folding undone (RFC 6350 §3.2). Any line ending counts: CRLF, LF, a
- * lone CR, and the CR CR LF of iPhone exports.
- */
-function unfoldedLines(text: string): string[] {
-  return text.replace(/(?:\r*\n|\r)[ \t]/g, '').split(/\r*\n|\r/);
-}
-
-/** The value of the first property `name` (any group, any parameters), or undefined. */
-function propertyValue(lines: string[], name: string): string | undefined {
-  const pattern = new RegExp(`^(?:[\\w-]+\\.)?${name}(?:;[^:]*)?:(.*)$`, 'i');
-  for (const line of lines) {
-    const match = pattern.exec(line);
-    if (match) return match[1]!.trim();
-  }
-  return undefined;
-}
 
 /**
  * Reads the body of a card PUT (RFC 6352 §6.3.2) with the import's vCard reader, so a card
@@ -65,7 +49,8 @@ export async function readIncomingCard(
     );
   }
   const lines = unfoldedLines(body);
-  const version = propertyValue(lines, 'VERSION');
+  const first = (name: string) => propertyValue(lines, name)?.trim();
+  const version = first('VERSION');
   if (version === '2.1') {
     throw new DavError(
       415,
@@ -88,7 +73,7 @@ export async function readIncomingCard(
   if (!contact || failure) {
     throw new DavError(403, failure?.message ?? 'The vCard could not be read.', VALID_DATA);
   }
-  const uid = propertyValue(lines, 'UID')?.replace(/\\([,;\\])/g, '$1') || fallbackUid;
+  const uid = unescapeText(first('UID') ?? '') || fallbackUid;
   return { uid, contact, text: body };
 }
 

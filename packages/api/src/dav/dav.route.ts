@@ -31,13 +31,8 @@ import {
   type BookCard,
   type BookView,
 } from './book-cards';
-import {
-  deleteGroup,
-  readsGroupCards,
-  isGroupCard,
-  putGroup,
-  readIncomingGroup,
-} from './group-cards';
+import { deleteGroup, readsGroupCards, putGroup, readIncomingGroup } from './group-cards';
+import { isGroupCard } from '../vcard/group-card';
 import { cardEtag, cardText, nativeVersion, readIncomingCard, requestedVersion } from './card-io';
 import { authenticateDav, BASIC_CHALLENGE } from './dav-auth';
 import type { AppPasswordUser } from '../app-passwords/app-passwords.service';

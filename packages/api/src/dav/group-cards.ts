@@ -1,10 +1,13 @@
 import { isUniqueViolation, schema, type Database } from '@kith/db';
-import { CONTACT_LIMITS, LABEL_NAME_MAX, singleLineText } from '@kith/validators';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { escapeText, formatVCard, type VCardProperty, type VCardVersion } from '../vcard/write';
+import {
+  groupCardProblem,
+  memberUids,
+  readGroupCard,
+  type IncomingGroup,
+} from '../vcard/group-card';
 import { checkConditions, type WriteConditions } from './address-book.service';
 import { bookTransaction } from '../shared/write-transaction';
-import type { GroupCard } from './book-cards';
 import { DavError, NS } from './xml';
 
 const { contacts, contactLabels, labels } = schema;
@@ -25,116 +28,19 @@ export function readsGroupCards(userAgent: string | undefined): boolean {
   return isAppleClient(userAgent) || /\b(DAVx5|DAVdroid)\b/i.test(userAgent ?? '');
 }
 
-/** A vCard's lines with folding undone (RFC 6350 §3.2). */
-function unfolded(text: string): string[] {
-  return text.replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
-}
-
-/** Every value of property `name` (any group, any parameters). */
-function values(lines: string[], name: string): string[] {
-  const pattern = new RegExp(`^(?:[\\w-]+\\.)?${name}(?:;[^:]*)?:(.*)$`, 'i');
-  return lines.flatMap((line) => {
-    const match = pattern.exec(line);
-    return match ? [match[1]!.trim()] : [];
-  });
-}
-
-function unescape(text: string): string {
-  return text.replace(/\\([,;:\\])/g, '$1').replace(/\\n/gi, '\n');
-}
+const VALID_DATA = { ns: NS.CARDDAV, name: 'valid-address-data' };
 
 /**
- * Whether a card is a group: Apple's `X-ADDRESSBOOKSERVER-KIND:group` (vCard 3.0) or RFC 6350
- * `KIND:group`.
- */
-export function isGroupCard(body: string): boolean {
-  // One search over the unfolded text: splitting a 100,000-line card into lines and matching
-  // each twice took 50 to 140 ms.
-  return /^(?:[\w-]+\.)?(?:X-ADDRESSBOOKSERVER-KIND|KIND)(?:;[^:\r\n]*)?:[ \t]*group[ \t]*\r?$/im.test(
-    body.replace(/\r?\n[ \t]/g, ''),
-  );
-}
-
-/** The label's name for a group card that has none. */
-export const UNNAMED_GROUP = 'Unnamed group';
-
-/** A group card a client sent: its UID, name and member UIDs. */
-export interface IncomingGroup {
-  uid: string;
-  name: string;
-  members: string[];
-}
-
-/**
- * Reads a group card (Apple's `X-ADDRESSBOOKSERVER-MEMBER`, RFC 6350 `MEMBER`, each
- * `urn:uuid:<member UID>`).
+ * Reads a group card a client PUT (`readGroupCard`), refused past a limit.
  *
- * The name loses its control characters (`singleLineText`) and is cut to a label's length; a
- * group with no name is called `UNNAMED_GROUP`.
- *
- * @throws DavError 403 `valid-address-data` with more members than `CONTACT_LIMITS.groupMembers`.
+ * @throws DavError 403 `valid-address-data` with more members than
+ *   `CONTACT_LIMITS.groupMembers`, or a name longer than a label's, the reason as its message.
  */
 export function readIncomingGroup(body: string, fallbackUid: string): IncomingGroup {
-  const lines = unfolded(body);
-  // RFC 6350 lets FN be empty; a label needs a name, so a group without one gets a stand-in.
-  const name =
-    singleLineText(
-      unescape(values(lines, 'FN')[0] || values(lines, 'N')[0]?.split(';')[0] || ''),
-    ).trim() || UNNAMED_GROUP;
-  const members = [...values(lines, 'X-ADDRESSBOOKSERVER-MEMBER'), ...values(lines, 'MEMBER')];
-  if (members.length > CONTACT_LIMITS.groupMembers) {
-    throw new DavError(
-      403,
-      `This group card lists ${members.length.toLocaleString('en-US')} members; a group card lists at most ${CONTACT_LIMITS.groupMembers.toLocaleString('en-US')}.`,
-      { ns: NS.CARDDAV, name: 'valid-address-data' },
-    );
-  }
-  return {
-    uid: unescape(values(lines, 'UID')[0] ?? '') || fallbackUid,
-    name: name.slice(0, LABEL_NAME_MAX),
-    members,
-  };
-}
-
-/** A member's UID as a group card lists it: a URI, `urn:uuid:` before a bare UID. */
-function memberUri(uid: string): string {
-  return /^[a-z][a-z0-9+.-]*:/i.test(uid) ? uid : `urn:uuid:${uid}`;
-}
-
-/** The contact UIDs a member URI may name: as written, and without `urn:uuid:`. */
-function memberUids(uri: string): string[] {
-  const bare = uri.replace(/^urn:uuid:/i, '');
-  return bare === uri ? [uri] : [uri, bare];
-}
-
-/**
- * A label as a group card: vCard 3.0 with Apple's `X-ADDRESSBOOKSERVER-KIND:group` and a
- * `X-ADDRESSBOOKSERVER-MEMBER` per contact, or 4.0 with `KIND:group` and `MEMBER`.
- */
-export function groupVCard(group: GroupCard, revisionDate: Date, version: VCardVersion): string {
-  const v4 = version === '4.0';
-  const props: VCardProperty[] = [
-    { name: 'FN', value: group.name },
-    { name: 'N', value: [group.name, '', '', '', ''] },
-    v4
-      ? { name: 'KIND', value: 'group', raw: true }
-      : { name: 'X-ADDRESSBOOKSERVER-KIND', value: 'group', raw: true },
-    ...group.members.map((uid) => ({
-      name: v4 ? 'MEMBER' : 'X-ADDRESSBOOKSERVER-MEMBER',
-      value: memberUri(uid),
-      raw: true,
-    })),
-    { name: 'UID', value: escapeText(group.uid), raw: true },
-    {
-      name: 'REV',
-      value: revisionDate
-        .toISOString()
-        .replace(/[-:]/g, '')
-        .replace(/\.\d{3}/, ''),
-      raw: true,
-    },
-  ];
-  return formatVCard(props, version);
+  const group = readGroupCard(body, fallbackUid);
+  const problem = groupCardProblem(group);
+  if (problem) throw new DavError(403, problem, VALID_DATA);
+  return group;
 }
 
 /** The label whose group card is at `name`, locked for the transaction, or undefined. */

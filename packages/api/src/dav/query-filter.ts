@@ -1,3 +1,4 @@
+import { contentLine, unescapeText, unfoldedLines } from '../vcard/lines';
 import { child, childElements, DavError, isElement, NS, type XmlElement } from './xml';
 
 /** RFC 6352 §10.5.4 `text-match`. */
@@ -69,15 +70,16 @@ function readTextMatch(el: XmlElement): TextMatch {
   };
 }
 
-/** The values of each property of a vCard, by upper-case name (groups dropped), unfolded. */
+/**
+ * The values of each property of a vCard, by upper-case name (groups dropped), unfolded and
+ * unescaped (RFC 6350 §3.4), as a filter compares them.
+ */
 function propertiesOf(card: string): Map<string, string[]> {
   const props = new Map<string, string[]>();
-  for (const line of card.replace(/\r?\n[ \t]/g, '').split(/\r?\n/)) {
-    const match = /^(?:[\w-]+\.)?([\w-]+)(?:;[^:]*)?:(.*)$/.exec(line);
-    if (!match) continue;
-    const name = match[1]!.toUpperCase();
-    const value = match[2]!.replace(/\\([,;\\])/g, '$1').replace(/\\n/gi, '\n');
-    props.set(name, [...(props.get(name) ?? []), value]);
+  for (const line of unfoldedLines(card)) {
+    const parsed = contentLine(line);
+    if (!parsed) continue;
+    props.set(parsed.name, [...(props.get(parsed.name) ?? []), unescapeText(parsed.value)]);
   }
   return props;
 }

@@ -5,6 +5,7 @@ import type { ApiDependencies } from '../trpc/context';
 import { cardBasis } from '../vcard/stored-card';
 import { mergeExtras } from '../contacts/extra-fields';
 import { cardOf, unionCards } from '../contacts/card';
+import { columnsOf } from '../contacts/draft-columns';
 import { imageRow, removeBytes, storeImage, type StoredImage } from '../images/images.service';
 import { photoSource } from '../images/photo-source';
 import { bookTransaction } from '../shared/write-transaction';
@@ -17,23 +18,6 @@ export interface ImportBatchResult {
   updated: number;
   /** Photos that could not be read or fetched; an address is kept with the contact. */
   photosFailed: number;
-}
-
-/** The columns of a contact an import (or a CardDAV PUT) writes, from an imported contact. */
-export function columnsOf(contact: ImportedContact) {
-  const orNull = (value: string) => value || null;
-  return {
-    givenName: contact.givenName,
-    familyName: contact.familyName,
-    formattedName: contact.formattedName ?? '',
-    nameIsStandIn: contact.nameIsStandIn ?? false,
-    company: orNull(contact.company),
-    jobTitle: orNull(contact.jobTitle),
-    birthdayDay: contact.birthday?.day ?? null,
-    birthdayMonth: contact.birthday?.month ?? null,
-    birthdayYear: contact.birthday?.year ?? null,
-    ...cardOf(contact),
-  };
 }
 
 /**

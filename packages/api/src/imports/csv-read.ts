@@ -12,7 +12,7 @@ import {
   type ContactDraft,
   type DateOrder,
   type ReadResult,
-} from './draft';
+} from '../vcard/draft';
 import { cooperative } from '../shared/event-loop';
 
 /** The CSV layouts Kith recognises by their header row. */

@@ -5,8 +5,8 @@ import { combinedName } from '@kith/validators';
 import { phoneKey } from '../contacts/phone-key';
 import { ValidationError } from '../shared/errors';
 import { detectCsvLayout, readCsvRows, readCsvTable, suggestMapping } from './csv-read';
-import type { DateOrder, ImportProblem, ReadResult } from './draft';
-import { readVCardFile } from './vcard-read';
+import type { DateOrder, ImportProblem, ReadResult } from '../vcard/draft';
+import { readVCardFile } from '../vcard/read';
 import { cooperative } from '../shared/event-loop';
 import { activeContactRows } from '../contacts/active-contacts';
 

@@ -1,10 +1,17 @@
 import { CONTACT_LIMITS, type ImportedContact } from '@kith/validators';
 import ICAL from 'ical.js';
 import { emptyDraft, collect, type ContactDraft, type ReadResult } from './draft';
-import { normaliseVCard, propertyName } from './vcard21';
+import { normaliseVCard } from './normalise';
+import {
+  propertyLineCount,
+  propertyName,
+  propertyValue,
+  unescapeText,
+  unfoldedLines,
+} from './lines';
 import { cooperative } from '../shared/event-loop';
-import { storedCardVersion } from '../vcard/stored-card';
-import { isGroupCard, readIncomingGroup, type IncomingGroup } from '../dav/group-cards';
+import { storedCardVersion } from './stored-card';
+import { groupCardProblem, isGroupCard, readGroupCard, type IncomingGroup } from './group-card';
 
 /** A jCard property (RFC 7095 §3.3): name, parameters, value type, then the value(s). */
 type JCardProperty = [string, Record<string, string | string[]>, string, ...unknown[]];
@@ -51,8 +58,11 @@ function appleLabel(text: string): string {
   return text.replace(/^_\$!<(.*)>!\$_$/, '$1');
 }
 
-/** RFC 6350 §3.4 text unescaping, for values ical.js leaves raw (unknown X- properties). */
-function unescapeText(text: string): string {
+/**
+ * RFC 6350 §3.4 text unescaping of a value ical.js leaves raw (URL, IMPP, RELATED, unknown X-
+ * properties), after `asText` has undone the escapes RFC 6350 does not define.
+ */
+function unescapeRaw(text: string): string {
   return text.replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
 }
 
@@ -121,15 +131,13 @@ export async function readVCardFile(content: string): Promise<ReadResult> {
     }
     // A group card (KIND:group, Apple's X-ADDRESSBOOKSERVER-KIND) is a label, not a person.
     if (isGroupCard(card)) {
-      try {
-        groups.push({ row, group: readIncomingGroup(card, '') });
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        result.problems.push({ row, name: '', severity: 'error', message });
-      }
+      const group = readGroupCard(card, '');
+      const problem = groupCardProblem(group);
+      if (problem) result.problems.push({ row, name: '', severity: 'error', message: problem });
+      else groups.push({ row, group });
       continue;
     }
-    const lines = propertyLines(card, CONTACT_LIMITS.cardProperties);
+    const lines = propertyLineCount(card, CONTACT_LIMITS.cardProperties);
     if (lines > CONTACT_LIMITS.cardProperties) {
       result.problems.push({ row, name: '', severity: 'error', message: TOO_MANY_PROPERTIES });
       continue;
@@ -163,8 +171,7 @@ export async function readVCardFile(content: string): Promise<ReadResult> {
 
 /** A card's UID (RFC 6350 §6.7.6), escapes undone, or undefined. */
 function cardUid(card: string): string | undefined {
-  const line = /^(?:[\w-]+\.)?UID(?:;[^:\r\n]*)?:(.*)$/im.exec(card.replace(/\r?\n[ \t]/g, ''));
-  return line?.[1]!.trim().replace(/\\([,;\\])/g, '$1') || undefined;
+  return unescapeText(propertyValue(unfoldedLines(card), 'UID')?.trim() ?? '') || undefined;
 }
 
 /**
@@ -242,18 +249,6 @@ function parseCard(card: string): { properties: JCardProperty[]; warnings: strin
 
 /** What the preview and a CardDAV PUT say of a card of too many property lines. */
 const TOO_MANY_PROPERTIES = `This card has more than ${CONTACT_LIMITS.cardProperties.toLocaleString('en-US')} properties; a contact keeps at most ${CONTACT_LIMITS.extra} besides its own fields.`;
-
-/**
- * How many lines of a card start a property (`[group.]NAME` then `;` or `:`, RFC 6350 §3.3),
- * counting no further than `max + 1`: a folded line's continuation (it starts with a space),
- * a quoted-printable soft break and a base64 line are not counted. One forward scan.
- */
-function propertyLines(card: string, max: number): number {
-  const start = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)?[;:]/gm;
-  let n = 0;
-  while (n <= max && start.exec(card)) n += 1;
-  return n;
-}
 
 /**
  * A card's own properties from ical.js's jCard (RFC 7095 §3): `["vcard", properties,
@@ -363,14 +358,14 @@ function draftFromCard(row: number, properties: JCardProperty[]): ContactDraft {
         draft.phones.push({ value: asText(value).replace(/^tel:/i, ''), type: labelOf(params) });
         break;
       case 'url':
-        draft.urls.push({ value: unescapeText(asText(value)), type: labelOf(params) });
+        draft.urls.push({ value: unescapeRaw(asText(value)), type: labelOf(params) });
         break;
       case 'impp':
-        draft.impps.push({ value: unescapeText(asText(value)), type: labelOf(params) });
+        draft.impps.push({ value: unescapeRaw(asText(value)), type: labelOf(params) });
         break;
       case 'related':
       case 'x-abrelatednames':
-        draft.related.push({ value: unescapeText(asText(value)), type: labelOf(params) });
+        draft.related.push({ value: unescapeRaw(asText(value)), type: labelOf(params) });
         break;
       case 'anniversary':
       case 'x-anniversary':
@@ -503,6 +498,6 @@ function extraProperty(
   }
   // ical.js unescapes text, not URIs (URL) nor unknown X- properties; writers escape both.
   const raw = type === 'unknown' || type === 'uri';
-  const texts = values.map((v) => (raw ? unescapeText(asText(v)) : asText(v)));
+  const texts = values.map((v) => (raw ? unescapeRaw(asText(v)) : asText(v)));
   return { name: name.toUpperCase(), label, value: texts.join(', ') };
 }

@@ -6,19 +6,12 @@
  * writers use quoted-printable too, so every card passes through here.
  */
 
-const ENCODINGS = new Set(['QUOTED-PRINTABLE', 'BASE64', 'B', '8BIT', '7BIT']);
+import { PROPERTY_START, propertyName } from './lines';
 
-/** The start of a property line: `[group.]NAME` then `;` or `:` (RFC 6350 §3.3). */
-const PROPERTY_START = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)?[;:]/;
+const ENCODINGS = new Set(['QUOTED-PRINTABLE', 'BASE64', 'B', '8BIT', '7BIT']);
 
 /** A line of base64 only, as 2.1 writers continue a BASE64 value without indenting it. */
 const BASE64_LINE = /^[A-Za-z0-9+/=]+$/;
-
-/** A property's name as the preview names it: `item1.TEL;TYPE=cell:…` is TEL. */
-export function propertyName(line: string): string {
-  const head = /^(?:[A-Za-z0-9-]+\.)?([A-Za-z0-9-]+)/.exec(line);
-  return head ? head[1]!.toUpperCase() : 'a property';
-}
 
 /** A card's logical lines, and what was repaired on the way, in words for the preview. */
 export interface CardLines {

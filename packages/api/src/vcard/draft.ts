@@ -1,4 +1,4 @@
-import { formattedName } from '../vcard/contact-vcard';
+import { formattedName } from './contact-vcard';
 import {
   CONTACT_LIMITS,
   contactLimitProblem,
