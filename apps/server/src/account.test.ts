@@ -253,8 +253,8 @@ async function fullAccount() {
     });
     expect(res.status).toBe(201);
   }
-  const contacts = trpcData<{ items: { _id: string }[] }>(await client.query('contacts.list', {}));
-  await client.rest('PATCH', `/trash/${contacts.items[1]!._id}`);
+  const contacts = trpcData<{ items: { id: string }[] }>(await client.query('contacts.list', {}));
+  await client.rest('PATCH', `/trash/${contacts.items[1]!.id}`);
   await client.rest('POST', '/feedback', { message: 'Lovely' });
   await client.rest('POST', '/auth/recover/find', { email });
   return { client, email, userId };
@@ -367,9 +367,9 @@ describe('download my data', () => {
 
     const account = JSON.parse(strFromU8(files['account.json']!));
     expect(account).toMatchObject({ name: 'Grace Hopper', email, reminders: null });
-    const json = JSON.parse(strFromU8(files['contacts.json']!)) as { isTrashed: boolean }[];
+    const json = JSON.parse(strFromU8(files['contacts.json']!)) as { trashedAt: string | null }[];
     expect(json).toHaveLength(2);
-    expect(json.filter((c) => c.isTrashed)).toHaveLength(1);
+    expect(json.filter((c) => c.trashedAt !== null)).toHaveLength(1);
 
     // The vCards read back with a maintained parser (ical.js) as what was stored.
     const vcard = new ICAL.Component(ICAL.parse(strFromU8(files['contacts.vcf']!)) as unknown[]);
@@ -421,8 +421,8 @@ describe('download my data', () => {
       headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     const files = unzipSync(new Uint8Array(download.rawPayload));
-    const json = JSON.parse(strFromU8(files['contacts.json']!)) as { firstName: string }[];
-    expect(new Set(json.map((c) => c.firstName)).size).toBe(1_201);
+    const json = JSON.parse(strFromU8(files['contacts.json']!)) as { givenName: string }[];
+    expect(new Set(json.map((c) => c.givenName)).size).toBe(1_201);
     const cards = strFromU8(files['contacts.vcf']!).match(/^BEGIN:VCARD\r$/gm) ?? [];
     expect(cards).toHaveLength(1_201);
   });
