@@ -135,7 +135,7 @@ const restAttempts = (): Attempt[] => [
 
 const trpcAttempts = (): Attempt[] => [
   ['contacts.byId', () => bob.query('contacts.byId', { id: active })],
-  ['contacts.update', () => bob.mutation('contacts.update', { id: active, name: 'Hijacked' })],
+  ['contacts.update', () => bob.mutation('contacts.update', { id: active, givenName: 'Hijacked' })],
   ['favorites.set', () => bob.mutation('favorites.set', { id: active, isFavorite: false })],
   ['trash.add', () => bob.mutation('trash.add', { id: active })],
   ['trash.addMany', () => bob.mutation('trash.addMany', { contactIds: [active] })],
@@ -148,10 +148,10 @@ const trpcAttempts = (): Attempt[] => [
     'contacts.create with an avatar',
     () =>
       bob.mutation('contacts.create', {
-        firstName: 'B',
-        lastName: 'B',
-        phone: '1',
-        avatar: { publicId: attachedImage },
+        givenName: 'B',
+        familyName: 'B',
+        phones: [{ value: '1', type: '' }],
+        photo: attachedImage,
       }),
   ],
 ];

@@ -347,11 +347,12 @@ describe('7. CSV export does not carry live formulas', () => {
     t = await createTestApp();
     const { client } = await signedUp(t);
     const created = await client.mutation('contacts.create', {
-      firstName: '=HYPERLINK("https://evil.example","Click")',
-      lastName: '@SUM(1+1)',
-      email: 'formula@example.com',
-      phone: '+1 555 0100',
-      worksAt: { companyName: '-2+3', jobTitle: 'Engineer' },
+      givenName: '=HYPERLINK("https://evil.example","Click")',
+      familyName: '@SUM(1+1)',
+      emails: [{ value: 'formula@example.com', type: '' }],
+      phones: [{ value: '+1 555 0100', type: '' }],
+      org: '-2+3',
+      title: 'Engineer',
     });
     expect(created.status).toBe(200);
     const exported = await client.mutation('contacts.export', { format: 'csv' });
