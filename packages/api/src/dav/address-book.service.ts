@@ -9,15 +9,15 @@ import {
   type StoredImage,
 } from '../images/images.service';
 import { columnsOf } from '../contacts/draft-columns';
-import { ensureLabels } from '../imports/batch.service';
 import { photoSource } from '../images/photo-source';
 import type { ApiDependencies } from '../trpc/context';
 import { DavError, NS } from './xml';
 import { paths } from '../shared/dav-paths';
 import { bookTransaction } from '../shared/write-transaction';
+import { addMembers, ensureLabels, setContactLabels } from '../labels/writes';
 import { cardBasis } from '../vcard/stored-card';
 
-const { contacts, contactLabels, labels, davTombstones, users, images } = schema;
+const { contacts, labels, davTombstones, users, images } = schema;
 
 /** The address book's name until a client renames it (issue 18: one book, "Contacts"). */
 export const DEFAULT_BOOK_NAME = 'Contacts';
@@ -234,7 +234,7 @@ export async function putCard(
         });
       }
       if (photo) await db.insert(images).values(imageRow(photo, userId, now, now));
-      const labelIds = await ensureLabels(db, userId, null, contact.labels, true);
+      const labelIds = await ensureLabels(db, userId, contact.labels, { madeFromCard: true });
       const fields = {
         ...columnsOf(contact),
         additionalNames: contact.additionalNames,
@@ -256,7 +256,7 @@ export async function putCard(
           .update(contacts)
           .set({ ...columns, updatedAt: now })
           .where(eq(contacts.id, id));
-        await db.delete(contactLabels).where(eq(contactLabels.contactId, id));
+        await setContactLabels(db, userId, id, [...labelIds.values()]);
       } else {
         if (current) {
           // The trashed contact keeps its place in the trash under a name of its own.
@@ -270,12 +270,10 @@ export async function putCard(
           .values({ userId, davName: name, ...columns })
           .returning({ id: contacts.id });
         id = row!.id;
-      }
-      if (labelIds.size > 0) {
-        await db
-          .insert(contactLabels)
-          .values([...labelIds.values()].map((labelId) => ({ contactId: id, labelId })))
-          .onConflictDoNothing();
+        await addMembers(
+          db,
+          [...labelIds.values()].map((labelId) => ({ contactId: id, labelId })),
+        );
       }
       const [{ revision } = { revision: 0 }] = await db
         .select({ revision: contacts.revision })

@@ -8,9 +8,10 @@ import {
 } from '../vcard/group-card';
 import { checkConditions, type WriteConditions } from './address-book.service';
 import { bookTransaction } from '../shared/write-transaction';
+import { deleteOwnLabel, saveGroupLabel, setLabelMembers } from '../labels/writes';
 import { DavError, NS } from './xml';
 
-const { contacts, contactLabels, labels } = schema;
+const { contacts, labels } = schema;
 
 /** Apple's CardDAV clients (iOS, macOS), by their user agents. */
 export function isAppleClient(userAgent: string | undefined): boolean {
@@ -83,21 +84,11 @@ export async function putGroup(
         );
       if (contactThere)
         throw new DavError(409, 'A contact has this name; a group needs a name of its own.');
-      let id: string;
-      if (current) {
-        id = current.id;
-        // A group card the client sent makes the label its own, empty or not.
-        await t
-          .update(labels)
-          .set({ name: group.name, uid: group.uid, madeFromCard: false })
-          .where(eq(labels.id, id));
-      } else {
-        const [row] = await t
-          .insert(labels)
-          .values({ userId, name: group.name, uid: group.uid, davName: name })
-          .returning({ id: labels.id });
-        id = row!.id;
-      }
+      const id = await saveGroupLabel(t, userId, current?.id, {
+        name: group.name,
+        uid: group.uid,
+        davName: name,
+      });
       const wanted = group.members.flatMap(memberUids);
       const members = wanted.length
         ? await t
@@ -105,25 +96,7 @@ export async function putGroup(
             .from(contacts)
             .where(and(eq(contacts.userId, userId), inArray(contacts.uid, wanted)))
         : [];
-      const memberIds = new Set(members.map((m) => m.id));
-      const present = await t
-        .select({ contactId: contactLabels.contactId })
-        .from(contactLabels)
-        .where(eq(contactLabels.labelId, id));
-      const leaving = present.map((p) => p.contactId).filter((c) => !memberIds.has(c));
-      if (leaving.length) {
-        await t
-          .delete(contactLabels)
-          .where(and(eq(contactLabels.labelId, id), inArray(contactLabels.contactId, leaving)));
-      }
-      const before = new Set(present.map((p) => p.contactId));
-      const joining = [...memberIds].filter((c) => !before.has(c));
-      if (joining.length) {
-        await t
-          .insert(contactLabels)
-          .values(joining.map((contactId) => ({ contactId, labelId: id })))
-          .onConflictDoNothing();
-      }
+      await setLabelMembers(t, id, new Set(members.map((m) => m.id)));
       return { created: !current };
     });
   } catch (error) {
@@ -151,7 +124,6 @@ export async function deleteGroup(
     const current = await lockedGroup(t, userId, name);
     if (!current) return false;
     checkConditions(current, conditions);
-    await t.delete(labels).where(eq(labels.id, current.id));
-    return true;
+    return deleteOwnLabel(t, userId, current.id);
   });
 }

@@ -1,6 +1,6 @@
 import { schema, type Database } from '@kith/db';
 import type { ImportBatchInput, ImportedContact } from '@kith/validators';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { cardBasis } from '../vcard/stored-card';
 import { mergeExtras } from '../contacts/extra-fields';
@@ -9,8 +9,9 @@ import { columnsOf } from '../contacts/draft-columns';
 import { imageRow, removeBytes, storeImage, type StoredImage } from '../images/images.service';
 import { photoSource } from '../images/photo-source';
 import { bookTransaction } from '../shared/write-transaction';
+import { addMembers, ensureLabels } from '../labels/writes';
 
-const { contacts, contactLabels, labels, images, contactImportBackups } = schema;
+const { contacts, contactLabels, images, contactImportBackups } = schema;
 
 /** What one batch did. */
 export interface ImportBatchResult {
@@ -67,8 +68,8 @@ export async function importBatch(
       const labelIds = await ensureLabels(
         db,
         userId,
-        input.importId,
         all.flatMap((c) => c.labels),
+        { importId: input.importId },
       );
 
       const toUpdate = await existingContacts(
@@ -165,9 +166,7 @@ export async function importBatch(
         }
         updated++;
       }
-      if (assignments.length > 0) {
-        await db.insert(contactLabels).values(assignments).onConflictDoNothing();
-      }
+      await addMembers(db, assignments);
       return { created: creates.length, updated, photosFailed };
     });
   } catch (error) {
@@ -229,37 +228,4 @@ async function existingContacts(
     result.set(row.id, backupOf(row, labelIds));
   }
   return result;
-}
-
-/**
- * The id of each label name (lowercased), finding the person's labels whatever their case
- * and creating the missing ones, marked with the import (null: a CardDAV client's CATEGORIES)
- * and, for a CardDAV upload's CATEGORIES, as `madeFromCard`.
- */
-export async function ensureLabels(
-  db: Database,
-  userId: string,
-  importId: string | null,
-  names: string[],
-  madeFromCard = false,
-): Promise<Map<string, string>> {
-  const wanted = new Map(names.map((name) => [name.toLowerCase(), name]));
-  const ids = new Map<string, string>();
-  if (wanted.size === 0) return ids;
-  const lowered = [...wanted.keys()];
-  const find = () =>
-    db
-      .select({ id: labels.id, name: labels.name })
-      .from(labels)
-      .where(and(eq(labels.userId, userId), inArray(sql`lower(${labels.name})`, lowered)));
-  for (const row of await find()) ids.set(row.name.toLowerCase(), row.id);
-  const missing = lowered.filter((name) => !ids.has(name));
-  if (missing.length > 0) {
-    await db
-      .insert(labels)
-      .values(missing.map((name) => ({ userId, importId, madeFromCard, name: wanted.get(name)! })))
-      .onConflictDoNothing();
-    for (const row of await find()) ids.set(row.name.toLowerCase(), row.id);
-  }
-  return ids;
 }

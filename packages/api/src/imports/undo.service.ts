@@ -4,8 +4,9 @@ import type { ApiDependencies } from '../trpc/context';
 import { removeBytes } from '../images/images.service';
 import type { ContactBackup } from './batch.service';
 import { bookTransaction } from '../shared/write-transaction';
+import { deleteImportLabels, setContactLabels } from '../labels/writes';
 
-const { contacts, contactLabels, labels, images, contactImportBackups } = schema;
+const { contacts, images, contactImportBackups } = schema;
 
 /** What undoing an import did. */
 export interface ImportUndoResult {
@@ -54,25 +55,14 @@ export async function undoImport(
         .update(contacts)
         .set({ ...columns, updatedAt: new Date(updatedAt) })
         .where(eq(contacts.id, backup.contactId));
-      await db.delete(contactLabels).where(eq(contactLabels.contactId, backup.contactId));
-      if (labelIds.length > 0) {
-        const still = await db
-          .select({ id: labels.id })
-          .from(labels)
-          .where(and(eq(labels.userId, userId), inArray(labels.id, labelIds)));
-        if (still.length > 0) {
-          await db
-            .insert(contactLabels)
-            .values(still.map(({ id }) => ({ contactId: backup.contactId, labelId: id })));
-        }
-      }
+      await setContactLabels(db, userId, backup.contactId, labelIds);
     }
     await db
       .delete(contactImportBackups)
       .where(
         and(eq(contactImportBackups.userId, userId), eq(contactImportBackups.importId, importId)),
       );
-    await db.delete(labels).where(and(eq(labels.userId, userId), eq(labels.importId, importId)));
+    await deleteImportLabels(db, userId, importId);
     const deletedImages = orphanImages.length
       ? await db
           .delete(images)

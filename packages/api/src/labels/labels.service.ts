@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError } from '../shared/errors';
 import { CONTACT_NOT_FOUND } from '../contacts/contacts.service';
 import { chosenContacts, LABEL_NOT_FOUND, ownedLabel } from '../contacts/list-filter';
 import { bookTransaction } from '../shared/write-transaction';
+import { deleteOwnLabel } from './writes';
 
 const { labels, contactLabels, contacts } = schema;
 
@@ -81,13 +82,8 @@ export async function renameLabel(db: Database, userId: string, id: string, name
  * @throws NotFoundError when it is not the person's.
  */
 export async function deleteLabel(db: Database, userId: string, id: string) {
-  const removed = await bookTransaction(db, userId, (tx) =>
-    tx
-      .delete(labels)
-      .where(and(eq(labels.id, id), eq(labels.userId, userId)))
-      .returning({ id: labels.id }),
-  );
-  if (removed.length === 0) throw new NotFoundError(labelMessages.notFound);
+  const removed = await bookTransaction(db, userId, (tx) => deleteOwnLabel(tx, userId, id));
+  if (!removed) throw new NotFoundError(labelMessages.notFound);
   return { id };
 }
 
