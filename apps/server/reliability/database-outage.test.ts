@@ -60,7 +60,11 @@ it('answers 503 with a clear message while the database is away, and recovers by
         let status = 200;
         let message = '';
         try {
-          await client.contacts.create.mutate({ firstName: 'Out', lastName: 'Age', phone: '1' });
+          await client.contacts.create.mutate({
+            givenName: 'Out',
+            familyName: 'Age',
+            phones: [{ value: '1', type: '' }],
+          });
           await client.contacts.list.query({ limit: 20 });
         } catch (error) {
           status = isContactsApiError(error) ? error.status : 0;

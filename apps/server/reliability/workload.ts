@@ -8,8 +8,9 @@ import type postgres from 'postgres';
 
 /** The fields the workload writes and checks. */
 export interface ContactState {
-  firstName: string;
-  lastName: string;
+  givenName: string;
+  familyName: string;
+  /** The preferred (first) phone. */
   phone: string;
   isFavorite: boolean;
   isTrashed: boolean;
@@ -77,7 +78,7 @@ export class Tester {
       const id = pick(active);
       const phone = `+1 555 ${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
       return this.write(stats, id, { phone }, () =>
-        this.client.contacts.update.mutate({ id, phone }),
+        this.client.contacts.update.mutate({ id, phones: [{ value: phone, type: '' }] }),
       );
     }
     if (roll < 0.82 && active.length > 0) {
@@ -103,18 +104,22 @@ export class Tester {
   private async create(stats: WorkloadStats): Promise<void> {
     this.counter += 1;
     const state: ContactState = {
-      firstName: `${this.name} ${this.counter}`,
-      lastName: `Family ${this.counter % 7}`,
+      givenName: `${this.name} ${this.counter}`,
+      familyName: `Family ${this.counter % 7}`,
       phone: `+44 20 7946 ${String(this.counter).padStart(4, '0')}`,
       isFavorite: false,
       isTrashed: false,
     };
-    const { firstName, lastName, phone } = state;
+    const { givenName, familyName, phone } = state;
     const outcome = await this.call(stats, () =>
-      this.client.contacts.create.mutate({ firstName, lastName, phone }),
+      this.client.contacts.create.mutate({
+        givenName,
+        familyName,
+        phones: [{ value: phone, type: '' }],
+      }),
     );
     if (outcome.ok) {
-      this.known.set(outcome.value._id, state);
+      this.known.set(outcome.value.id, state);
       stats.acknowledgedWrites += 1;
     } else if (outcome.noAnswer) {
       this.uncertainCreates.push(state);
@@ -177,16 +182,16 @@ interface StoredRow {
 }
 
 const toState = (row: StoredRow): ContactState => ({
-  firstName: row.given_name,
-  lastName: row.family_name,
+  givenName: row.given_name,
+  familyName: row.family_name,
   phone: row.phone ?? '',
   isFavorite: row.is_favorite,
   isTrashed: row.trashed_at !== null,
 });
 
 const same = (a: ContactState, b: ContactState) =>
-  a.firstName === b.firstName &&
-  a.lastName === b.lastName &&
+  a.givenName === b.givenName &&
+  a.familyName === b.familyName &&
   a.phone === b.phone &&
   a.isFavorite === b.isFavorite &&
   a.isTrashed === b.isTrashed;
@@ -225,7 +230,7 @@ export async function findDiscrepancies(sql: postgres.Sql, testers: Tester[]): P
     for (const row of rows.filter((r) => r.user_id === tester.userId && !claimed.has(r.id))) {
       const state = toState(row);
       const fromUnansweredCreate = tester.uncertainCreates.some(
-        (created) => created.firstName === state.firstName && created.phone === state.phone,
+        (created) => created.givenName === state.givenName && created.phone === state.phone,
       );
       // An unanswered create may have landed, and then been changed by nobody: it must be
       // exactly what was sent.
