@@ -79,9 +79,9 @@ async function benchDatabase(
   const trpcGet = (path: string, input: unknown) =>
     `${ours}/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
   const newContact = JSON.stringify({
-    firstName: 'Bench',
-    lastName: 'Created',
-    phone: '+1 555 0100',
+    givenName: 'Bench',
+    familyName: 'Created',
+    phones: [{ value: '+1 555 0100', type: '' }],
   });
   const scenarios: { name: string; ours: autocannon.Options; floor: autocannon.Options }[] = [
     ...[

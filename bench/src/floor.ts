@@ -60,21 +60,15 @@ export async function startFloor(run: RunSql, userId: string): Promise<FastifyIn
     return { items, total };
   });
 
-  app.post<{ Body: { firstName: string; lastName: string; phone: string } }>(
-    '/contacts',
-    async (req) => {
-      const [row] = await run(
-        'insert into contacts (user_id, given_name, family_name, phones) values ($1, $2, $3, $4::jsonb) returning *',
-        [
-          userId,
-          req.body.firstName,
-          req.body.lastName,
-          JSON.stringify([{ value: req.body.phone, type: '' }]),
-        ],
-      );
-      return row;
-    },
-  );
+  app.post<{
+    Body: { givenName: string; familyName: string; phones: { value: string; type: string }[] };
+  }>('/contacts', async (req) => {
+    const [row] = await run(
+      'insert into contacts (user_id, given_name, family_name, phones) values ($1, $2, $3, $4::jsonb) returning *',
+      [userId, req.body.givenName, req.body.familyName, JSON.stringify(req.body.phones)],
+    );
+    return row;
+  });
 
   await app.listen({ host: '127.0.0.1', port: 0 });
   return app;
