@@ -1,10 +1,12 @@
 import { appPasswordIdInput, createAppPasswordInput } from '@kith/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { schema } from '@kith/db';
-import { eq } from 'drizzle-orm';
-import { DAV_ROOT, paths } from '../shared/dav-paths';
 import { protectedProcedure } from '../trpc/init';
-import { createAppPassword, listAppPasswords, revokeAppPassword } from './app-passwords.service';
+import {
+  createAppPassword,
+  davConnection,
+  listAppPasswords,
+  revokeAppPassword,
+} from './app-passwords.service';
 
 /**
  * App passwords for CardDAV clients (issue 18, the "Sync with your phone" page): phones and
@@ -16,19 +18,7 @@ export const appPasswordsRouter = {
    * What a person types into their phone: `{serverUrl, davUrl, bookUrl, username}`, from
    * PUBLIC_URL (discovery finds the rest from the server's address, RFC 6764).
    */
-  connection: protectedProcedure.query(async ({ ctx }) => {
-    const [user] = await ctx.db
-      .select({ email: schema.users.email })
-      .from(schema.users)
-      .where(eq(schema.users.id, ctx.userId));
-    const origin = new URL(ctx.publicUrl).origin;
-    return {
-      serverUrl: origin,
-      davUrl: `${origin}${DAV_ROOT}`,
-      bookUrl: `${origin}${paths.book(ctx.userId)}`,
-      username: user?.email ?? '',
-    };
-  }),
+  connection: protectedProcedure.query(({ ctx }) => davConnection(ctx, ctx.userId)),
 
   /** `{id, name, createdAt, lastUsedAt, lastUsedIp, lastUsedUserAgent}[]`, oldest first. */
   list: protectedProcedure.query(({ ctx }) => listAppPasswords(ctx.db, ctx.userId)),

@@ -5,6 +5,7 @@ import { and, asc, count, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../credentials/passwords';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import type { ApiDependencies } from '../trpc/context';
+import { DAV_ROOT, paths } from '../shared/dav-paths';
 
 const { appPasswords, users } = schema;
 
@@ -204,4 +205,37 @@ export async function verifyAppPassword(
       .where(eq(appPasswords.id, match.id));
   }
   return { userId: match.userId, appPasswordId: match.id };
+}
+
+/** The email an account signs in with, or undefined for an unknown one. */
+export async function accountEmail(db: Database, userId: string): Promise<string | undefined> {
+  const [user] = await db
+    .select({ email: schema.users.email })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId));
+  return user?.email;
+}
+
+/** What a person types into their phone to sync (the "Sync with your phone" page). */
+export interface DavConnection {
+  /** Kith's origin: clients find the rest by discovery (RFC 6764). */
+  serverUrl: string;
+  davUrl: string;
+  bookUrl: string;
+  /** The account's email ('' for an unknown account). */
+  username: string;
+}
+
+/** The account's CardDAV connection details, from PUBLIC_URL. */
+export async function davConnection(
+  deps: Pick<ApiDependencies, 'db' | 'publicUrl'>,
+  userId: string,
+): Promise<DavConnection> {
+  const origin = new URL(deps.publicUrl).origin;
+  return {
+    serverUrl: origin,
+    davUrl: `${origin}${DAV_ROOT}`,
+    bookUrl: `${origin}${paths.book(userId)}`,
+    username: (await accountEmail(deps.db, userId)) ?? '',
+  };
 }

@@ -1,9 +1,8 @@
-import { schema } from '@kith/db';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { authenticate } from '../credentials/authenticate';
 import { SESSION_ENDED_MESSAGE } from '../credentials/sessions';
 import type { ApiDependencies } from '../trpc/context';
+import { accountEmail } from './app-passwords.service';
 import { appleProfile } from './apple-profile';
 
 /** Where the "Sync with your phone" page posts for the one-tap profile. */
@@ -37,15 +36,12 @@ export const appleProfilePlugin: FastifyPluginAsync<{ deps: ApiDependencies }> =
     if (!APP_PASSWORD_SHAPE.test(password)) {
       return reply.code(400).send({ message: 'This is not an app password from Kith.' });
     }
-    const [user] = await deps.db
-      .select({ email: schema.users.email })
-      .from(schema.users)
-      .where(eq(schema.users.id, session.userId));
-    if (!user) return reply.code(403).send({ message: SESSION_ENDED_MESSAGE });
+    const email = await accountEmail(deps.db, session.userId);
+    if (email === undefined) return reply.code(403).send({ message: SESSION_ENDED_MESSAGE });
     const profile = appleProfile({
       publicUrl: deps.publicUrl,
       userId: session.userId,
-      email: user.email,
+      email,
       password,
       deviceName: deviceName || 'your device',
     });

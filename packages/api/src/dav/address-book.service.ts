@@ -92,6 +92,12 @@ export async function bookState(db: Database, userId: string): Promise<BookState
   };
 }
 
+/** The account's name, as a principal's display name shows it ('' for an unknown account). */
+export async function accountName(db: Database, userId: string): Promise<string> {
+  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return user?.name ?? '';
+}
+
 /**
  * Bytes the account's contacts and photos take, for RFC 4331 quota properties: the running
  * total the database keeps of its contacts (`users.contact_bytes`, migration 0019) and its

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
-import { isDatabaseUnavailable, isUnstorableText, schema } from '@kith/db';
-import { eq } from 'drizzle-orm';
+import { isDatabaseUnavailable, isUnstorableText } from '@kith/db';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimiter } from '../rate-limits/rate-limiter';
 import { mapErrorToResponse } from '../rest/error-response';
@@ -13,6 +12,7 @@ import {
 import { cooperative } from '../shared/event-loop';
 import type { ApiDependencies } from '../trpc/context';
 import {
+  accountName,
   bookState,
   putCard,
   revisionOfToken,
@@ -197,13 +197,9 @@ export const davPlugin: FastifyPluginAsync<{
     }
     const auth = callers.get(req);
     if (!auth) throw new DavError(401, 'Sign in with your email and an app password.');
-    const [user] = await deps.db
-      .select({ name: schema.users.name })
-      .from(schema.users)
-      .where(eq(schema.users.id, auth.userId));
     const caller: Caller = {
       userId: auth.userId,
-      userName: user?.name ?? '',
+      userName: await accountName(deps.db, auth.userId),
       // Labels are listed as group cards to the clients that keep groups so; every client
       // reads them as CATEGORIES.
       groups: readsGroupCards(req.headers['user-agent']),

@@ -1,13 +1,13 @@
 import { schema } from '@kith/db';
 import type { Database } from '@kith/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError } from '../shared/errors';
 import { processImage, type ProcessedImage } from './process';
 import type { ImageStorage, ImageStore } from '../storage/image-storage';
 import { bookTransaction } from '../shared/write-transaction';
 
-const { images } = schema;
+const { images, users } = schema;
 
 export const IMAGE_NOT_FOUND = 'Image not found.';
 
@@ -127,4 +127,17 @@ export async function deleteImages(
 /** Deleting bytes after their rows: a failure leaves an unreachable file, never a broken row. */
 export async function removeBytes(storage: ImageStorage, keys: string[]): Promise<void> {
   await Promise.allSettled(keys.map((key) => storage.delete(key)));
+}
+
+/**
+ * The content type of the image stored at `key` while its owner's account exists, or null:
+ * a deleted account's photos are never served, even before the purge erases them.
+ */
+export async function servedImageType(db: Database, key: string): Promise<string | null> {
+  const [row] = await db
+    .select({ contentType: images.contentType })
+    .from(images)
+    .innerJoin(users, eq(users.id, images.ownerId))
+    .where(and(eq(images.storageKey, key), isNull(users.deletedAt)));
+  return row?.contentType ?? null;
 }

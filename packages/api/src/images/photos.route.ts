@@ -1,10 +1,7 @@
-import { schema } from '@kith/db';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ApiDependencies } from '../trpc/context';
+import { servedImageType } from './images.service';
 import { checkPhotoLink, PHOTO_PATH_PREFIX } from './photo-links';
-
-const { images, users } = schema;
 
 /** A storage key as Kith makes them: `<uuid>.webp`. */
 const STORAGE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
@@ -37,15 +34,11 @@ export const photosPlugin: FastifyPluginAsync<{ deps: ApiDependencies }> = async
         deps.now(),
       );
       if (maxAge === null) return notFound();
-      const [row] = await deps.db
-        .select({ contentType: images.contentType })
-        .from(images)
-        .innerJoin(users, eq(users.id, images.ownerId))
-        .where(and(eq(images.storageKey, key), isNull(users.deletedAt)));
-      const bytes = row ? await deps.images.get(key) : null;
-      if (!row || !bytes) return notFound();
+      const contentType = await servedImageType(deps.db, key);
+      const bytes = contentType ? await deps.images.get(key) : null;
+      if (!contentType || !bytes) return notFound();
       return reply
-        .header('content-type', row.contentType)
+        .header('content-type', contentType)
         .header('cache-control', `private, max-age=${maxAge}`)
         .header('x-content-type-options', 'nosniff')
         .send(Buffer.from(bytes));

@@ -1,23 +1,11 @@
 import { createHash } from 'node:crypto';
-import { schema } from '@kith/db';
 import { REMINDER_LINK_TOKEN, type InterfaceLocale } from '@kith/validators';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { escapeHtml } from '../mail/templates';
 import type { ApiDependencies } from '../trpc/context';
 import { calendarFeedText, feedOwner } from './calendar-feed';
 import { CALENDAR_FEED_PATH, UNSUBSCRIBE_PATH } from './paths';
-import { turnRemindersOff } from './settings.service';
-import { tokenIdUuid, verifyToken } from './signed-tokens';
-
-const { users, reminderSettings } = schema;
-
-/**
- * How many settings versions back an unsubscribe link is still recognised as one of ours
- * that expired (410) rather than unknown (404): each is one HMAC, so a forged token costs a
- * bounded amount of work.
- */
-const EXPIRED_LINK_VERSIONS = 100;
+import { turnRemindersOff, unsubscriber } from './settings.service';
 
 /** How long a calendar app may keep the feed before asking again, in seconds. */
 const FEED_MAX_AGE_S = 60 * 60;
@@ -103,27 +91,6 @@ export const remindersPlugin: FastifyPluginAsync<{ deps: ApiDependencies }> = as
       .send(text);
   });
 
-  /**
-   * The account an unsubscribe token names and whether the token is for its current settings
-   * version (`expired` when it verifies for one of the `EXPIRED_LINK_VERSIONS` before), or
-   * null (unknown, deleted, or forged). The token's shape is checked by the caller.
-   */
-  async function unsubscriber(token: string) {
-    const [user] = await deps.db
-      .select({ id: users.id, locale: users.locale, linkVersion: reminderSettings.linkVersion })
-      .from(users)
-      .leftJoin(reminderSettings, eq(reminderSettings.userId, users.id))
-      .where(and(eq(users.id, tokenIdUuid(token.slice(0, 22))), isNull(users.deletedAt)));
-    if (!user) return null;
-    const current = user.linkVersion ?? 0;
-    const key = deps.keys.reminderLinks;
-    if (verifyToken(key, 'unsubscribe', token, current)) return { ...user, expired: false };
-    for (let v = current - 1; v >= Math.max(0, current - EXPIRED_LINK_VERSIONS); v--) {
-      if (verifyToken(key, 'unsubscribe', token, v)) return { ...user, expired: true };
-    }
-    return null;
-  }
-
   /** 410 Gone (RFC 9110 §15.5.11): the page that says the link has expired. */
   function expiredPage(reply: FastifyReply, locale: InterfaceLocale | null) {
     reply.code(410);
@@ -133,7 +100,7 @@ export const remindersPlugin: FastifyPluginAsync<{ deps: ApiDependencies }> = as
   app.get<{ Params: { token: string } }>(`${UNSUBSCRIBE_PATH}/:token`, async (req, reply) => {
     const { token } = req.params;
     if (!REMINDER_LINK_TOKEN.test(token)) return refuse(reply, 400, BAD_LINK);
-    const user = await unsubscriber(token);
+    const user = await unsubscriber(deps, token);
     if (!user) return refuse(reply, 404, NO_LINK);
     if (user.expired) return expiredPage(reply, user.locale);
     const words = pageWords[user.locale ?? 'en'];
@@ -155,7 +122,7 @@ export const remindersPlugin: FastifyPluginAsync<{ deps: ApiDependencies }> = as
     scope.post<{ Params: { token: string } }>(`${UNSUBSCRIBE_PATH}/:token`, async (req, reply) => {
       const { token } = req.params;
       if (!REMINDER_LINK_TOKEN.test(token)) return refuse(reply, 400, BAD_LINK);
-      const user = await unsubscriber(token);
+      const user = await unsubscriber(deps, token);
       if (!user) return refuse(reply, 404, NO_LINK);
       if (user.expired) return expiredPage(reply, user.locale);
       await turnRemindersOff(deps.db, user.id);

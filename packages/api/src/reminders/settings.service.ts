@@ -1,9 +1,11 @@
 import { schema, type Database } from '@kith/db';
 import type { ReminderLeadDays, ReminderSettingsInput } from '@kith/validators';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { AuthKeys } from '../credentials/keys';
 import { minutesOfDay, timeOfDay } from './local-time';
+import { tokenIdUuid, verifyToken } from './signed-tokens';
 
-const { reminderSettings } = schema;
+const { reminderSettings, users } = schema;
 
 /** A person's reminder settings as the API speaks them: `sendAt` is `HH:MM`. */
 export interface ReminderSettings extends ReminderSettingsInput {
@@ -89,4 +91,35 @@ export async function turnRemindersOff(db: Database, userId: string): Promise<bo
     .where(eq(reminderSettings.userId, userId))
     .returning({ userId: reminderSettings.userId });
   return rows.length > 0;
+}
+
+/**
+ * How many settings versions back an unsubscribe link is still recognised as one of ours
+ * that expired (410) rather than unknown (404): each is one HMAC, so a forged token costs a
+ * bounded amount of work.
+ */
+const EXPIRED_LINK_VERSIONS = 100;
+
+/**
+ * The account an unsubscribe token names (`{id, locale}`) and whether the token is for its
+ * current settings version (`expired` when it verifies for one of the `EXPIRED_LINK_VERSIONS`
+ * before), or null (unknown, deleted, or forged). The token's shape is checked by the caller.
+ */
+export async function unsubscriber(
+  deps: { db: Database; keys: Pick<AuthKeys, 'reminderLinks'> },
+  token: string,
+) {
+  const [user] = await deps.db
+    .select({ id: users.id, locale: users.locale, linkVersion: reminderSettings.linkVersion })
+    .from(users)
+    .leftJoin(reminderSettings, eq(reminderSettings.userId, users.id))
+    .where(and(eq(users.id, tokenIdUuid(token.slice(0, 22))), isNull(users.deletedAt)));
+  if (!user) return null;
+  const current = user.linkVersion ?? 0;
+  const key = deps.keys.reminderLinks;
+  if (verifyToken(key, 'unsubscribe', token, current)) return { ...user, expired: false };
+  for (let v = current - 1; v >= Math.max(0, current - EXPIRED_LINK_VERSIONS); v--) {
+    if (verifyToken(key, 'unsubscribe', token, v)) return { ...user, expired: true };
+  }
+  return null;
 }
