@@ -16,7 +16,7 @@ export class ContactsApiError extends TRPCClientError<AppRouter> {
   readonly code: TRPC_ERROR_CODE_KEY;
   /** The HTTP status the server answered with; 0 when no answer arrived. */
   readonly status: number;
-  /** Field path (`location.city`) -> messages; empty when no field was at fault. */
+  /** Field path (`addresses.0.locality`) -> messages; empty when no field was at fault. */
   readonly fieldErrors: Readonly<Record<string, string[]>>;
 
   constructor(source: TRPCClientError<AppRouter>) {

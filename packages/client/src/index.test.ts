@@ -113,18 +113,22 @@ describe('createContactsClient', () => {
   it('keeps the session cookies itself in Node, so sign-in then list just works', async () => {
     const { client } = await signedInClient();
     const created = await client.contacts.create.mutate({
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      phone: '+44 20 7946 0000',
+      givenName: 'Ada',
+      familyName: 'Lovelace',
+      phones: [{ value: '+44 20 7946 0000', type: '' }],
     });
     const page = await client.contacts.list.query();
-    expect(page.items.map((c) => c._id)).toEqual([created._id]);
+    expect(page.items.map((c) => c.id)).toEqual([created.id]);
     expect(created.createdAt).toBeInstanceOf(Date);
   });
 
   it('keeps each client’s session apart', async () => {
     const { client } = await signedInClient();
-    await client.contacts.create.mutate({ firstName: 'Ada', lastName: 'L', phone: '1' });
+    await client.contacts.create.mutate({
+      givenName: 'Ada',
+      familyName: 'L',
+      phones: [{ value: '1', type: '' }],
+    });
     const stranger = createContactsClient({ baseUrl });
     await expect(stranger.contacts.list.query()).rejects.toMatchObject({
       code: 'FORBIDDEN',
@@ -157,14 +161,14 @@ describe('createContactsClient', () => {
   it('throws ContactsApiError with the server’s message, status and field errors', async () => {
     const { client } = await signedInClient();
     const error = await client.contacts.create
-      .mutate({ firstName: '', lastName: 'Lovelace', phone: '' })
+      .mutate({ givenName: '', familyName: 'Lovelace', phones: [] })
       .catch((e: unknown) => e);
     expect(isContactsApiError(error)).toBe(true);
     const apiError = error as ContactsApiError;
     expect(apiError.status).toBe(400);
     expect(apiError.code).toBe('BAD_REQUEST');
-    expect(apiError.fieldErrors.firstName).toEqual(['First name is required']);
-    expect(apiError.fieldErrors.phone?.length).toBeGreaterThan(0);
+    expect(apiError.fieldErrors.givenName).toEqual(['First name is required']);
+    expect(apiError.fieldErrors.phones?.length).toBeGreaterThan(0);
   });
 
   it('carries the server’s message for a refused sign-in', async () => {
