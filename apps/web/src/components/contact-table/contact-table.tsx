@@ -25,15 +25,16 @@ export interface Column {
 }
 
 /**
- * The contacts table (SPEC §2 "Row behaviour"): avatar that becomes a checkbox on hover,
- * name, then the given columns (hidden on narrow screens, where `secondary` shows under the
- * name), and per-row actions shown on hover. A click anywhere but a control opens the contact;
- * Enter opens, Space selects; a long press selects on touch screens.
+ * The contacts table (docs/product/screens.md#row-behaviour-in-contacts-and-favorites): avatar that
+ * becomes a checkbox on hover, name, then the given columns (hidden on narrow screens, where
+ * `secondary` shows under the name), and per-row actions shown on hover. A click anywhere but a
+ * control opens the contact; Enter opens, Space selects; a long press selects on touch screens.
  *
- * The table is as tall as the whole list (`count` rows) from the start, and renders only the
- * rows on screen: `rowAt` gives each one (undefined while its window loads: a placeholder
- * row), and `onRange` hears which rows are shown so their windows are fetched (issue 19).
- * With `letters`, an A-Z rail at the right edge jumps to a letter's first row.
+ * The table is as tall as the whole list (`count` rows) from the start, and renders only the rows
+ * on screen: `rowAt` gives each one (undefined while its window loads: a placeholder row), and
+ * `onRange` hears which rows are shown so their windows are fetched
+ * (docs/decisions/0010-lists-read-by-window.md). With `letters`, an A-Z rail at the right edge
+ * jumps to a letter's first row.
  */
 export function ContactTable({
   label,
@@ -106,7 +107,7 @@ export function ContactTable({
             ))}
             <span role="columnheader" aria-label={t('Actions')}>
               {/* The first row's actions, invisible and inert, make this column as wide as the
-                rows' own, so every header sits over its column (issue 21.4). */}
+                rows' own, so every header sits over its column. */}
               {firstContact && (
                 <span className={`${classes.actions} ${classes.ghost}`} aria-hidden inert>
                   {actions(firstContact)}
@@ -156,7 +157,7 @@ export function ContactTable({
 /**
  * Home and End jump to the list's first and last rows at once: the browser's own scroll
  * animates through the whole book, and a list read by windows would fetch the windows it
- * passes (issue 19). Keys typed in a field, a menu or a dialog are left alone.
+ * passes. Keys typed in a field, a menu or a dialog are left alone.
  */
 function useHomeEndJumps() {
   useEffect(() => {

@@ -20,7 +20,7 @@ import { dueText, intervalLabels } from './keep-in-touch-panel';
 import { contactName, shownName } from '../../lib/contact-name';
 
 /**
- * /keep-in-touch (issue 20): everyone the person means to keep in touch with, soonest due
+ * /keep-in-touch: everyone the person means to keep in touch with, soonest due
  * first; the due ones marked, each with "Talked today".
  */
 export function KeepInTouchPage() {

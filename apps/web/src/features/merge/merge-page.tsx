@@ -7,7 +7,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useDuplicates, useMerge } from './api';
 import { MergeGroup } from './merge-group';
 
-/** "Merge & fix" (issue 6): likely duplicates, each reviewed side by side and merged by hand. */
+/** "Merge & fix": likely duplicates, each reviewed side by side and merged by hand. */
 export function MergePage() {
   const { t } = useTranslation();
   const duplicates = useDuplicates();

@@ -21,15 +21,15 @@ import { ContactAvatar } from '../../components/contact-avatar';
 import classes from './search-box.module.css';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §9: the search box switches layout at 768 px. */
+/** The search box switches layout at 768 px (docs/product/screens.md#app-shell). */
 const DESKTOP_QUERY = '(min-width: 768px)';
 
 /**
- * The global search (SPEC §4 Search): a request per keystroke; results in a dropdown at most
- * half the viewport high, scrollable; a result opens the contact and clears the box; a click
- * outside closes it; a clear button empties it; arrow keys, Enter and Escape work. Each text
- * has its own cached answer, so the results shown always belong to the text in the box, even
- * when answers arrive out of order. On phones the box opens from a search button.
+ * The global search (docs/product/states.md#forms): a request per keystroke; results in a dropdown
+ * at most half the viewport high, scrollable; a result opens the contact and clears the box; a
+ * click outside closes it; a clear button empties it; arrow keys, Enter and Escape work. Each text
+ * has its own cached answer, so the results shown always belong to the text in the box, even when
+ * answers arrive out of order. On phones the box opens from a search button.
  */
 export function SearchBox() {
   const { t } = useTranslation();

@@ -44,7 +44,7 @@ import { contactName, shownName } from '../../../lib/contact-name';
 
 /**
  * "10 December 1985", or "15 April" for a birthday without a year (imported vCards write
- * `--0415`); null when there is no day and month (SPEC §2 Detail screen).
+ * `--0415`); null when there is no day and month (docs/product/screens.md#detail-screen).
  */
 export function birthdayText(birthday: Contact['birthday']): string | null {
   if (!birthday) return null;
@@ -54,10 +54,10 @@ export function birthdayText(birthday: Contact['birthday']): string | null {
 }
 
 /**
- * An address as text (SPEC §2 Detail screen: street, post code and city, country), with the
- * parts SPEC has no field for where they belong: the apartment after the street, the PO box,
- * the region after the city. An address may lack parts and shows the ones it has; null when
- * it has none.
+ * An address as text (docs/product/screens.md#detail-screen: street, post code and city, country),
+ * with the parts the legacy location had no field for where they belong: the apartment after the
+ * street, the PO box, the region after the city. An address may lack parts and shows the ones it
+ * has; null when it has none.
  */
 export function addressText(address: Contact['addresses'][number]): string | null {
   const { street, extended, poBox, postalCode, locality, region, country } = address;
@@ -71,7 +71,9 @@ function dateText(date: Contact['dates'][number]): string {
   return formatLongDate(new Date(date.year, date.month - 1, date.day));
 }
 
-/** The whole name: prefix, given, middle and family names, suffix ("Dr. Ada King Lovelace, FRS"). */
+/**
+ * The whole name: prefix, given, middle and family names, suffix ("Dr. Ada King Lovelace, FRS").
+ */
 export function fullName(contact: Contact): string {
   const name = [
     contact.honorificPrefixes,
@@ -97,7 +99,7 @@ export interface ContactDetailParts {
   panels?: (contact: Contact) => ReactNode;
 }
 
-/** /person/{id} (SPEC §2 "Detail screen"). */
+/** /person/{id} (docs/product/screens.md#detail-screen). */
 export function ContactDetailPage({ id, parts = {} }: { id: string; parts?: ContactDetailParts }) {
   return (
     <WithContact id={id}>
@@ -296,7 +298,7 @@ function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDet
           </Paper>
         )}
         <ExtraFields extra={contact.extra} />
-        {!contact.trashedAt !== null && parts.panels?.(contact)}
+        {contact.trashedAt === null && parts.panels?.(contact)}
         <Paper withBorder radius="lg" p="lg">
           <Title order={2} fz="h4" mb="sm">
             {t('History')}

@@ -15,7 +15,10 @@ import { AddressRows } from './address-rows';
 import { DateRows } from './date-rows';
 import { ValueRows } from './value-rows';
 
-/** A group's error (worksAt, location, birthday) under the group, as SPEC §5 places it. */
+/**
+ * A group's error (worksAt, location, birthday) under the group
+ * (docs/product/validation.md#contact-form).
+ */
 function GroupError({ message }: { message?: string }) {
   if (!message) return null;
   return (
@@ -26,9 +29,10 @@ function GroupError({ message }: { message?: string }) {
 }
 
 /**
- * The fields of SPEC §2's create and edit screens: first and last name (create) or one name
- * field (edit), email, phone, company, job title, the address and the birthday as day, month
- * (a select) and year, with SPEC's labels and rules; beyond SPEC (issue 17), the name's other
+ * The fields of the create and edit screens (docs/product/screens.md#create-contact-screen):
+ * first and last name (create) or one name field (edit), email, phone, company, job title, the
+ * address and the birthday as day, month (a select) and year, with their labels and rules;
+ * beyond those (docs/product/contact.md#beyond-the-legacy-fields), the name's other
  * parts and nickname, the department, more phones, emails and addresses with their types,
  * web addresses, other dates and a note.
  */

@@ -61,7 +61,7 @@ function searchedText(request: Request): string {
   return (JSON.parse(input) as Record<string, { json: { query: string } }>)['0']!.json.query;
 }
 
-describe('the search box (SPEC §4 Search)', () => {
+describe('the search box', () => {
   it('shows the answer for the latest text even when an earlier answer arrives last', async () => {
     server.use(
       ...signedIn(),
@@ -89,7 +89,7 @@ describe('the search box (SPEC §4 Search)', () => {
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
   });
 
-  it('sends one search per keystroke and aborts the one the next keystroke replaced (issue 19)', async () => {
+  it('sends one search per keystroke and aborts the one the next keystroke replaced', async () => {
     const sent: string[] = [];
     const aborted: string[] = [];
     server.use(

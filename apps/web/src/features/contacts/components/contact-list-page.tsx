@@ -85,7 +85,7 @@ const copy = {
 } as const;
 
 /**
- * The Contacts, Favorites and label screens (SPEC §2; labels from issue 6): title with the
+ * The Contacts, Favorites and label screens (docs/product/screens.md#contacts-list): title with the
  * count and the sort menu, spinner while loading, the empty state, the table, and the
  * selection header with bulk labels and trash.
  */

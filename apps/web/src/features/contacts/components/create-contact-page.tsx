@@ -37,7 +37,8 @@ interface UploadedAvatar {
 }
 
 /**
- * The create screen, /new (SPEC §2, §4 Forms): the photo uploads as soon as it is picked and
+ * The create screen, /new (docs/product/screens.md#create-contact-screen,
+ * docs/product/states.md#forms): the photo uploads as soon as it is picked and
  * removing it deletes it on the server; back with anything filled asks before discarding
  * (which deletes the uploaded photo); Save shows 'Contact Is Creating...', then 'Contact
  * Created', and opens the new contact after 2 s.
@@ -51,7 +52,7 @@ export function CreateContactPage() {
   const { upload, remove: removeImage } = useImageUpload();
   const create = useCreateContact();
   // From Save until the new contact opens (or the save fails), Save is busy and a second
-  // submit is ignored; the key makes a resent create answer the first contact (issue 21.1).
+  // submit is ignored; the key makes a resent create answer the first contact.
   const save = useSubmitOnce();
   const [creation, setCreation] = useState<{ key: string; values: string } | null>(null);
   const form = useForm<ContactFormValues>({
@@ -59,7 +60,7 @@ export function CreateContactPage() {
     validate: (values) => translateErrors(validateContactForm(values, 'create')),
   });
   const name = `${form.getValues().givenName} ${form.getValues().familyName}`.trim();
-  // A photo still uploading counts as filled: leaving then would orphan it (issue 21.7).
+  // A photo still uploading counts as filled: leaving then would orphan it.
   const [uploading, setUploading] = useState<Promise<UploadedAvatar | null> | null>(null);
   const filled = avatar !== null || uploading !== null || form.isDirty();
 
@@ -103,7 +104,8 @@ export function CreateContactPage() {
 
   const discardAndLeave = async () => {
     discard.close();
-    // SPEC §4: discard deletes the uploaded photo, one still on its way included.
+    // Discard deletes the uploaded photo, one still on its way included
+    // (docs/product/states.md#forms).
     const photo = (uploading ? await uploading : null) ?? avatar;
     if (photo) await removeImage.mutateAsync({ publicId: photo.publicId }).catch(() => undefined);
     setAvatar(null);

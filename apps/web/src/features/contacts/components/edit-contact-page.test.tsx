@@ -24,7 +24,7 @@ function openEditPage(loaded: typeof contact = contact) {
   return renderApp(`/person/edit/${id}`);
 }
 
-describe('the edit screen (SPEC §2, §4 Forms)', () => {
+describe('the edit screen', () => {
   it('fills the single name field from the loaded contact', async () => {
     openEditPage();
     expect(await screen.findByRole('textbox', { name: /^Name( \*)?$/ })).toHaveValue(

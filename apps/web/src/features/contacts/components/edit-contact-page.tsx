@@ -25,17 +25,20 @@ import { FormPageHeader } from './form-page-header';
 import { WithContact } from './with-contact';
 import { useTranslation } from 'react-i18next';
 
-/** /person/edit/{id} (SPEC §2 "Edit screen"): a spinner while fetching, the failure screen on error. */
+/**
+ * /person/edit/{id} (docs/product/screens.md#edit-screen): a spinner while fetching, the
+ * failure screen on error.
+ */
 export function EditContactPage({ id }: { id: string }) {
   return <WithContact id={id}>{(contact) => <EditContactForm contact={contact} />}</WithContact>;
 }
 
 /**
- * The edit form: one name field, change tracking against the loaded contact (a newly picked
- * photo counts), the discard dialog only when something changed, and the avatar dialog with
- * Edit and Delete. A new photo is previewed locally; Save uploads it and then saves the
- * contact pointing at it, through the same tRPC client as the create screen, so one button
- * has one error path (SPEC §4 Forms). If the save fails, the upload is deleted again.
+ * The edit form: one name field, change tracking against the loaded contact (a newly picked photo
+ * counts), the discard dialog only when something changed, and the avatar dialog with Edit and
+ * Delete. A new photo is previewed locally; Save uploads it and then saves the contact pointing at
+ * it, through the same tRPC client as the create screen, so one button has one error path
+ * (docs/product/states.md#forms). If the save fails, the upload is deleted again.
  */
 function EditContactForm({ contact }: { contact: Contact }) {
   const { t } = useTranslation();

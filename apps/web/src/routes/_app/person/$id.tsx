@@ -11,7 +11,9 @@ import { InTrashNotice } from '../../../features/trash/in-trash-notice';
 /** The other features on a contact's page: Recover, its labels, keep in touch. */
 const parts: ContactDetailParts = {
   trashedNotice: (contact) => <InTrashNotice id={contact.id} />,
-  labels: (contact) => <ContactLabels contactId={contact.id} disabled={contact.trashedAt !== null} />,
+  labels: (contact) => (
+    <ContactLabels contactId={contact.id} disabled={contact.trashedAt !== null} />
+  ),
   panels: (contact) => <KeepInTouchPanel contactId={contact.id} />,
 };
 
