@@ -35,7 +35,8 @@ test('a person creates an app password, a client signs in with it, and revoking 
   await snapshot(page, 'sync');
   expect(await axeViolations(page)).toEqual([]);
 
-  // A CardDAV client signs in with it (typed in capitals, without dashes), and is named on the page.
+  // A CardDAV client signs in with it (typed in capitals, without dashes), and is named on the
+  // page.
   const auth = `Basic ${Buffer.from(`${email}:${password.replaceAll('-', '').toUpperCase()}`).toString('base64')}`;
   const propfind = () =>
     page.request.fetch('/dav/', {

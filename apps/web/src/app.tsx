@@ -10,7 +10,10 @@ import { createAppRouter } from './router';
 import { cssVariablesResolver, localizedTheme } from './theme';
 import toasts from './toasts.module.css';
 
-/** Toasts sit at the top right and close after 5000 ms (docs/product/limits.md#limits); three at most at once. */
+/**
+ * Toasts sit at the top right and close after 5000 ms (docs/product/limits.md#limits); three at
+ * most at once.
+ */
 const TOAST_AUTO_CLOSE_MS = 5000;
 const TOAST_LIMIT = 3;
 

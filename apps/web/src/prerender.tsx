@@ -5,10 +5,10 @@ import { App, createAppContext } from './app';
 import { i18nReady } from './lib/i18n';
 
 /**
- * The public pages are rendered to HTML at build time (`scripts/prerender.mjs`), so a
- * visitor's browser paints them before any JavaScript has run (the landing page's LCP
- * waited for 300 KB of script; docs/decisions/0014-prerendered-public-pages.md). Rendered as a visitor with no session sees them, in
- * English; the app then renders over them in the browser.
+ * The public pages are rendered to HTML at build time (`scripts/prerender.mjs`), so a visitor's
+ * browser paints them before any JavaScript has run (the landing page's LCP waited for 300 KB of
+ * script; docs/decisions/0014-prerendered-public-pages.md). Rendered as a visitor with no session
+ * sees them, in English; the app then renders over them in the browser.
  */
 export { PUBLIC_PAGES } from './lib/public-pages';
 

@@ -26,7 +26,10 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
-  /** Detail and edit screens carry the path they were opened from (docs/product/screens.md#signed-in-routes). */
+  /**
+   * Detail and edit screens carry the path they were opened from
+   * (docs/product/screens.md#signed-in-routes).
+   */
   interface HistoryState {
     from?: string;
   }

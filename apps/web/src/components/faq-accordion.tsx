@@ -10,8 +10,8 @@ export interface FaqItem {
 }
 
 /**
- * Questions and answers in an accordion, one open at a time (docs/product/screens.md#landing-page, the Help
- * Center). The items are catalogue keys (`i18nKey`), translated here.
+ * Questions and answers in an accordion, one open at a time (docs/product/screens.md#landing-page,
+ * the Help Center). The items are catalogue keys (`i18nKey`), translated here.
  */
 export function FaqAccordion({ items }: { items: FaqItem[] }) {
   const { t } = useTranslation();

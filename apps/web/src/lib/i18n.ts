@@ -5,10 +5,10 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 
 /**
- * The message catalogue (i18next). Keys are the English text itself, so English shows
- * the product's exact strings (docs/product/) and a message from the server or a shared validator finds its
- * translation by its text. `en.json` gives plural forms (its other values are empty, so the
- * key shows); each catalogue loads on demand, so English pages carry no Spanish.
+ * The message catalogue (i18next). Keys are the English text itself, so English shows the product's
+ * exact strings (docs/product/) and a message from the server or a shared validator finds its
+ * translation by its text. `en.json` gives plural forms (its other values are empty, so the key
+ * shows); each catalogue loads on demand, so English pages carry no Spanish.
  */
 
 /** Where the chosen language is kept in the browser (signed out, or before the session). */

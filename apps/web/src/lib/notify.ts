@@ -4,7 +4,9 @@ import { isTimeout } from '@kith/client/links';
 import { TRPCClientError } from '@trpc/client';
 import { i18n, i18nKey } from './i18n';
 
-/** What a person sees when the server gives no message (docs/product/messages.md#error-catalogue). */
+/**
+ * What a person sees when the server gives no message (docs/product/messages.md#error-catalogue).
+ */
 export const UNKNOWN_ERROR = i18nKey('Unknown Error Occurred Try Again!');
 export const NETWORK_ERROR = i18nKey('Network Error');
 export const REQUEST_ABORTED = i18nKey('Request aborted');
@@ -82,9 +84,9 @@ export function notifyError(error: unknown, fallback?: string): void {
 }
 
 /**
- * Shows a progress toast ('Working...', docs/product/messages.md#success-and-progress-toasts) and returns a function that replaces it with
- * the outcome. A fresh toast is shown rather than the old one updated, because an updated
- * toast does not restart its 5000 ms auto-close.
+ * Shows a progress toast ('Working...', docs/product/messages.md#success-and-progress-toasts) and
+ * returns a function that replaces it with the outcome. A fresh toast is shown rather than the old
+ * one updated, because an updated toast does not restart its 5000 ms auto-close.
  */
 export function progressToast(message: string) {
   const id = notifications.show({
@@ -99,7 +101,10 @@ export function progressToast(message: string) {
   };
 }
 
-/** The services a failure is named after (docs/product/messages.md#error-catalogue), as catalogue keys. */
+/**
+ * The services a failure is named after (docs/product/messages.md#error-catalogue), as catalogue
+ * keys.
+ */
 export const SERVICES = {
   favorite: i18nKey('Favorite'),
   trash: i18nKey('Trash'),

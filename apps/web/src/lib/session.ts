@@ -17,8 +17,8 @@ export function mayHaveSession(): boolean {
 }
 
 /**
- * The signed-in person, or null (docs/product/states.md#session): check the session; if that fails try a
- * refresh and check again; if that fails too, log out (clearing stale cookies) and answer
+ * The signed-in person, or null (docs/product/states.md#session): check the session; if that fails
+ * try a refresh and check again; if that fails too, log out (clearing stale cookies) and answer
  * null. Errors other than a missing session (the server is down) are thrown.
  */
 export async function loadSession(api: ApiClient): Promise<SessionUser | null> {
@@ -76,8 +76,8 @@ export function patchSession(queryClient: QueryClient, changes: Partial<SessionU
 }
 
 /**
- * Ends this browser's session (docs/product/states.md#session). The caller marks the person signed out with
- * `useSetSession` when it is ready to, after its toast.
+ * Ends this browser's session (docs/product/states.md#session). The caller marks the person signed
+ * out with `useSetSession` when it is ready to, after its toast.
  */
 export function useLogout() {
   return trpc.auth.logout.useMutation();

@@ -14,10 +14,10 @@ const PUBLIC_PATHS = new Set<string>(PUBLIC_PAGES);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   /**
-   * The session check runs once at start (docs/product/states.md#session); every route then knows who is signed in.
-   * A public page opened by a browser with no session cookie paints at once as a visitor's
-   * (three auth calls ran before the landing page's first paint); the check still
-   * runs, after paint, and `/` shows the contacts if it finds a session after all.
+   * The session check runs once at start (docs/product/states.md#session); every route then knows
+   * who is signed in. A public page opened by a browser with no session cookie paints at once as a
+   * visitor's (three auth calls ran before the landing page's first paint); the check still runs,
+   * after paint, and `/` shows the contacts if it finds a session after all.
    */
   beforeLoad: async ({ context, location }) => {
     const options = sessionQueryOptions(context.api);

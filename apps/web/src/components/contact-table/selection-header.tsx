@@ -5,8 +5,8 @@ import type { Selection } from './selection';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The header shown while rows are selected (docs/product/screens.md#selection-header): '{n} selected', a
- * menu with 'Select All' and 'Select None', and the bulk actions given.
+ * The header shown while rows are selected (docs/product/screens.md#selection-header):
+ * '{n} selected', a menu with 'Select All' and 'Select None', and the bulk actions given.
  */
 export function SelectionHeader({
   selection,

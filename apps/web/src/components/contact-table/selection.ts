@@ -12,9 +12,9 @@ const NONE: State = { all: false, ids: new Set() };
 
 /**
  * Which rows of a list are selected; the selection is local to the table
- * (docs/product/states.md#contact). "Select All" covers the whole list, rows never loaded
- * included (the list reads only the windows on screen), so it is kept as criteria, the list and the rows unticked since, and
- * the bulk calls take it as `{all}` (`chosen`).
+ * (docs/product/states.md#contact). "Select All" covers the whole list, rows never loaded included
+ * (the list reads only the windows on screen), so it is kept as criteria, the list and the rows
+ * unticked since, and the bulk calls take it as `{all}` (`chosen`).
  *
  * @param list the list shown, as the bulk calls name it (with `labelId` for a label's list).
  * @param total how many contacts the list holds, for the count after "Select All".

@@ -37,8 +37,8 @@ const socials = [
 ];
 
 /**
- * Footer of the public pages (docs/product/screens.md#public-routes): the page links, a newsletter box whose Subscribe
- * button does nothing yet, and social links that point nowhere.
+ * Footer of the public pages (docs/product/screens.md#public-routes): the page links, a newsletter
+ * box whose Subscribe button does nothing yet, and social links that point nowhere.
  */
 export function PublicFooter() {
   const { t } = useTranslation();

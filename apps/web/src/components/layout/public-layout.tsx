@@ -6,8 +6,8 @@ import { PublicHeader } from './public-header';
 import classes from './public-layout.module.css';
 
 /**
- * The shared layout of the public pages (docs/product/screens.md#public-routes): sticky header, the page, the footer, and
- * the back-to-top button. The router scrolls to the top on each navigation.
+ * The shared layout of the public pages (docs/product/screens.md#public-routes): sticky header, the
+ * page, the footer, and the back-to-top button. The router scrolls to the top on each navigation.
  */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (

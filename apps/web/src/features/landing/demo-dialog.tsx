@@ -35,8 +35,8 @@ const steps = [
 ];
 
 /**
- * The Watch Demo dialog (docs/product/screens.md#landing-page). The demo is a self-hosted walkthrough, not an embedded
- * video: nothing is loaded from another host.
+ * The Watch Demo dialog (docs/product/screens.md#landing-page). The demo is a self-hosted
+ * walkthrough, not an embedded video: nothing is loaded from another host.
  */
 export function DemoDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();

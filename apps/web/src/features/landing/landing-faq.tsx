@@ -30,7 +30,10 @@ const questions = [
   },
 ];
 
-/** The landing FAQ (docs/product/screens.md#landing-page): an accordion with one item open at a time. */
+/**
+ * The landing FAQ (docs/product/screens.md#landing-page): an accordion with one item open at a
+ * time.
+ */
 export function LandingFaq() {
   return <FaqAccordion items={questions} />;
 }

@@ -6,7 +6,9 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The simulated send lasts 1.5 s and the success message stays 3 s (docs/product/limits.md#limits). */
+/**
+ * The simulated send lasts 1.5 s and the success message stays 3 s (docs/product/limits.md#limits).
+ */
 export const SIMULATED_SEND_MS = 1500;
 export const SUCCESS_DISPLAY_MS = 3000;
 
@@ -25,8 +27,8 @@ type Status = 'idle' | 'sending' | 'sent';
 const emptyForm = { name: '', email: '', subject: '', message: '' };
 
 /**
- * The Contact Us form (docs/product/states.md#forms). It is local only: Send shows 'Sending...' for 1.5 s
- * without any request, then a success message; 3 s later the form is clear and idle again.
+ * The Contact Us form (docs/product/states.md#forms). It is local only: Send shows 'Sending...' for
+ * 1.5 s without any request, then a success message; 3 s later the form is clear and idle again.
  * With any of the four fields empty, nothing is sent and the empty fields say so.
  */
 export function ContactForm() {

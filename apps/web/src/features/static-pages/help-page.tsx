@@ -7,8 +7,8 @@ import { StaticPage } from './static-page';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The Help Center (docs/product/screens.md#what-kith-does): an FAQ accordion in ten categories, with a filter that narrows
- * the questions to those mentioning what the person typed.
+ * The Help Center (docs/product/screens.md#what-kith-does): an FAQ accordion in ten categories,
+ * with a filter that narrows the questions to those mentioning what the person typed.
  */
 export function HelpPage() {
   const { t } = useTranslation();

@@ -2,8 +2,9 @@ import { trpc } from '../../lib/trpc';
 import { useRefreshContactLists } from '../../lib/contact-lists';
 
 /**
- * The Trash screen's calls (router `trash`, docs/product/screens.md#trash-screen): recover and delete forever, one
- * or many, and empty. Each reads the cached lists again before its promise resolves.
+ * The Trash screen's calls (router `trash`, docs/product/screens.md#trash-screen): recover and
+ * delete forever, one or many, and empty. Each reads the cached lists again before its promise
+ * resolves.
  */
 export function useTrashActions() {
   const refresh = useRefreshContactLists();

@@ -39,14 +39,17 @@ const sections = [
   { to: '/import', label: i18nKey('Import'), icon: IconFileImport },
 ] as const;
 
-/** The phone's floating add button hides on the person, new and me routes (docs/product/screens.md#app-shell). */
+/**
+ * The phone's floating add button hides on the person, new and me routes
+ * (docs/product/screens.md#app-shell).
+ */
 export function showsFloatingAdd(pathname: string): boolean {
   return !/^\/(person|new|me)(\/|$)/.test(pathname);
 }
 
 /**
- * The signed-in frame (docs/product/screens.md#app-shell): top bar with the logo and the avatar menu, a
- * sidebar on large screens that becomes a slide-in drawer on small ones.
+ * The signed-in frame (docs/product/screens.md#app-shell): top bar with the logo and the avatar
+ * menu, a sidebar on large screens that becomes a slide-in drawer on small ones.
  */
 export function AppShellLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

@@ -11,9 +11,9 @@ export const THANK_YOU_MS = 3000;
 const FEEDBACK_FAILED = 'Failed send feedback. Please try again.';
 
 /**
- * The feedback dialog (docs/product/states.md#forms): Submit closes it and sends the message (an empty one
- * too, docs/product/validation.md#other-forms); success shows 'Thank You!' for 3 s or until closed; failure dismisses other
- * toasts and shows why.
+ * The feedback dialog (docs/product/states.md#forms): Submit closes it and sends the message (an
+ * empty one too, docs/product/validation.md#other-forms); success shows 'Thank You!' for 3 s or
+ * until closed; failure dismisses other toasts and shows why.
  */
 export function FeedbackDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();

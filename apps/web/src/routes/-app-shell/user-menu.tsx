@@ -39,9 +39,9 @@ function breakableEmail(email: string): ReactNode {
 }
 
 /**
- * The avatar menu (docs/product/screens.md#app-shell): Profile, Sync with your phone, Feedback and Sign Out under the signed-in person's
- * name and photo (or initials drawn locally), plus Language and Appearance, which apply at
- * once and are saved with the account.
+ * The avatar menu (docs/product/screens.md#app-shell): Profile, Sync with your phone, Feedback and
+ * Sign Out under the signed-in person's name and photo (or initials drawn locally), plus Language
+ * and Appearance, which apply at once and are saved with the account.
  */
 export function UserMenu() {
   const { t } = useTranslation();

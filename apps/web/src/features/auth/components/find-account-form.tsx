@@ -9,7 +9,9 @@ import { AuthHeading } from './auth-heading';
 import { useTranslation } from 'react-i18next';
 import { keepSubmitClicks } from '../../../lib/blur-validation';
 
-/** Recovery step 1, 'Find your account' (docs/product/screens.md#verification-and-recovery-screens). */
+/**
+ * Recovery step 1, 'Find your account' (docs/product/screens.md#verification-and-recovery-screens).
+ */
 export function FindAccountForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();

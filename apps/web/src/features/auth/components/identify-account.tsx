@@ -9,7 +9,10 @@ import { useTranslation } from 'react-i18next';
 
 type Preview = RouterOutputs['recover']['checkFound'];
 
-/** Recovery step 2, 'Is this your account?' (docs/product/screens.md#verification-and-recovery-screens). */
+/**
+ * Recovery step 2, 'Is this your account?'
+ * (docs/product/screens.md#verification-and-recovery-screens).
+ */
 export function IdentifyAccount({ account }: { account: Preview }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

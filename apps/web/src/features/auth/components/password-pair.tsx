@@ -5,8 +5,9 @@ import { PasswordInput, Stack } from '@mantine/core';
 export const PASSWORDS_DIFFER = i18nKey('Passwords do not match');
 
 /**
- * A password and its confirmation (docs/product/validation.md#signup): the confirmation is disabled until a password is
- * typed; its border turns green on a match and red on a mismatch. Both have show/hide toggles.
+ * A password and its confirmation (docs/product/validation.md#signup): the confirmation is disabled
+ * until a password is typed; its border turns green on a match and red on a mismatch. Both have
+ * show/hide toggles.
  */
 export function PasswordPair({
   password,

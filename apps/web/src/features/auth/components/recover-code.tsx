@@ -5,7 +5,10 @@ import { useResendRecoveryCode, useVerifyRecoveryCode } from '../api/recover';
 import { CodeForm } from './code-form';
 import { useTranslation } from 'react-i18next';
 
-/** Recovery step 3: the code mailed in step 2 (docs/product/screens.md#verification-and-recovery-screens). */
+/**
+ * Recovery step 3: the code mailed in step 2
+ * (docs/product/screens.md#verification-and-recovery-screens).
+ */
 export function RecoverCode({ resendInMs }: { resendInMs: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -12,9 +12,10 @@ import { AuthHeading } from './auth-heading';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Recovery step 4, 'Reset your password' (docs/product/screens.md#verification-and-recovery-screens,
- * docs/product/validation.md#recovery-and-verification): submit is enabled only
- * when the confirmation matches; success signs the person in and goes to / after 2 s.
+ * Recovery step 4, 'Reset your password'
+ * (docs/product/screens.md#verification-and-recovery-screens,
+ * docs/product/validation.md#recovery-and-verification): submit is enabled only when the
+ * confirmation matches; success signs the person in and goes to / after 2 s.
  */
 export function ResetPasswordForm() {
   const { t } = useTranslation();

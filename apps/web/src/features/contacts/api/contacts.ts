@@ -19,7 +19,9 @@ export function useCreateContact() {
   return trpc.contacts.create.useMutation({ onSuccess: () => refresh() });
 }
 
-/** Saves the changed fields of a contact (docs/product/states.md#forms); answers the stored contact. */
+/**
+ * Saves the changed fields of a contact (docs/product/states.md#forms); answers the stored contact.
+ */
 export function useUpdateContact() {
   const refresh = useRefreshContactLists();
   return trpc.contacts.update.useMutation({ onSuccess: () => refresh() });
@@ -39,7 +41,9 @@ export function useMoveManyToTrash() {
 
 type ExportOptions = Parameters<typeof trpc.contacts.export.useMutation>[0];
 
-/** Exports a list or a selection as vCard 4.0 or CSV; answers `{ filename, contentType, content }`. */
+/**
+ * Exports a list or a selection as vCard 4.0 or CSV; answers `{ filename, contentType, content }`.
+ */
 export function useExportContacts(options: ExportOptions = {}) {
   return trpc.contacts.export.useMutation(options);
 }

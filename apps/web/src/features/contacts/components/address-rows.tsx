@@ -7,9 +7,10 @@ import { CustomTypeInput, TypeSelect } from './type-select';
 import { RowActions } from './value-rows';
 
 /**
- * Every postal address (RFC 6350 ADR). The first is the contact's location: its country, city,
- * post code and street address keep their labels and all-or-nothing rule
- * (docs/product/validation.md#contact-form, `groupError`); every address also has a region, an apartment or floor, and a PO box.
+ * Every postal address (RFC 6350 ADR). The first is the contact's location: its country, city, post
+ * code and street address keep their labels and all-or-nothing rule
+ * (docs/product/validation.md#contact-form, `groupError`); every address also has a region, an
+ * apartment or floor, and a PO box.
  */
 export function AddressRows({
   form,

@@ -1,6 +1,9 @@
 import { useCanGoBack, useRouter } from '@tanstack/react-router';
 
-/** Back to the previous location, or to / when there is none (docs/product/screens.md#create-contact-screen). */
+/**
+ * Back to the previous location, or to / when there is none
+ * (docs/product/screens.md#create-contact-screen).
+ */
 export function useGoBack(fallback?: string) {
   const router = useRouter();
   const canGoBack = useCanGoBack();

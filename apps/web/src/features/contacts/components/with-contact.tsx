@@ -6,8 +6,9 @@ import type { Contact } from '../../../lib/contact-lists';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Loads one contact for the detail and edit screens (docs/product/screens.md#edit-screen): a spinner while fetching, the
- * 'Something went wrong' screen on failure, else `children` with the contact.
+ * Loads one contact for the detail and edit screens (docs/product/screens.md#edit-screen): a
+ * spinner while fetching, the 'Something went wrong' screen on failure, else `children` with the
+ * contact.
  */
 export function WithContact({
   id,
