@@ -1,25 +1,29 @@
 // @ts-check
 /**
- * The layers of packages/api/src, checked by dependency-cruiser in `pnpm lint`
- * (`depcruise src --config .dependency-cruiser.cjs`).
+ * The layers of packages/api/src, checked by dependency-cruiser in the package's `lint`
+ * script (`depcruise src --config .dependency-cruiser.cjs`), so `pnpm lint` checks them.
  *
- * Every folder of src/ sits in one tier below. A folder imports only folders of lower tiers,
- * never one of its own tier nor of a higher one, so the folders form no cycle; the top-level
- * files (`root.ts`, `index.ts`, `client-types.ts`, `rest-api.ts`, `rest-routes.ts`,
- * `openapi-document.ts`) assemble everything and nothing imports them.
+ * Every folder of src/ sits in one tier of `TIERS`. A folder imports only folders of the
+ * tiers before its own, never another folder of its own tier nor one above, so the folders
+ * form no cycle (and `no-folder-cycles` says so of any folder that slips through). The
+ * top-level files (`root.ts`, `index.ts`, `client-types.ts`, `rest-api.ts`, `rest-routes.ts`,
+ * `openapi-document.ts`) assemble everything; no folder imports them.
  *
- * Type-only imports count like any other (`tsPreCompilationDeps: true`): a type names the
- * module it comes from as much as a value does, so the layers hold for types too.
+ * Type-only imports count like any other (`tsPreCompilationDeps: true`): a type ties a
+ * module to the one it comes from as much as a value does, so the layers hold for types too.
  */
 
 /** The tiers, lowest first. A folder imports only folders of the tiers before its own. */
 const TIERS = [
   // Plumbing.
-  /** The error family, the event-loop helper, the book lock, Zod error shapes, CardDAV hrefs. */
+  /**
+   * The error family, the event-loop helper, the book lock, prepared queries, Zod error
+   * shapes, CardDAV's hrefs. Imports nothing of ours.
+   */
   ['shared'],
   /**
-   * The server's long-lived dependencies and what proves who calls: mail, rate limits, image
-   * bytes (disk or S3), keys, passwords, sessions and their cookies.
+   * The server's long-lived dependencies, and what proves who calls: mail, rate limits, image
+   * bytes (disk or S3), and credentials (keys, passwords, sessions and their cookies).
    */
   ['mail', 'rate-limits', 'storage', 'credentials'],
   /** The tRPC context (those dependencies) and the procedure builders. */
@@ -27,18 +31,21 @@ const TIERS = [
   // Formats.
   /** vCard reading and writing; the REST envelope, route shape, multipart and wire schemas. */
   ['vcard', 'rest'],
-  // Core domains, each on those before it.
+  // Core domains, each on the tiers before it.
+  /** Images; app passwords (the account and recovery revoke them); feedback; health. */
   ['images', 'app-passwords', 'feedback', 'health'],
-  /** The signed-in person's own account (profile, password, deletion and the purge). */
+  /** The signed-in person's own account: profile, preferences, password, deletion, purge. */
   ['account'],
-  /** Sign-up, verification and sign-in, which read the account's profile. */
+  /** Sign-up, verification and sign-in, which read the account's profile and purge. */
   ['auth'],
+  /** Password recovery, made of auth's codes and mails. */
   ['recover'],
   ['contacts'],
-  /** Everything that acts on contacts. */
+  /** What acts on contacts: labels (and every write of them), the star, the trash, search. */
   ['labels', 'favorites', 'trash', 'search'],
   // Features, made of the core domains.
   ['reminders', 'imports', 'dav'],
+  /** The data export (contacts, labels, reminders, profile) and the hourly jobs. */
   ['data-export', 'jobs'],
 ];
 
@@ -46,12 +53,38 @@ const TIERS = [
 const DOMAINS = TIERS.slice(4).flat();
 
 /**
- * Files that still import another domain's internals instead of its `index.ts`, each with the
- * import it makes. Empty this list as they change.
+ * Imports of another domain's internals still to be made through its `index.ts`: each is
+ * allowed for its one file and target until the file imports `use` instead; then delete the
+ * entry.
  */
-const PENDING_BARREL_IMPORTS = [];
+const PENDING_BARREL_IMPORTS = [
+  {
+    file: 'src/contacts/contacts.service.ts',
+    imports: 'src/images/images.service.ts',
+    use: "'../images'",
+  },
+  {
+    file: 'src/contacts/duplicates.service.ts',
+    imports: 'src/images/images.service.ts',
+    use: "'../images'",
+  },
+  {
+    file: 'src/search/search.service.ts',
+    imports: 'src/contacts/contact-dto.ts',
+    use: "'../contacts'",
+  },
+  {
+    file: 'src/search/search.rest.ts',
+    imports: 'src/contacts/legacy-contact.rest.ts',
+    use: "'../contacts'",
+  },
+];
 
+/** `^src/(a|b)/`: the files of these folders. */
 const folders = (names) => `^src/(${names.join('|')})/`;
+
+/** A regular expression that matches `path` alone. */
+const exactly = (path) => `^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
 
 /** One rule per folder: nothing of its own tier (but itself) or above, nor the assembly. */
 const layerRules = TIERS.flatMap((tier, index) =>
@@ -60,19 +93,40 @@ const layerRules = TIERS.flatMap((tier, index) =>
       ...tier.filter((other) => other !== folder),
       ...TIERS.slice(index + 1).flat(),
     ];
+    const below = TIERS.slice(0, index).flat().join(', ') || 'nothing of ours';
     return {
       name: `layer-${folder}`,
       severity: 'error',
-      comment:
-        `${folder}/ imports only the tiers below it (${TIERS.slice(0, index).flat().join(', ') || 'nothing of ours'}); ` +
-        'move what both sides need down to the lower one.',
+      comment: `${folder}/ imports only the tiers below it (${below}); move what both sides need down.`,
       from: { path: `^src/${folder}/` },
-      to: {
-        path: [...(notBelow.length ? [folders(notBelow)] : []), '^src/[^/]+\\.ts$'],
-      },
+      to: { path: [...(notBelow.length ? [folders(notBelow)] : []), '^src/[^/]+\\.ts$'] },
     };
   }),
 );
+
+/**
+ * A file of one folder imports a domain folder's `index.ts`, never its other files; one rule
+ * for every file, and one for each pending import, allowed its one target.
+ */
+const barrelRules = [{}, ...PENDING_BARREL_IMPORTS].map(({ file, imports, use }) => ({
+  name: 'domain-through-index',
+  severity: 'error',
+  comment:
+    'Reach another domain through its index.ts, which exports what others use; its other files are its own.' +
+    (file ? ` (${file} is to import ${use}.)` : ''),
+  from: file
+    ? {
+        path: `^src/(${file.split('/')[1]})/${exactly(file.split('/').slice(2).join('/')).slice(1)}`,
+      }
+    : {
+        path: '^src/([^/]+)/',
+        pathNot: PENDING_BARREL_IMPORTS.map((entry) => exactly(entry.file)),
+      },
+  to: {
+    path: `${folders(DOMAINS)}.`,
+    pathNot: ['^src/$1/', `${folders(DOMAINS)}index\\.ts$`, ...(imports ? [exactly(imports)] : [])],
+  },
+}));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -80,7 +134,7 @@ module.exports = {
     {
       name: 'no-folder-cycles',
       severity: 'error',
-      comment: 'Folders of src/ form no cycle.',
+      comment: 'The folders of src/ form no cycle.',
       scope: 'folder',
       from: { path: '^src/' },
       to: { circular: true },
@@ -100,43 +154,32 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/shared/' },
     },
     ...layerRules,
-    {
-      name: 'domain-through-index',
-      severity: 'error',
-      comment:
-        'Another domain is reached through its index.ts, which exports what others use; its other files are its own.',
-      from: { path: '^src/([^/]+)/', pathNot: PENDING_BARREL_IMPORTS.map((entry) => entry.file) },
-      to: {
-        path: `${folders(DOMAINS)}.`,
-        pathNot: ['^src/$1/', `${folders(DOMAINS)}index\\.ts$`],
-      },
-    },
+    ...barrelRules,
     {
       name: 'routes-call-services',
       severity: 'error',
       comment:
         'tRPC routers, REST routes and Fastify route files call services; the SQL (drizzle-orm) is in the services.',
       from: { path: '\\.(router|rest|route|routes)\\.ts$' },
-      to: { path: '^drizzle-orm' },
+      to: { path: '(^|/)node_modules/drizzle-orm/' },
     },
     {
       name: 'not-to-unresolvable',
       severity: 'error',
+      comment: 'Every import resolves.',
       from: {},
       to: { couldNotResolve: true },
     },
   ],
   options: {
-    doNotFollow: { path: 'node_modules' },
+    // This package's own modules; the workspace packages it imports are checked by their own.
+    doNotFollow: { path: ['node_modules', '^\\.\\./'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       extensions: ['.ts', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
-    },
-    reporterOptions: {
-      text: { highlightFocused: true },
     },
   },
 };

@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IMAGE_MAX_BYTES } from './images/process';
+import { IMAGE_MAX_BYTES } from './images';
 import { createOpenApiDocument } from './openapi-document';
 import type { RestRoute } from './rest/adapter';
 import { failure, success } from './rest/envelope';

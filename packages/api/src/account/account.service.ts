@@ -10,10 +10,10 @@ import type {
 import { and, eq, isNull } from 'drizzle-orm';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../credentials/passwords';
 import { revokeAllSessions } from '../credentials/sessions';
-import { revokeAllAppPasswords } from '../app-passwords/app-passwords.service';
+import { revokeAllAppPasswords } from '../app-passwords';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError, ValidationError } from '../shared/errors';
-import { deleteImages, ownedImage } from '../images/images.service';
+import { deleteImages, ownedImage } from '../images';
 import { purgeAccount } from './purge';
 
 const { users, images } = schema;

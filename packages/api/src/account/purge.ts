@@ -1,7 +1,7 @@
 import { schema, type Database } from '@kith/db';
 import { and, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { ImageStorage } from '../storage/image-storage';
-import { removeBytes } from '../images/images.service';
+import { removeBytes } from '../images';
 
 const { users, images } = schema;
 

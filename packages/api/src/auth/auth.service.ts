@@ -25,7 +25,7 @@ import {
   hashPassword,
   verifyPassword,
 } from '../credentials/passwords';
-import { getProfile } from '../account/account.service';
+import { getProfile, purgeAccount } from '../account';
 import { startSession, type ClientInfo, type IssuedTokens } from '../credentials/sessions';
 import {
   ConflictError,
@@ -35,7 +35,6 @@ import {
 } from '../shared/errors';
 import type { MailMessage } from '../mail/mailer';
 import { recoveryMail, verificationMail } from '../mail/templates';
-import { purgeAccount } from '../account/purge';
 
 const { users } = schema;
 

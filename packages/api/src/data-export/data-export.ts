@@ -1,15 +1,18 @@
 import { Readable } from 'node:stream';
-import { getReminderSettings } from '../reminders/settings.service';
+import { getReminderSettings } from '../reminders';
 import { schema } from '@kith/db';
 import { ZipArchive } from 'archiver';
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
-import { toContact } from '../contacts/contact-dto';
-import { embedded } from '../contacts/contacts-with-photo';
-import { labelNames } from '../contacts/export.service';
+import {
+  type ContactWithPhoto,
+  embedded,
+  labelNames,
+  selectContactsWithPhoto,
+  toContact,
+} from '../contacts';
 import { contactCardText } from '../vcard/stored-card';
-import { getProfile } from '../account/account.service';
-import { selectContactsWithPhoto, type ContactWithPhoto } from '../contacts/contacts-with-photo';
+import { getProfile } from '../account';
 
 const { contacts, images } = schema;
 

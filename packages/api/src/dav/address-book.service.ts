@@ -2,19 +2,19 @@ import { executeRows, isUniqueViolation, schema, type Database } from '@kith/db'
 import type { ImportedContact } from '@kith/validators';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import {
-  imageRow,
   deleteImages,
+  imageRow,
+  photoSource,
   removeBytes,
-  storeImage,
   type StoredImage,
-} from '../images/images.service';
-import { columnsOf } from '../contacts/draft-columns';
-import { photoSource } from '../images/photo-source';
+  storeImage,
+} from '../images';
+import { columnsOf } from '../contacts';
 import type { ApiDependencies } from '../trpc/context';
 import { DavError, NS } from './xml';
 import { paths } from '../shared/dav-paths';
 import { bookTransaction } from '../shared/write-transaction';
-import { addMembers, ensureLabels, setContactLabels } from '../labels/writes';
+import { addMembers, ensureLabels, setContactLabels } from '../labels';
 import { cardBasis } from '../vcard/stored-card';
 
 const { contacts, labels, davTombstones, users, images } = schema;

@@ -1,6 +1,6 @@
 import { executeRows, schema, type Database } from '@kith/db';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { selectContactsWithPhoto, type ContactWithPhoto } from '../contacts/contacts-with-photo';
+import { type ContactWithPhoto, selectContactsWithPhoto } from '../contacts';
 
 const { contacts, contactLabels, labels, davTombstones } = schema;
 

@@ -3,7 +3,7 @@ import { readVCardFile } from '../vcard/read';
 import { propertyValue, unescapeText, unfoldedLines } from '../vcard/lines';
 import { groupVCard } from '../vcard/group-card';
 import type { ImageStorage } from '../storage/image-storage';
-import { embedded } from '../contacts/contacts-with-photo';
+import { embedded } from '../contacts';
 import { contactCardText, storedCardVersion } from '../vcard/stored-card';
 import type { VCardVersion } from '../vcard/write';
 import { etagOf, type IncomingCard } from './address-book.service';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { verifyAppPassword, type AppPasswordUser } from '../app-passwords/app-passwords.service';
+import { type AppPasswordUser, verifyAppPassword } from '../app-passwords';
 import type { RateLimiter } from '../rate-limits/rate-limiter';
 import type { ApiDependencies } from '../trpc/context';
 

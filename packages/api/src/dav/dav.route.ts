@@ -35,7 +35,7 @@ import { deleteGroup, readsGroupCards, putGroup, readIncomingGroup } from './gro
 import { isGroupCard } from '../vcard/group-card';
 import { cardEtag, cardText, nativeVersion, readIncomingCard, requestedVersion } from './card-io';
 import { authenticateDav, BASIC_CHALLENGE } from './dav-auth';
-import type { AppPasswordUser } from '../app-passwords/app-passwords.service';
+import type { AppPasswordUser } from '../app-passwords';
 import { DAV_ROOT, paths } from '../shared/dav-paths';
 import { cardNameOf, resourceOf, type DavResource } from './paths';
 import {

@@ -8,7 +8,7 @@ import {
 } from '../vcard/group-card';
 import { checkConditions, type WriteConditions } from './address-book.service';
 import { bookTransaction } from '../shared/write-transaction';
-import { deleteOwnLabel, saveGroupLabel, setLabelMembers } from '../labels/writes';
+import { deleteOwnLabel, saveGroupLabel, setLabelMembers } from '../labels';
 import { DavError, NS } from './xml';
 
 const { contacts, labels } = schema;

@@ -1,5 +1,5 @@
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import { IMAGE_MAX_BYTES } from '../images/process';
+import { IMAGE_MAX_BYTES } from '../images';
 import type { VCardVersion } from '../vcard/write';
 import { ACCOUNT_QUOTA_BYTES, syncTokenOf, type BookState } from './address-book.service';
 import { cardEtag, nativeVersion } from './card-io';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { withId, type RestRoute } from '../rest/adapter';
 import { contactSchema, favoriteSchema } from '../rest/openapi/wire-schemas';
-import { toLegacyContact } from '../contacts/legacy-contact.rest';
+import { toLegacyContact } from '../contacts';
 
 /**
  * The legacy favorites paths: mark, unmark and list favorites, in the legacy shape with the

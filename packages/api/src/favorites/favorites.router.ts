@@ -1,7 +1,7 @@
 import { contactId, listInput } from '@kith/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
-import { listContacts } from '../contacts/contacts.service';
+import { listContacts } from '../contacts';
 import { setFavorite } from './favorites.service';
 import { protectedProcedure } from '../trpc/init';
 

@@ -2,7 +2,7 @@ import { schema } from '@kith/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError } from '../shared/errors';
-import { CONTACT_NOT_FOUND } from '../contacts/contacts.service';
+import { CONTACT_NOT_FOUND } from '../contacts';
 import { combinedName } from '@kith/validators';
 import { bookTransaction } from '../shared/write-transaction';
 

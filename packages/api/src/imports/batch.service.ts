@@ -3,13 +3,10 @@ import type { ImportBatchInput, ImportedContact } from '@kith/validators';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { cardBasis } from '../vcard/stored-card';
-import { mergeExtras } from '../contacts/extra-fields';
-import { cardOf, unionCards } from '../contacts/card';
-import { columnsOf } from '../contacts/draft-columns';
-import { imageRow, removeBytes, storeImage, type StoredImage } from '../images/images.service';
-import { photoSource } from '../images/photo-source';
+import { cardOf, columnsOf, mergeExtras, unionCards } from '../contacts';
+import { imageRow, photoSource, removeBytes, type StoredImage, storeImage } from '../images';
 import { bookTransaction } from '../shared/write-transaction';
-import { addMembers, ensureLabels } from '../labels/writes';
+import { addMembers, ensureLabels } from '../labels';
 
 const { contacts, contactLabels, images, contactImportBackups } = schema;
 

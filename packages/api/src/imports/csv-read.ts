@@ -1,10 +1,6 @@
 import type { ExtraField, ImportColumnTarget } from '@kith/validators';
 import Papa from 'papaparse';
-import {
-  GOOGLE_LABEL_SEPARATOR,
-  splitComponents,
-  SPREADSHEET_FORMULA,
-} from '../contacts/contact-csv';
+import { GOOGLE_LABEL_SEPARATOR, splitComponents, SPREADSHEET_FORMULA } from '../contacts';
 import {
   collect,
   dateOrderOf,

@@ -2,13 +2,12 @@ import { schema, type Database } from '@kith/db';
 import type { ImportColumnTarget, ImportedContact, ImportPreviewInput } from '@kith/validators';
 import type { ApiDependencies } from '../trpc/context';
 import { combinedName } from '@kith/validators';
-import { phoneKey } from '../contacts/phone-key';
+import { activeContactRows, phoneKey } from '../contacts';
 import { ValidationError } from '../shared/errors';
 import { detectCsvLayout, readCsvRows, readCsvTable, suggestMapping } from './csv-read';
 import type { DateOrder, ImportProblem, ReadResult } from '../vcard/draft';
 import { readVCardFile } from '../vcard/read';
 import { cooperative } from '../shared/event-loop';
-import { activeContactRows } from '../contacts/active-contacts';
 
 const { contacts } = schema;
 

@@ -1,10 +1,10 @@
 import { schema } from '@kith/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
-import { removeBytes } from '../images/images.service';
+import { removeBytes } from '../images';
 import type { ContactBackup } from './batch.service';
 import { bookTransaction } from '../shared/write-transaction';
-import { deleteImportLabels, setContactLabels } from '../labels/writes';
+import { deleteImportLabels, setContactLabels } from '../labels';
 
 const { contacts, images, contactImportBackups } = schema;
 

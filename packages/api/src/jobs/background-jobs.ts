@@ -1,6 +1,6 @@
 import type { ApiDependencies } from '../trpc/context';
 import type { BackgroundJob } from './queue';
-import { sendDueReminders } from '../reminders/dispatch.service';
+import { sendDueReminders } from '../reminders';
 import { runRetention } from './retention';
 
 /** What the background jobs need of the server: database, images, mail, keys, clock. */

@@ -1,9 +1,9 @@
 import { executeRows, schema, type Database } from '@kith/db';
 import { and, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { ImageStorage } from '../storage/image-storage';
-import { removeBytes } from '../images/images.service';
-import { purgeDeletedAccounts } from '../account/purge';
-import { purgeTombstones } from '../dav/address-book.service';
+import { removeBytes } from '../images';
+import { purgeDeletedAccounts } from '../account';
+import { purgeTombstones } from '../dav';
 import { lockBook, retryConflicts } from '../shared/write-transaction';
 
 const { contacts, images, contactImportBackups, reminderDeliveries } = schema;

@@ -8,8 +8,7 @@ import {
 } from '@kith/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
-import { listContacts } from '../contacts/contacts.service';
-import { ownedLabel } from '../contacts/list-filter';
+import { listContacts, ownedLabel } from '../contacts';
 import {
   assignLabel,
   createLabel,

@@ -2,8 +2,7 @@ import { isUniqueViolation, schema, type Database } from '@kith/db';
 import type { BulkContacts } from '@kith/validators';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ConflictError, NotFoundError } from '../shared/errors';
-import { CONTACT_NOT_FOUND } from '../contacts/contacts.service';
-import { chosenContacts, LABEL_NOT_FOUND, ownedLabel } from '../contacts/list-filter';
+import { chosenContacts, CONTACT_NOT_FOUND, LABEL_NOT_FOUND, ownedLabel } from '../contacts';
 import { bookTransaction } from '../shared/write-transaction';
 import { deleteOwnLabel } from './writes';
 

@@ -1,5 +1,5 @@
 import { emailInput, otpInput, resetPasswordInput } from '@kith/validators';
-import { cooldownLeft } from '../auth/one-time-codes';
+import { clientInfo, cooldownLeft, rememberDevice } from '../auth';
 import type { TRPCRouterRecord } from '@trpc/server';
 import {
   clearCookie,
@@ -13,8 +13,6 @@ import {
 import type { Context } from '../trpc/context';
 import { ValidationError } from '../shared/errors';
 import { inputEmail, publicProcedure, rateLimited } from '../trpc/init';
-import { rememberDevice } from '../auth/device-cookie';
-import { clientInfo } from '../auth/client-info';
 import {
   findAccount,
   recoverMessages,

@@ -1,7 +1,13 @@
 import { schema } from '@kith/db';
 import { eq } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
-import { checkCode, consumeVerifiedCode } from '../auth/one-time-codes';
+import {
+  checkCode,
+  consumeVerifiedCode,
+  findSessionUser,
+  sendCode,
+  type SessionUser,
+} from '../auth';
 import { assertAcceptablePassword, hashPassword } from '../credentials/passwords';
 import {
   revokeAllSessions,
@@ -10,8 +16,7 @@ import {
   type IssuedTokens,
 } from '../credentials/sessions';
 import { NotFoundError, ValidationError } from '../shared/errors';
-import { findSessionUser, sendCode, type SessionUser } from '../auth/auth.service';
-import { revokeAllAppPasswords } from '../app-passwords/app-passwords.service';
+import { revokeAllAppPasswords } from '../app-passwords';
 
 const { users } = schema;
 

@@ -1,9 +1,7 @@
 import { schema, type Database } from '@kith/db';
 import type { KeepInTouchInterval } from '@kith/validators';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { CONTACT_NOT_FOUND } from '../contacts/contacts.service';
-import type { Contact } from '../contacts/contact-dto';
-import { selectContactsWithPhoto, toDto } from '../contacts/contacts-with-photo';
+import { type Contact, CONTACT_NOT_FOUND, selectContactsWithPhoto, toDto } from '../contacts';
 import type { ImageStorage } from '../storage/image-storage';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { addDays } from './local-time';

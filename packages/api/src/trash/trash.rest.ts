@@ -2,7 +2,7 @@ import { contactIdsInput } from '@kith/validators';
 import { z } from 'zod';
 import { untrusted, type RestRoute } from '../rest/adapter';
 import { changedIdsSchema, contactSchema } from '../rest/openapi/wire-schemas';
-import { toLegacyContact } from '../contacts/legacy-contact.rest';
+import { toLegacyContact } from '../contacts';
 
 /**
  * The legacy trash paths: move to and list the trash, recover, delete forever and empty it,

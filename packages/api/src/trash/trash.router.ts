@@ -1,7 +1,7 @@
 import { bulkContactsInput, contactId, listInput } from '@kith/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
-import { listContacts } from '../contacts/contacts.service';
+import { listContacts } from '../contacts';
 import { deleteContacts, emptyTrash, recoverContacts, trashContacts } from './trash.service';
 import { protectedProcedure } from '../trpc/init';
 

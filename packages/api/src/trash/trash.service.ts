@@ -3,9 +3,8 @@ import type { BulkContacts } from '@kith/validators';
 import { and, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError } from '../shared/errors';
-import { deleteImages } from '../images/images.service';
-import { CONTACT_NOT_FOUND, NO_MATCHING_CONTACTS } from '../contacts/contacts.service';
-import { chosenContacts, isOneContact } from '../contacts/list-filter';
+import { deleteImages } from '../images';
+import { chosenContacts, CONTACT_NOT_FOUND, isOneContact, NO_MATCHING_CONTACTS } from '../contacts';
 import { bookTransaction } from '../shared/write-transaction';
 
 const { contacts } = schema;

@@ -1,0 +1,12 @@
+/** What other domains use of labels/: the writes of labels and memberships (`writes.ts`). */
+export {
+  addMembers,
+  deleteImportLabels,
+  deleteOwnLabel,
+  ensureLabels,
+  saveGroupLabel,
+  setContactLabels,
+  setLabelMembers,
+  type LabelOrigin,
+  type Membership,
+} from './writes';
