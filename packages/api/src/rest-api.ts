@@ -8,6 +8,13 @@ import { mapErrorToResponse } from './rest/error-response';
 import { createCaller } from './root';
 import type { Context } from './trpc/context';
 
+declare module './rest/adapter' {
+  /** The caller every `/api/v1` route receives, made here for each request. */
+  interface RestCallerRegister {
+    caller: ReturnType<typeof createCaller>;
+  }
+}
+
 /** Limits for multipart requests: one file under 5 MB (docs/product/limits.md#limits), a few small text fields. */
 const MULTIPART_LIMITS = {
   fileSize: IMAGE_MAX_BYTES,

@@ -55,10 +55,3 @@ export type ServerAppRouter = typeof appRouter;
 
 /** Calls procedures in-process, as the REST adapter and tests do. */
 export const createCaller = createCallerFactory(appRouter);
-
-declare module './rest/adapter' {
-  /** The caller every `/api/v1` route receives (see `RestCallerRegister`). */
-  interface RestCallerRegister {
-    caller: ReturnType<typeof createCaller>;
-  }
-}

@@ -7,9 +7,9 @@ import type { z } from 'zod';
  */
 
 /**
- * Filled in by `root.ts` with the in-process caller of the app router, by declaration merging
- * (as TanStack Router's `Register`), so the route shape names the caller without importing
- * the router, which is made of the domains whose routes use this shape.
+ * Filled in by `rest-api.ts`, which makes the in-process caller of the app router, by
+ * declaration merging (as TanStack Router's `Register`): the route shape names the caller
+ * without importing the router, which is made of the domains whose routes use this shape.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- root.ts adds `caller`.
 export interface RestCallerRegister {}
