@@ -5,7 +5,7 @@ import { failureSchema, successSchema } from './rest/openapi/wire-schemas';
 import { CARDDAV_DOCS } from './dav/dav-docs';
 import { REMINDER_PATHS } from './reminders/reminders-docs';
 
-/** Where the REST API is mounted (SPEC §7 "API base"). */
+/** Where the REST API is mounted (docs/product/legacy-api.md#the-calls-it-makes). */
 export const REST_PREFIX = '/api/v1';
 
 /** The document's version: the v1 paths, with what has been added since (semver). */
@@ -14,7 +14,7 @@ export const REST_API_VERSION = '1.1.0';
 const statusText: Record<number, string> = {
   400: 'Invalid input: `message` is the first problem, `errors` every field with its messages',
   401: 'Wrong email or password, or no refresh token',
-  403: 'No live session: call POST /auth/refresh once and retry (SPEC §7 "Auth retry")',
+  403: 'No live session: call POST /auth/refresh once and retry',
   404: 'Not found, or not this account’s',
   409: 'Already exists',
   412: 'The email is not verified yet; a new code was mailed',
@@ -68,7 +68,8 @@ function operation(route: RestRoute): ZodOpenApiOperationObject {
 /**
  * The OpenAPI 3.1 document of `/api/v1` (served at `/api/v1/openapi.json`), generated from
  * the routes' zod schemas: the procedures' own input schemas for bodies, and the wire schemas
- * for answers, each inside the `{success, message, data}` envelope (SPEC §7).
+ * for answers, each inside the `{success, message, data}` envelope
+ * (docs/product/legacy-api.md#envelope).
  */
 export function createOpenApiDocument(
   routes: readonly RestRoute[],

@@ -8,7 +8,10 @@ import { searchRestRoutes } from './search/search.rest';
 import { trashRestRoutes } from './trash/trash.rest';
 import type { RestRoute } from './rest/adapter';
 
-/** Every `/api/v1` path of SPEC §7, each domain's routes from its own folder. */
+/**
+ * Every `/api/v1` path (docs/product/legacy-api.md#the-calls-it-makes), each domain's routes
+ * from its own folder.
+ */
 export const restRoutes: readonly RestRoute[] = [
   ...authRestRoutes,
   ...recoverRestRoutes,

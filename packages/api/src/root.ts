@@ -16,7 +16,7 @@ import type { TRPCBuiltRouter, TRPCDecorateCreateRouterOptions } from '@trpc/ser
 import { createCallerFactory, createTRPCRouter, type ApiErrorShape } from './trpc/init';
 
 /**
- * Every procedure of the API, by domain (DESIGN.md "Shape"). Kept apart from the built
+ * Every procedure of the API, by domain (ARCHITECTURE.md, "Domains"). Kept apart from the built
  * router so the public type below names procedures only, never the server's context.
  */
 const procedures = {

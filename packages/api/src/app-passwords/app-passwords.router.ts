@@ -9,7 +9,7 @@ import {
 } from './app-passwords.service';
 
 /**
- * App passwords for CardDAV clients (issue 18, the "Sync with your phone" page): phones and
+ * App passwords for CardDAV clients (the "Sync with your phone" page): phones and
  * desktop address books sign in with the account email and one of these, never the account
  * password.
  */

@@ -4,8 +4,9 @@ import { untrusted, type RestRoute } from '../rest/adapter';
 import { sessionUserSchema } from '../rest/openapi/wire-schemas';
 
 /**
- * SPEC §7 "Auth": sign-up, verification, login, session check, refresh and logout, each calling
- * the same procedure the web app uses, with the success messages of SPEC §8.
+ * The legacy auth paths (docs/product/legacy-api.md#auth): sign-up, verification, login,
+ * session check, refresh and logout, each calling the same procedure the web app uses, with
+ * the product's success messages (docs/product/messages.md#success-and-progress-toasts).
  */
 export const authRestRoutes: RestRoute[] = [
   {

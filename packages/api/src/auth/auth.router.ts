@@ -26,8 +26,9 @@ import { clientInfo } from './client-info';
 import { rememberDevice, signInCharge } from './device-cookie';
 
 /**
- * The pending-verification cookie `v_ue` (SPEC §3): the email waiting for its code, and
- * which code this browser was sent, so only that code verifies here (issue 15).
+ * The pending-verification cookie `v_ue` (docs/product/contact.md#other-entities): the email
+ * waiting for its code, and which code this browser was sent, so only that code verifies
+ * here (docs/decisions/0015-a-sign-up-code-carries-its-credentials.md).
  */
 interface PendingEmail {
   email: string;
@@ -37,7 +38,10 @@ interface PendingEmail {
 export const UNVERIFIED_LOGIN_MESSAGE =
   'Please verify your email first. We sent a code to your inbox.';
 
-/** Sign-up, verification, login, session check, refresh and logout (SPEC §7 "Auth"). */
+/**
+ * Sign-up, verification, login, session check, refresh and logout
+ * (docs/product/legacy-api.md#auth).
+ */
 export const authRouter = {
   /** Creates an unverified account, mails its code, sets `v_ue`. Returns `{email}`. */
   signup: publicProcedure
@@ -51,7 +55,7 @@ export const authRouter = {
 
   /**
    * The email waiting for verification, from `v_ue`, and `resendInMs`, how long before its
-   * code may be mailed again; null without one (SPEC §2 route guards).
+   * code may be mailed again; null without one (docs/product/screens.md#route-guards).
    */
   pendingVerification: publicProcedure.query(async ({ ctx }) => {
     const pending = await readSealedCookie<PendingEmail>(ctx, cookieNames.pendingEmail);
@@ -107,7 +111,7 @@ export const authRouter = {
       return { user: result.user };
     }),
 
-  /** The signed-in person (SPEC §4 "At app start the session check is made"). */
+  /** The signed-in person: the app asks at start (docs/product/states.md#session). */
   check: protectedProcedure.query(async ({ ctx }) => {
     const user = await findSessionUser(ctx, ctx.userId);
     if (!user) throw new ForbiddenError('Your account is no longer available.');

@@ -61,18 +61,19 @@ export interface SessionUser {
 }
 
 /**
- * Creates an account waiting for verification and mails its code (SPEC §4 "Signup success").
- * The code carries the name and password submitted with it, and the account takes them only
- * when that code is entered: a second sign-up for a pending email never changes the first
- * one's credentials, and a code mailed for someone else's sign-up is refused in this browser
- * (issue 15, "pending-account takeover"). So a person who lost the first mail can sign up
- * again once the cooldown allows; inside it, the same name and password keep the code
- * already mailed, and anything else is told to wait.
+ * Creates an account waiting for verification and mails its code (docs/product/states.md#session).
+ * The code carries the name and password submitted with it, and the account takes them only when
+ * that code is entered: a second sign-up for a pending email never changes the first one's
+ * credentials, and a code mailed for someone else's sign-up is refused in this browser (no
+ * pending-account takeover; docs/decisions/0015-a-sign-up-code-carries-its-credentials.md). So a
+ * person who lost the first mail can sign up again once the cooldown allows; inside it, the same
+ * name and password keep the code already mailed, and anything else is told to wait.
  *
  * @returns the normalised email and the id of the code to verify, both kept in `v_ue`.
- * @throws ValidationError for a password SPEC or the breach list refuses; ConflictError (409)
- *   when a verified account has the email; TooManyRequestsError inside the resend cooldown;
- *   UnavailableError (503) when the mail could not be sent.
+ * @throws ValidationError for a password the sign-up rules (docs/product/validation.md#signup) or
+ *   the breach list refuse; ConflictError (409) when a verified account has the email;
+ *   TooManyRequestsError inside the resend cooldown; UnavailableError (503) when the mail could not
+ *   be sent.
  */
 export async function signup(
   deps: ApiDependencies,
@@ -104,7 +105,7 @@ export async function signup(
 }
 
 /**
- * Confirms an email with its code and signs the person in (SPEC §4 "Verify success"). The
+ * Confirms an email with its code and signs the person in (docs/product/states.md#session). The
  * account takes the name and password submitted with that code's sign-up, if it had one.
  *
  * @param input.codeId the code this browser's sign-up was sent (from `v_ue`); without one the
@@ -138,12 +139,12 @@ export async function verifyEmail(
 }
 
 /**
- * Sends a new verification code (SPEC §7 POST /auth/resend). Given the code this browser
- * holds, the new one carries the same sign-up's name and password.
+ * Sends a new verification code (POST /auth/resend, docs/product/legacy-api.md#auth). Given the
+ * code this browser holds, the new one carries the same sign-up's name and password.
  *
  * @returns the new code's id.
- * @throws TooManyRequestsError within 120 s of the last code; NotFoundError when no
- *   unverified account has the email; UnavailableError when the mail fails.
+ * @throws TooManyRequestsError within 120 s of the last code; NotFoundError when no unverified
+ *   account has the email; UnavailableError when the mail fails.
  */
 export async function resendVerification(
   deps: ApiDependencies,
@@ -169,13 +170,13 @@ export type LoginResult =
   | { kind: 'unverified'; email: string; codeId: string };
 
 /**
- * Checks the credentials (SPEC §7 POST /auth/login). A wrong password and an unknown email
- * answer the same message after the same work. A correct password on an unverified account
- * signs nobody in: it mails a fresh code, or inside the cooldown keeps the one already mailed
- * for this password, and says so.
+ * Checks the credentials (POST /auth/login, docs/product/legacy-api.md#auth). A wrong password and
+ * an unknown email answer the same message after the same work. A correct password on an unverified
+ * account signs nobody in: it mails a fresh code, or inside the cooldown keeps the one already
+ * mailed for this password, and says so.
  *
- * @throws UnauthorizedError (401) for wrong credentials; TooManyRequestsError inside the
- *   cooldown when the code already mailed was for another password.
+ * @throws UnauthorizedError (401) for wrong credentials; TooManyRequestsError inside the cooldown
+ *   when the code already mailed was for another password.
  */
 export async function login(
   deps: ApiDependencies,
@@ -275,7 +276,7 @@ async function reuseOrSendCode(
 /**
  * How long, in ms, before the sign-up code for `email` may be mailed again (0 when it may
  * now, or when there is no such pending account), so a reloaded /verify shows the countdown
- * the server holds (issue 21.8).
+ * the server holds (docs/product/screens.md#verification-and-recovery-screens).
  */
 export async function verificationResendWait(
   deps: ApiDependencies,

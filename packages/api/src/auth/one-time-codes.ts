@@ -9,7 +9,10 @@ const { oneTimeCodes } = schema;
 
 export type CodePurpose = 'verify_email' | 'recover';
 
-/** SPEC §9: 6 digits; a code is valid 10 minutes; 5 wrong tries void it; resend after 120 s. */
+/**
+ * 6 digits; a code is valid 10 minutes; 5 wrong tries void it; resend after 120 s
+ * (docs/product/limits.md#limits).
+ */
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -119,7 +122,7 @@ export interface CodeTarget {
  * Checks a guess against the target code in one conditional UPDATE, which counts a wrong
  * try and marks a right one in the same statement, so parallel guesses can never try more
  * than five codes between them: PostgreSQL serialises updates of the row and re-checks
- * `attempts < 5` against each one's result (issue 15; OWASP Authentication Cheat Sheet).
+ * `attempts < 5` against each one's result (OWASP Authentication Cheat Sheet).
  * A right guess sets `consumedAt`, or only `verifiedAt` with `mark: 'verified'` (recovery
  * step 3, whose reset consumes it later with `consumeVerifiedCode`).
  *
@@ -166,7 +169,7 @@ export async function checkCode(
 
 /**
  * Consumes a recovery code that step 3 verified, once: the reset of step 4 can never be
- * replayed (issue 15). The verified state lasts `ttlMs` from the verification.
+ * replayed. The verified state lasts `ttlMs` from the verification.
  *
  * @returns false when the code is unknown, not verified, already consumed or too old.
  */

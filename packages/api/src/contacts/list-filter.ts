@@ -8,11 +8,11 @@ const { contacts, labels } = schema;
 /** What a call naming a label answers when the label does not exist or is someone else's. */
 export const LABEL_NOT_FOUND = 'Label not found.';
 
-/** Which list: SPEC §2's Contacts, Favorites and Trash. */
+/** Which list: Contacts, Favorites or Trash (docs/product/screens.md#signed-in-routes). */
 export type ContactList = 'contacts' | 'favorites' | 'trash';
 
 /**
- * The condition on `contacts` of one of the person's lists (SPEC §2): the active contacts,
+ * The condition on `contacts` of one of the person's lists: the active contacts,
  * the favorites among them, or the trash; with `labelId`, only the contacts carrying that
  * label. The label is not checked here to be the person's: a stranger's label matches none
  * of the person's contacts.
@@ -33,7 +33,7 @@ export function listCondition(userId: string, list: ContactList, labelId?: strin
 /**
  * The condition on `contacts` of a bulk call's contacts (`bulkContactsInput`): the person's
  * own among `contactIds`, or every contact of a list but `exceptIds` ("Select All" over rows
- * the browser never loaded, issue 19). Another person's ids match nothing.
+ * the browser never loaded). Another person's ids match nothing.
  */
 export function chosenContacts(userId: string, chosen: BulkContacts): SQL {
   if ('contactIds' in chosen) {

@@ -16,7 +16,10 @@ export interface CookieContext {
   keys: Pick<AuthKeys, 'cookieEncryption'>;
 }
 
-/** Cookie names. `v_ue` and `user` are SPEC §3's names for the pending email and the account preview. */
+/**
+ * Cookie names. `v_ue` and `user` are the product's names for the pending email and the
+ * account preview (docs/product/contact.md#other-entities).
+ */
 export const cookieNames = {
   accessToken: 'access_token',
   refreshToken: 'refresh_token',
@@ -28,14 +31,15 @@ export const cookieNames = {
   knownDevice: 'known_device',
 } as const;
 
-/** SPEC §9: `v_ue` and `user` last one day. */
+/** `v_ue` and `user` last one day (docs/product/limits.md#limits). */
 export const ONE_DAY_MS = 24 * 60 * 60_000;
 /** The recovery state outlives a code (10 min) with room to type a new password. */
 export const RECOVERY_STATE_TTL_MS = 30 * 60_000;
 
 /**
- * httpOnly, SameSite=Strict, and Secure whenever PUBLIC_URL is https (DESIGN.md "Sessions"):
- * decided by configuration, never by a client-sent X-Forwarded-Proto.
+ * httpOnly, SameSite=Strict, and Secure whenever PUBLIC_URL is https (OWASP Session Management
+ * Cheat Sheet, cookie attributes): decided by configuration, never by a client-sent
+ * X-Forwarded-Proto.
  */
 function cookieOptions(ctx: CookieContext, maxAgeMs: number, path = '/'): CookieSerializeOptions {
   return {
@@ -53,8 +57,8 @@ const REFRESH_COOKIE_PATH = '/api';
 /**
  * Sets the session's cookies: the access and refresh tokens (httpOnly), and `signed_in=1`, the
  * one cookie a page's script can read. It holds no secret; it only tells the web app that a
- * session may exist, so a visitor's page paints without first asking the server (issue 19:
- * three auth calls ran before the landing page's first paint). It lives as long as the
+ * session may exist, so a visitor's page paints without first asking the server (three auth
+ * calls ran before the landing page's first paint). It lives as long as the
  * refresh token.
  */
 export function setSessionCookies(ctx: CookieContext, tokens: IssuedTokens): void {

@@ -3,7 +3,8 @@ import { EncryptJWT, jwtDecrypt, jwtVerify, SignJWT } from 'jose';
 
 /**
  * Encrypts a small JSON value for a cookie (JWE, `dir` + A256GCM), readable only by the
- * server (DESIGN.md: `v_ue` and `user` are encrypted by the server; the browser holds no secret).
+ * server: `v_ue` and `user` are encrypted by the server, and the browser holds no secret
+ * (docs/product/contact.md#other-entities).
  *
  * @param ttlMs how long the value stays valid, in ms.
  */
@@ -103,7 +104,7 @@ const hmacKeys = new WeakMap<Uint8Array, KeyObject>();
 
 /**
  * The HS256 key as a KeyObject, made once per key: given the bytes, jose imports a WebCrypto
- * key on every call, about a tenth of a millisecond of each signed-in request (issue 19).
+ * key on every call, about a tenth of a millisecond of each signed-in request.
  */
 function hmacKey(bytes: Uint8Array): KeyObject {
   let key = hmacKeys.get(bytes);

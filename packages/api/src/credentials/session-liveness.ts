@@ -14,11 +14,12 @@ export const SESSION_LIVENESS_TTL_MS = 10_000;
 const MAX_ENTRIES = 100_000;
 
 /**
- * Which session families this instance knows to be live (issue 19: a session query on every
- * call cost a round trip). An entry lasts `SESSION_LIVENESS_TTL_MS`, never past the session's
- * absolute end, and goes the moment the database announces the family revoked
- * (LISTEN `kith_session_revoked`, sent by a trigger on `sessions`), so a sign-out or a password
- * reset on any instance takes effect on every other within a moment of its commit.
+ * Which session families this instance knows to be live (a session query on every call cost a round
+ * trip; docs/decisions/0011-session-liveness-cached-per-instance.md). An entry lasts
+ * `SESSION_LIVENESS_TTL_MS`, never past the session's absolute end, and goes the moment the
+ * database announces the family revoked (LISTEN `kith_session_revoked`, sent by a trigger on
+ * `sessions`), so a sign-out or a password reset on any instance takes effect on every other within
+ * a moment of its commit.
  */
 export interface SessionLiveness {
   /** True when the family is known live for `userId` at `now` (ms). */

@@ -10,7 +10,10 @@ import type { SessionLiveness } from './session-liveness';
 
 const { sessions } = schema;
 
-/** Access tokens live 15 minutes; the web client refreshes when one expires (SPEC §7). */
+/**
+ * Access tokens live 15 minutes (docs/product/limits.md#limits); a client refreshes when one
+ * expires (docs/product/legacy-api.md#auth-retry).
+ */
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
 /** A refresh token unused for 14 days expires. */
 export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 60 * 60_000;

@@ -19,7 +19,7 @@ import { cardBasis } from '../vcard/stored-card';
 
 const { contacts, labels, davTombstones, users, images } = schema;
 
-/** The address book's name until a client renames it (issue 18: one book, "Contacts"). */
+/** The name of an account's one address book until a client renames it. */
 export const DEFAULT_BOOK_NAME = 'Contacts';
 
 /**
@@ -58,7 +58,10 @@ export function revisionOfToken(token: string): number | null {
 
 /** What the address book's own properties are made of. */
 export interface BookState {
-  /** The newest revision of any card (contact or group), trashed or deleted: the ctag and sync token. */
+  /**
+   * The newest revision of any card (contact or group), trashed or deleted: the ctag and sync
+   * token.
+   */
   revision: number;
   /** Tokens below this are refused (their tombstones may be gone). */
   syncFloor: number;
@@ -304,8 +307,8 @@ export async function putCard(
 }
 
 /**
- * Moves the card at `name` to Kith's Trash (issue 18: a card deleted on a phone is
- * recoverable for 30 days); the book then reports it gone.
+ * Moves the card at `name` to Kith's Trash (a card deleted on a phone is recoverable for 30
+ * days, docs/product/limits.md#limits); the book then reports it gone.
  *
  * @throws DavError 404 when there is no active card there, 412 when `If-Match` fails;
  *   UnavailableError (503) as `bookTransaction` does.
@@ -346,9 +349,9 @@ export async function saveBookProperties(
 export const TOMBSTONE_RETENTION_MS = 60 * 24 * 60 * 60_000;
 
 /**
- * Deletes tombstones (`dav_tombstones`) older than `TOMBSTONE_RETENTION_MS` and raises each affected account's
- * sync floor past them, so a token from before answers `valid-sync-token` and its client
- * syncs anew instead of missing a deletion (RFC 6578 §3.2). Run by the hourly job.
+ * Deletes tombstones (`dav_tombstones`) older than `TOMBSTONE_RETENTION_MS` and raises each
+ * affected account's sync floor past them, so a token from before answers `valid-sync-token` and
+ * its client syncs anew instead of missing a deletion (RFC 6578 §3.2). Run by the hourly job.
  *
  * @returns how many tombstones were deleted.
  */

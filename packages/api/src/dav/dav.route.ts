@@ -749,7 +749,7 @@ function sendMultistatus(reply: FastifyReply, responses: string[]) {
 
 /**
  * A 207 answer streamed one response at a time, yielding to other requests between cards
- * (issue 15: no request may stall the server), so a 10,000-card book costs the memory of one
+ * (no request may stall the server), so a 10,000-card book costs the memory of one
  * page of cards.
  */
 function streamMultistatus(

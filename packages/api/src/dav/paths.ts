@@ -12,7 +12,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * The resource a request path names, or null when it names none. A path of another account
- * parses like one's own; the handlers answer it 404, the same as a missing one (issue 18).
+ * parses like one's own; the handlers answer it 404, the same as a missing one, so a path
+ * tells nothing of another account.
  * Card names are percent-decoded (RFC 3986), so `a%20b.vcf` and `a b.vcf` are one card.
  */
 export function resourceOf(urlPath: string): DavResource | null {

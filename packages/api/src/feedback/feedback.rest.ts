@@ -2,7 +2,7 @@ import { feedbackInput } from '@kith/validators';
 import { untrusted, type RestRoute } from '../rest/adapter';
 import { feedbackSchema } from '../rest/openapi/wire-schemas';
 
-/** SPEC §7 POST /feedback. */
+/** POST /feedback (docs/product/legacy-api.md#contacts-favorites-trash). */
 export const feedbackRestRoutes: RestRoute[] = [
   {
     method: 'POST',

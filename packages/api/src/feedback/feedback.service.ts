@@ -7,7 +7,9 @@ export interface StoredFeedback {
   createdAt: Date;
 }
 
-/** Stores feedback with its author and time (SPEC §3 "Feedback payload: message"). */
+/**
+ * Stores feedback (its message) with its author and time (docs/product/contact.md#other-entities).
+ */
 export async function sendFeedback(
   db: Database,
   userId: string,

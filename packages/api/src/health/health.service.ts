@@ -8,7 +8,8 @@ export interface Health {
 }
 
 /**
- * Answers `{status: 'ok', db}` once the database runs a query (DESIGN.md "health").
+ * Answers `{status: 'ok', db}` once the database runs a query (`/api/health`, which the
+ * container's health check and load balancers ask).
  *
  * @throws UnavailableError (503) when the database does not answer.
  */

@@ -3,7 +3,10 @@ import { readMultipart } from '../rest/multipart';
 import { imageSchema, imageUploadForm } from '../rest/openapi/wire-schemas';
 import type { RestRoute } from '../rest/adapter';
 
-/** SPEC §7 "Image": upload and delete a photo. */
+/**
+ * The legacy image paths (docs/product/legacy-api.md#contacts-favorites-trash): upload and delete a
+ * photo.
+ */
 export const imagesRestRoutes: RestRoute[] = [
   {
     method: 'POST',

@@ -5,11 +5,11 @@ import { protectedProcedure } from '../trpc/init';
 
 const publicId = z.uuid({ error: 'Unknown image' });
 
-/** Uploaded images (SPEC §7 /image): stored re-encoded, metadata stripped, owned by their uploader. */
+/** Uploaded images: stored re-encoded, metadata stripped, owned by their uploader. */
 export const imagesRouter = {
   /**
    * Stores an image from its bytes; with `publicId`, replaces that earlier upload.
-   * Returns `{image: {publicId, url}}` (SPEC §7 POST /image).
+   * Returns `{image: {publicId, url}}` (docs/product/contact.md#other-entities).
    */
   upload: protectedProcedure
     .input(z.object({ data: z.instanceof(Uint8Array), publicId: publicId.optional() }))

@@ -17,7 +17,7 @@ export interface UploadedImage {
 }
 
 /**
- * Stores an uploaded image for its owner (SPEC §7 POST /image). With `replacePublicId`, the
+ * Stores an uploaded image for its owner (POST /image). With `replacePublicId`, the
  * owner's earlier upload is deleted once the new one is stored.
  *
  * @throws PayloadTooLargeError / ValidationError from `processImage`; NotFoundError when
@@ -77,7 +77,7 @@ export function imageRow(
 }
 
 /**
- * Deletes one of the owner's images (SPEC §7 DELETE /image/{id}); a contact showing it falls
+ * Deletes one of the owner's images (DELETE /image/{id}); a contact showing it falls
  * back to its initials.
  *
  * @throws NotFoundError when the image does not exist or belongs to someone else.

@@ -13,7 +13,8 @@ export const PHOTO_LINK_TTL_MS = 60 * 60_000;
 
 /**
  * Gives a store the addresses browsers load its images from: `/uploads/<key>?exp=<unix
- * seconds>&sig=<HMAC-SHA256 of key and exp>` (issue 15: photos were public for a year).
+ * seconds>&sig=<HMAC-SHA256 of key and exp>` (docs/decisions/0009-photos-behind-signed-links.md:
+ * photos were public for a year).
  * The server checks the signature, the time, and that the image's owner still has an
  * account, before it sends a byte (`servePhoto`).
  *

@@ -84,7 +84,7 @@ const OWN_IMAGE = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
  * Reads an imported contact's photo into an image to store: a `data:` URI is decoded; the
  * address of an image this server keeps (a Kith CSV export's `Photo` column) is copied from
  * storage when the importing person owns it or the address is a live signed link (which
- * would show it to them anyway), never by its key alone (issue 15: anyone could copy any
+ * would show it to them anyway), never by its key alone (anyone could otherwise copy any
  * photo whose key they knew); any other `https:` address is fetched with `fetchRemote`.
  * Every photo then goes through `processImage` like an upload (re-encoded, metadata dropped,
  * at most 512 px).

@@ -7,10 +7,10 @@ import { checkPhotoLink, PHOTO_PATH_PREFIX } from './photo-links';
 const STORAGE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 
 /**
- * `GET /uploads/<key>?exp=…&sig=…`: one image, for whoever holds a live signed link, while
- * its owner's account exists (issue 15: photos were public for a year and outlived their
- * account). Anything else answers the same 404, so a link reveals nothing once it is dead.
- * The answer is cached privately, for as long as the link lives.
+ * `GET /uploads/<key>?exp=…&sig=…`: one image, for whoever holds a live signed link, while its
+ * owner's account exists (docs/decisions/0009-photos-behind-signed-links.md: photos were public for
+ * a year and outlived their account). Anything else answers the same 404, so a link reveals nothing
+ * once it is dead. The answer is cached privately, for as long as the link lives.
  */
 export const photosPlugin: FastifyPluginAsync<{ deps: ApiDependencies }> = async (
   app,

@@ -2,7 +2,7 @@ import { messages } from '@kith/validators';
 import sharp, { type Metadata } from 'sharp';
 import { PayloadTooLargeError, ValidationError } from '../shared/errors';
 
-/** SPEC §5 / §9: images must be under 5 MB. */
+/** Images must be under 5 MB (docs/product/validation.md#image, docs/product/limits.md#limits). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Decompression-bomb guard: refuse anything over 40 megapixels before decoding it. */
 export const IMAGE_MAX_PIXELS = 40_000_000;

@@ -19,7 +19,7 @@ export interface ImportBatchResult {
 }
 
 /**
- * Writes one batch of an import in one transaction (issue 6: "one transaction per batch"):
+ * Writes one batch of an import in one transaction:
  * creates the `create` contacts and updates the `update` ones (an imported name, company,
  * title and birthday replace the contact's; emails, phones, addresses and the other lists
  * join, the file's first; extras and labels are added). Labels are found by name

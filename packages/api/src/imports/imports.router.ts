@@ -7,7 +7,7 @@ import { protectedProcedure, rateLimited, signedInUser } from '../trpc/init';
 
 /**
  * Importing contacts from a Google or Outlook CSV, any CSV through a column mapping, or a
- * vCard file (issue 6): preview first, then batches, each in one transaction; undo takes an
+ * vCard file: preview first, then batches, each in one transaction; undo takes an
  * import back whole.
  */
 export const importsRouter = {

@@ -19,16 +19,17 @@ const IMPORT_PREVIEW_BODY_LIMIT = 8 * 1024 * 1024;
 const CONTACTS_PER_CHUNK = 500;
 
 /**
- * `POST /api/imports/preview` with `{content, mapping?, dateOrder?}` (`importPreviewInput`):
- * reads the file and answers its `ImportPreview` as JSON (`previewImport`); nothing is
- * written. A plain route, not a procedure: a 7 MB file's preview is 12 MB of JSON, which
- * tRPC serialises, measures and encodes in one go, holding the event loop 90-110 ms here
- * (240 ms on a slower CI machine; reliability/freeze.test.ts, issue 15: no request may stall
- * the server for others). Here it is streamed a few hundred contacts at a time.
+ * `POST /api/imports/preview` with `{content, mapping?, dateOrder?}` (`importPreviewInput`): reads
+ * the file and answers its `ImportPreview` as JSON (`previewImport`); nothing is written. A plain
+ * route, not a procedure: a 7 MB file's preview is 12 MB of JSON, which tRPC serialises, measures
+ * and encodes in one go, holding the event loop 90-110 ms here (240 ms on a slower CI machine;
+ * reliability/freeze.test.ts: no request may stall the server for others;
+ * docs/decisions/0008-streaming-the-import-preview.md). Here it is streamed a few hundred contacts
+ * at a time.
  *
- * Answers 403 `{message}` without a live session, as procedures do, so the page can refresh
- * and retry; 400 `{message}` for a body that is not the input or a file Kith cannot read
- * (`previewImport`'s ValidationErrors, SPEC's wording); 413 over 8 MiB; 429 past the
+ * Answers 403 `{message}` without a live session, as procedures do, so the page can refresh and
+ * retry; 400 `{message}` for a body that is not the input or a file Kith cannot read
+ * (`previewImport`'s ValidationErrors, in the product's words); 413 over 8 MiB; 429 past the
  * account's heavy calls, which each preview spends.
  */
 export const importPreviewPlugin: FastifyPluginAsync<{

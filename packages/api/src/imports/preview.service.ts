@@ -57,7 +57,7 @@ export const importMessages = {
 };
 
 /**
- * Reads an import file (issue 6 "Import") and previews it. Nothing is written.
+ * Reads an import file and previews it. Nothing is written.
  * vCard (2.1, 3.0, 4.0) is told by its `BEGIN:VCARD`; anything else is read as CSV, whose
  * layout (Google current or legacy, Outlook, Thunderbird) is told by its headers. Duplicates
  * are matched by email (any case) and by phone number normalised with libphonenumber-js,

@@ -10,10 +10,10 @@ export type JobDependencies = Pick<
 >;
 
 /**
- * Kith's scheduled work, for `startJobQueue`: `retention` every hour (trash after 30 days,
- * stale uploads, import backups, CardDAV tombstones, deleted accounts; SPEC §9) and
- * `reminders` every 15 minutes (the reminder mails due at each account's time of day, issue
- * 20; a mail server that refuses is tried again by the queue). `log` hears what a run did.
+ * Kith's scheduled work, for `startJobQueue`: `retention` every hour (trash after 30 days, stale
+ * uploads, import backups, CardDAV tombstones, deleted accounts; docs/product/limits.md#retention)
+ * and `reminders` every 15 minutes (the reminder mails due at each account's time of day; a mail
+ * server that refuses is tried again by the queue). `log` hears what a run did.
  */
 export function backgroundJobs(
   deps: JobDependencies,

@@ -41,7 +41,7 @@ export const JOB_QUEUE_SCHEMA = 'pgboss';
 const STOP_TIMEOUT_MS = 8_000;
 
 /**
- * Starts pg-boss (DESIGN.md "Background work runs on pg-boss") on the app's own database
+ * Starts pg-boss (docs/decisions/0012-background-jobs-on-pg-boss.md) on the app's own database
  * connections (`DatabaseHandle.executeSql`), creates its tables on the first start, and
  * registers each job's queue, schedule and worker. Every instance of the server calls this:
  * pg-boss lets one instance a minute turn a schedule into a job (its cron lock and a

@@ -8,7 +8,9 @@ import { lockBook, retryConflicts } from '../shared/write-transaction';
 
 const { contacts, images, contactImportBackups, reminderDeliveries } = schema;
 
-/** SPEC §9: contacts in the trash for more than 30 days are deleted forever. */
+/**
+ * Contacts in the trash for more than 30 days are deleted forever (docs/product/limits.md#limits).
+ */
 export const TRASH_RETENTION_MS = 30 * 24 * 60 * 60_000;
 /** Uploads never attached to a contact are removed after 24 hours. */
 export const UNATTACHED_IMAGE_TTL_MS = 24 * 60 * 60_000;
@@ -36,12 +38,13 @@ export interface RetentionResult {
 
 /**
  * Deletes contacts trashed more than 30 days before `now` with their images, uploads left
- * unattached for more than 24 hours, import backups older than a day (with the photos the
- * import replaced), CardDAV tombstones past their 60 days, reminder deliveries past 60 days, and every account deleted before `now` (each run, so
- * well within the privacy page's 30 days). Safe on several instances at once: the work runs under a
- * transaction-scoped advisory lock, and an instance that cannot take it skips the run. The
- * accounts' book locks are taken before their contacts are deleted (the one lock order of
- * every writer), and a run PostgreSQL aborts as a deadlock victim is run again.
+ * unattached for more than 24 hours, import backups older than a day (with the photos the import
+ * replaced), CardDAV tombstones past their 60 days, reminder deliveries past 60 days, and every
+ * account deleted before `now` (each run, so well within the privacy page's 30 days). Safe on
+ * several instances at once: the work runs under a transaction-scoped advisory lock, and an
+ * instance that cannot take it skips the run. The accounts' book locks are taken before their
+ * contacts are deleted (the one lock order of every writer), and a run PostgreSQL aborts as a
+ * deadlock victim is run again.
  *
  * @throws UnavailableError when every run lost to a concurrent write (the next hour retries).
  */

@@ -21,7 +21,7 @@ import {
 import { protectedProcedure } from '../trpc/init';
 
 /**
- * Labels (issue 6; Google Contacts' labels, vCard CATEGORIES): create, rename, delete, give
+ * Labels (Google Contacts' labels, vCard CATEGORIES): create, rename, delete, give
  * to contacts and take away, and list a label's contacts. Every label is the signed-in
  * person's own; another person's answers NOT_FOUND.
  */

@@ -28,7 +28,7 @@ export interface MailerOptions {
 }
 
 /**
- * Mail through nodemailer (DESIGN.md "mail"): SMTP when `smtpUrl` is set; otherwise the dev
+ * Mail through nodemailer: SMTP when `smtpUrl` is set; otherwise the dev
  * outbox, one JSON file `{to, subject, text, html, sentAt}` per message, with the subject
  * (which carries the code) logged, so a new user can finish sign-up with no mail server.
  */

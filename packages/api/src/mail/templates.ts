@@ -28,8 +28,8 @@ const copy = {
 } satisfies Record<InterfaceLocale, unknown>;
 
 /**
- * The message that carries a sign-up verification code (SPEC §1: verification by one-time
- * code), in the account's language.
+ * The message that carries a sign-up verification code (an account is verified by a one-time
+ * code mailed to it, docs/product/screens.md#what-kith-does), in the account's language.
  */
 export function verificationMail(
   to: string,

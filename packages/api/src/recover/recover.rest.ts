@@ -4,8 +4,9 @@ import { untrusted, type RestRoute } from '../rest/adapter';
 import { accountPreviewSchema, sessionUserSchema } from '../rest/openapi/wire-schemas';
 
 /**
- * SPEC §7 "Auth": the four steps of password recovery and their route guards
- * (`/auth/recover/*`), with the success messages of SPEC §8.
+ * The legacy recovery paths (`/auth/recover/*`, docs/product/legacy-api.md#auth): the four
+ * steps of password recovery and their route guards, with the product's success messages
+ * (docs/product/messages.md#success-and-progress-toasts).
  */
 export const recoverRestRoutes: RestRoute[] = [
   {

@@ -34,8 +34,8 @@ interface RecoveryState {
 }
 
 /**
- * Password recovery in four steps (SPEC §2, §4, §7): find, identify (send the code), verify,
- * reset. Each step's state lives in a sealed cookie; the `check*` procedures are the route
+ * Password recovery in four steps (docs/product/states.md#session): find, identify (send the code),
+ * verify, reset. Each step's state lives in a sealed cookie; the `check*` procedures are the route
  * guards' server checks and fail with BAD_REQUEST when the step is not reached.
  */
 export const recoverRouter = {
@@ -63,7 +63,8 @@ export const recoverRouter = {
 
   /**
    * Guard of step 3: a code was sent. `resendInMs` says how long before it may be mailed
-   * again, so a reloaded screen shows the countdown the server holds (issue 21.8).
+   * again, so a reloaded screen shows the countdown the server holds
+   * (docs/product/screens.md#verification-and-recovery-screens).
    */
   checkCodeSent: publicProcedure.query(async ({ ctx }) => {
     const state = await stateOrRestart(ctx, ['code-sent', 'verified']);

@@ -25,7 +25,10 @@ export const recoverMessages = {
   restart: 'Your recovery session has expired. Please start again.',
 } as const;
 
-/** The account preview of SPEC §3, kept in the sealed `user` cookie between steps 1 and 2. */
+/**
+ * The account preview (docs/product/contact.md#other-entities), kept in the sealed `user`
+ * cookie between steps 1 and 2.
+ */
 export interface AccountPreview {
   userId: string;
   name: string;
@@ -35,7 +38,8 @@ export interface AccountPreview {
 }
 
 /**
- * Step 1 (SPEC §2 "Find your account"): the account with this email, as a preview.
+ * Step 1 ('Find your account', docs/product/screens.md#verification-and-recovery-screens): the
+ * account with this email, as a preview.
  *
  * @throws NotFoundError when no account has the email.
  */
@@ -52,7 +56,7 @@ export async function findAccount(deps: ApiDependencies, email: string): Promise
 }
 
 /**
- * Step 2 confirmed (SPEC §4 "Recovery"): mails a recovery code.
+ * Step 2 confirmed (docs/product/states.md#session): mails a recovery code.
  *
  * @returns the code's id, which the recovery cookie keeps.
  * @throws TooManyRequestsError within 120 s of the last code; UnavailableError when the mail fails.
@@ -81,7 +85,7 @@ export async function verifyRecoveryCode(
  * Step 4: sets the new password, ends every session of the account (a reset must lock out
  * whoever knew the old one), and signs the person in afresh. The code proved the mailbox,
  * so an unverified email counts as verified from here. The verified code is consumed in the
- * same transaction, so a replayed reset changes nothing and signs nobody in (issue 15).
+ * same transaction, so a replayed reset changes nothing and signs nobody in.
  *
  * @param ttlMs how long after step 3 the reset is allowed, in ms.
  * @throws ValidationError for a common or breached password, and (restart) when the code

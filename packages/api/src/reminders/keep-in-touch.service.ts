@@ -9,7 +9,7 @@ import { addDays } from './local-time';
 const { contacts } = schema;
 
 /**
- * The date a contact is next due (issue 20, "Keep in touch"): one interval after
+ * The date a contact is next due for keeping in touch: one interval after
  * `keep_in_touch_from`, in calendar months where the interval is months (31 January plus a
  * month is 28 or 29 February, PostgreSQL's rule). Null without an interval.
  */

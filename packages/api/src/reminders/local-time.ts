@@ -57,7 +57,7 @@ function isLeapYear(year: number): boolean {
 
 /**
  * The month-days whose dates fall on `date`: its own, and 29 February on the 28th of a year
- * without one (a leap-day birthday is remembered on 28 February, issue 20).
+ * without one (a leap-day birthday is remembered on 28 February in other years).
  */
 export function monthDaysFallingOn(date: string): { month: number; day: number }[] {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];

@@ -144,7 +144,7 @@ ${htmlBody}
 }
 
 /**
- * The mail for one date, `leadDays` before it (issue 20): "In 3 days: Ana García's birthday
+ * The mail for one date, `leadDays` before it: "In 3 days: Ana García's birthday
  * (turns 36)", the date in words, a link to the contact, and the unsubscribe link and headers.
  */
 export function reminderMail(
@@ -181,7 +181,7 @@ export interface KeepInTouchDue {
 }
 
 /**
- * The weekly digest (issue 20): "This week: 3 birthdays, 1 anniversary", each date of the
+ * The weekly digest: "This week: 3 birthdays, 1 anniversary", each date of the
  * next seven days with a link, and the contacts due for keeping in touch.
  */
 export function digestMail(

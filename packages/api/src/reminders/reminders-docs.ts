@@ -25,7 +25,7 @@ const failure = (description: string) => ({
 });
 
 /**
- * The reminder paths outside `/api/v1` that need no session (issue 20), for the OpenAPI
+ * The reminder paths outside `/api/v1` that need no session, for the OpenAPI
  * document: the calendar feed and the one-click unsubscribe. Each names its own server
  * (`/api`), since the document's default is `/api/v1`.
  */

@@ -14,7 +14,7 @@ import {
 import { getReminderSettings, saveReminderSettings } from './settings.service';
 
 /**
- * Reminders by email and the calendar feed (issue 20), on the profile page (/me).
+ * Reminders by email and the calendar feed, on the profile page (/me).
  */
 export const remindersRouter = {
   /**
@@ -53,7 +53,7 @@ export const remindersRouter = {
 const todayInput = z.object({ today: z.iso.date().optional() }).optional();
 
 /**
- * Keep in touch (issue 20): how often to be in touch with a contact, "I talked to them today",
+ * Keep in touch: how often to be in touch with a contact, "I talked to them today",
  * and the list of who is due. Each takes the person's `today` from the browser (within a day
  * of the server's date; BAD_REQUEST otherwise). NOT_FOUND for a contact that is not the
  * account's or is in the trash.

@@ -54,7 +54,7 @@ function page(reply: FastifyReply, locale: InterfaceLocale | null, body: string)
 }
 
 /**
- * The reminder paths that need no sign-in (issue 20):
+ * The reminder paths that need no sign-in:
  * - `GET /api/calendar/<token>.ics`: the account's birthdays and anniversaries (RFC 5545),
  *   with an ETag (a SHA-256 of the text; `If-None-Match` answers 304) and an hour's
  *   `Cache-Control`. 400 for a token of the wrong shape; 404 for one unknown or revoked, or

@@ -37,7 +37,10 @@ export interface RestRouteDoc {
   summary: string;
   /** The group it is listed under in the docs page. */
   tag: 'Auth' | 'Recovery' | 'Contacts' | 'Favorites' | 'Trash' | 'Search' | 'Images' | 'Feedback';
-  /** Needs the session cookies; without a live session it answers 403 (SPEC §7 "Auth retry"). */
+  /**
+   * Needs the session cookies; without a live session it answers 403
+   * (docs/product/legacy-api.md#auth-retry).
+   */
   signedIn: boolean;
   /** The JSON body, as the procedure's input schema checks it. */
   body?: z.ZodType;
@@ -51,8 +54,9 @@ export interface RestRouteDoc {
 }
 
 /**
- * One `/api/v1` path of SPEC §7. The handler only calls procedures and reshapes their result
- * into the legacy fields; it holds no business logic (DESIGN.md "Shape").
+ * One `/api/v1` path (docs/product/legacy-api.md#the-calls-it-makes). The handler only calls
+ * procedures and reshapes their result into the legacy fields; it holds no business logic
+ * (docs/decisions/0001-legacy-rest-over-the-same-procedures.md).
  */
 export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,7 +1,7 @@
 /**
- * The legacy `/api/v1` response envelope (SPEC §7; DESIGN.md "REST"): every answer, success
- * or failure, is `{success, message, data}`. Failures add `errors` (field -> messages)
- * when the input was at fault.
+ * The legacy `/api/v1` response envelope (docs/product/legacy-api.md#envelope): every answer,
+ * success or failure, is `{success, message, data}`. Failures add `errors` (field -> messages) when
+ * the input was at fault.
  */
 export interface Envelope<T> {
   success: boolean;

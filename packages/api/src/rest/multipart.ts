@@ -50,7 +50,8 @@ export async function readMultipart(
 }
 
 /**
- * Parses the JSON-text fields of a multipart contact edit (SPEC §7 PUT /contacts/{id}).
+ * Parses the JSON-text fields of a multipart contact edit (PUT /contacts/{id},
+ * docs/product/legacy-api.md#contacts-favorites-trash).
  *
  * @throws ValidationError naming a field that is not valid JSON.
  */

@@ -4,10 +4,10 @@
  * (app-passwords/).
  */
 
-/** Where CardDAV is served (DESIGN.md "Sync"; RFC 6764 discovery points here). */
+/** Where CardDAV is served (RFC 6764 discovery points here). */
 export const DAV_ROOT = '/dav/';
 
-/** The one address book of each account (issue 18), its path segment. */
+/** The one address book each account has, its path segment. */
 export const BOOK_SEGMENT = 'contacts';
 
 /** The href of each resource (cards' names percent-encoded, RFC 3986). */

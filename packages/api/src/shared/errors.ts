@@ -57,7 +57,10 @@ export class UnauthorizedError extends ServiceError {
   }
 }
 
-/** 403: no valid session, or not allowed (SPEC §7 "Auth retry" refreshes on this). */
+/**
+ * 403: no valid session, or not allowed; clients refresh the session on this and retry once
+ * (docs/product/legacy-api.md#auth-retry).
+ */
 export class ForbiddenError extends ServiceError {
   constructor(message: string) {
     super(message, 'FORBIDDEN');

@@ -7,7 +7,7 @@ export const EVENT_LOOP_SLICE_MS = 10;
  * For long CPU loops on the request thread (reading a 7 MB import, keying 10,000 phone
  * numbers): call the returned function once per item; about every `sliceMs` it waits one
  * turn of the event loop, so other requests (and `/api/health`) are answered meanwhile
- * (issue 15: no request may stall the server for others). Costs one clock read per item.
+ * (no request may stall the server for others). Costs one clock read per item.
  */
 export function cooperative(sliceMs = EVENT_LOOP_SLICE_MS): () => Promise<void> | undefined {
   let sliceStart = performance.now();

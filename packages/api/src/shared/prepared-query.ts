@@ -2,7 +2,7 @@ import type { Database } from '@kith/db';
 
 /**
  * A query built once per database handle and sent as a prepared statement (Drizzle's
- * `.prepare()`, issue 19): its SQL is not rebuilt from the query builder on every call, and
+ * `.prepare()`): its SQL is not rebuilt from the query builder on every call, and
  * postgres.js keeps it as a named statement on each connection, so PostgreSQL parses and plans
  * it once. `build` makes the query with `sql.placeholder(...)` for the values and calls
  * `.prepare(name)`; the answer runs it with `.execute({...values})`.

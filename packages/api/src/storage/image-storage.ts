@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 
 /**
- * Where image bytes live (DESIGN.md "images"): local disk or S3-compatible storage. Keys are
+ * Where image bytes live: local disk or S3-compatible storage. Keys are
  * opaque (`<uuid>.webp`). Nothing here is public: the server itself serves each image to
  * whoever holds a signed link (`withPhotoLinks`).
  */

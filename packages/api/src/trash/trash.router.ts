@@ -8,9 +8,10 @@ import { protectedProcedure } from '../trpc/init';
 const single = z.object({ id: contactId });
 
 /**
- * The trash (SPEC §2 Trash screen, §4 states): move in, recover, delete forever, empty.
- * Bulk calls take `{contactIds}` or a whole list but some (`{all}`, "Select All" over rows
- * never loaded) and are single statements whatever the count; each returns the ids it changed.
+ * The trash (docs/product/screens.md#trash-screen, docs/product/states.md#contact): move in,
+ * recover, delete forever, empty. Bulk calls take `{contactIds}` or a whole list but some (`{all}`,
+ * "Select All" over rows never loaded) and are single statements whatever the count; each returns
+ * the ids it changed.
  */
 export const trashRouter = {
   /** A page of trashed contacts, most recently trashed first, each with `trashedAt`. */

@@ -12,8 +12,8 @@ const { contacts } = schema;
 type Deps = Pick<ApiDependencies, 'db' | 'images' | 'now'>;
 
 /**
- * Moves active contacts to the trash in one statement, stamping `trashedAt` (SPEC §4):
- * `{contactIds}` or a whole list but some (`{all}`, issue 19).
+ * Moves active contacts to the trash in one statement, stamping `trashedAt`
+ * (docs/product/states.md#contact): `{contactIds}` or a whole list but some (`{all}`).
  *
  * @returns the ids moved.
  * @throws NotFoundError when none of the chosen is an active contact of the person.
@@ -36,7 +36,7 @@ export async function trashContacts(
 }
 
 /**
- * Brings trashed contacts back (SPEC §4 "Trashed to active"), in one statement.
+ * Brings trashed contacts back (docs/product/states.md#contact), in one statement.
  *
  * @throws NotFoundError when none of the chosen is a trashed contact of the person.
  */
@@ -58,7 +58,7 @@ export async function recoverContacts(
 }
 
 /**
- * Deletes trashed contacts forever, with their images (SPEC §4 "Trashed to gone").
+ * Deletes trashed contacts forever, with their images (docs/product/states.md#contact).
  *
  * @throws NotFoundError when none of the chosen is a trashed contact of the person.
  */
@@ -71,7 +71,7 @@ export async function deleteContacts(deps: Deps, userId: string, chosen: BulkCon
   );
 }
 
-/** Deletes every trashed contact of the person, with their images (SPEC §7 DELETE /contacts/empty). */
+/** Deletes every trashed contact of the person, with their images (DELETE /contacts/empty). */
 export async function emptyTrash(deps: Deps, userId: string): Promise<{ deleted: number }> {
   const removed = await deleteWhere(deps, userId, isNotNull(contacts.trashedAt), null);
   return { deleted: removed.length };

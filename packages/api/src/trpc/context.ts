@@ -16,7 +16,7 @@ export interface ApiDependencies {
   images: ImageStorage;
   /**
    * The address people reach Kith at (PUBLIC_URL): cookies are `Secure` whenever it is
-   * https, whatever a client claims in X-Forwarded-Proto (issue 15).
+   * https, whatever a client claims in X-Forwarded-Proto.
    */
   publicUrl: string;
   /** The clock; tests move it to expire codes, sessions and trash. */

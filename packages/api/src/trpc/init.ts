@@ -44,7 +44,7 @@ const t = initTRPC.context<Context>().create({
   /**
    * Flattens a ZodError into `data.zodError` (field -> messages) so forms show each message
    * under its field, and says its first message as the error's own: zod's is a JSON dump of
-   * every issue, which a screen would show as it is (issue 21.8, `/person/garbage`). Replaces
+   * every issue, which a screen would show as it is (`/person/garbage` showed one). Replaces
    * the text of unexpected errors so nothing internal leaks.
    */
   errorFormatter({ shape, error }): ApiErrorShape {
@@ -96,11 +96,11 @@ export const mergeRouters = t.mergeRouters;
 export const publicProcedure = t.procedure.use(mapServiceErrors);
 
 /**
- * Needs a signed-in person: a valid access token whose session family is still live.
- * Sessions are only ever started for verified accounts, so an unverified one never passes.
+ * Needs a signed-in person: a valid access token whose session family is still live. Sessions are
+ * only ever started for verified accounts, so an unverified one never passes.
  *
- * @throws FORBIDDEN (403 on REST, SPEC §7 "Auth retry") when the token is missing, expired,
- *   forged, or its session was revoked.
+ * @throws FORBIDDEN (403 on REST; docs/product/legacy-api.md#auth-retry) when the token is missing,
+ *   expired, forged, or its session was revoked.
  */
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const session = await authenticate(ctx);

@@ -11,7 +11,7 @@ import {
   type ContactDraft,
 } from './draft';
 
-describe('dateOrderOf: the order of a column’s a/b/yyyy dates (issue 17)', () => {
+describe('dateOrderOf: the order of a column’s a/b/yyyy dates', () => {
   it('is told by a part over 12, whichever row holds it', () => {
     expect(dateOrderOf(['4/6/1980', '', '23/6/1974'])).toBe('day-first');
     expect(dateOrderOf(['4/6/1980', '6/23/1974'])).toBe('month-first');

@@ -61,7 +61,7 @@ export interface ContactDraft {
   labels: string[];
   isFavorite: boolean;
   extra: ExtraField[];
-  /** What the reader changed or set aside, for the preview (nothing silent, issue 17). */
+  /** What the reader changed or set aside, for the preview: nothing changes silently. */
   warnings: string[];
 }
 
@@ -189,7 +189,7 @@ const SLASH_DATE = /^(\d{1,2})[/.](\d{1,2})[/.](\d{2}|\d{4})$/;
 export type DateOrder = 'month-first' | 'day-first';
 
 /**
- * The order of a column's `a/b/yyyy` dates, told from all of them (issue 17): a first part
+ * The order of a column's `a/b/yyyy` dates, told from all of them: a first part
  * over 12 means day first, a second part over 12 month first. `ambiguous` when no date tells
  * (every part is 12 or less) or when dates tell both ways; null when the column holds none.
  */

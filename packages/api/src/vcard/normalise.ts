@@ -93,7 +93,7 @@ function isQuotedPrintable(line: string): boolean {
 /**
  * Quoted-printable (RFC 2045 §6.7) bytes, read in the given charset. Without a CHARSET
  * parameter (`charset` undefined) they are read as UTF-8 when they are valid UTF-8, else as
- * windows-1252, which old phones and Outlook wrote (issue 17: "M=FCller" came out "M�ller").
+ * windows-1252, which old phones and Outlook wrote ("M=FCller" came out "M�ller").
  */
 export function decodeQuotedPrintable(value: string, charset?: string): string {
   const bytes: number[] = [];

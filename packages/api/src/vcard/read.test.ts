@@ -6,7 +6,7 @@ import { readVCardFile } from './read';
 const fixture = (name: string) =>
   readFileSync(join(import.meta.dirname, '..', 'imports', 'fixtures', name), 'utf8');
 
-describe('readVCardFile: quirks of real writers (issue 17)', () => {
+describe('readVCardFile: quirks of real writers', () => {
   it('names an organisation card after the organisation, not a first and last name', async () => {
     const { contacts, problems } = await readVCardFile(fixture('vcard-escapes-and-orgs.vcf'));
     expect(problems).toEqual([]);
@@ -64,7 +64,7 @@ describe('readVCardFile: quirks of real writers (issue 17)', () => {
   });
 });
 
-describe('readVCardFile: the card’s parts (issue 17)', () => {
+describe('readVCardFile: the card’s parts', () => {
   it('keeps N’s every part, several nicknames, ORG units and each value’s type', async () => {
     const { contacts, problems } = await readVCardFile(fixture('vcard-name-parts.vcf'));
     expect(problems).toEqual([]);

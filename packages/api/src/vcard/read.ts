@@ -82,7 +82,7 @@ function labelText(value: unknown): string {
 }
 
 /**
- * Escapes ical.js leaves in place, undone (issue 17: they showed in notes and web addresses):
+ * Escapes ical.js leaves in place, undone (they showed in notes and web addresses):
  * `\:` and `\"`, which RFC 6350 does not define but Apple and Gmail write (`http\://`), and
  * `\;` in a 3.0 text value, which ical.js keeps.
  */
@@ -436,7 +436,7 @@ function draftFromCard(row: number, properties: JCardProperty[]): ContactDraft {
 
 /**
  * A second ORG or TITLE: the contact has one of each, so the others are kept with the other
- * details (and written again by an export), and the preview says so (issue 17).
+ * details (and written again by an export), and the preview says so.
  */
 function keepSecond(
   draft: ContactDraft,
@@ -452,7 +452,7 @@ function keepSecond(
 /**
  * A card that stands for an organisation, not a person: RFC 6350 `KIND:org`, or Apple's
  * `X-ABShowAs:COMPANY`. Its FN is the organisation's name, which must not be split into a
- * first and last name (issue 17).
+ * first and last name.
  */
 function isOrganisationCard(properties: JCardProperty[]): boolean {
   return properties.some(

@@ -36,7 +36,7 @@ export const accountPreviewSchema = z
     isVerified: z.boolean(),
     avatar: z.object({ url: z.string() }),
   })
-  .meta({ id: 'AccountPreview', description: 'The account being recovered (SPEC §2 recovery).' });
+  .meta({ id: 'AccountPreview', description: 'The account being recovered (recovery, step 2).' });
 
 const typedValue = z.object({
   value: z.string(),
@@ -121,7 +121,7 @@ export const contactSchema = z
 
 export const contactSummarySchema = z
   .object({ _id: uuid, name: z.string(), email: z.string(), avatar: z.object({ url: z.string() }) })
-  .meta({ id: 'ContactSummary', description: 'A search result (SPEC §3).' });
+  .meta({ id: 'ContactSummary', description: 'A search result.' });
 
 export const changedIdsSchema = z
   .object({ ids: z.array(uuid).meta({ description: 'The contacts this call changed.' }) })
@@ -155,7 +155,10 @@ const fileField = (description: string) =>
 const jsonTextField = (description: string) =>
   z.string().meta({ description: `${description}, as JSON text` });
 
-/** PUT /contacts/{id}'s multipart form (SPEC §7): the edit screen's fields and a new photo. */
+/**
+ * PUT /contacts/{id}'s multipart form (docs/product/legacy-api.md#contacts-favorites-trash):
+ * the edit screen's fields and a new photo.
+ */
 export const contactEditForm = z.object({
   name: z.string().optional(),
   email: z.string().optional(),
@@ -167,7 +170,10 @@ export const contactEditForm = z.object({
   avatarImage: fileField('A new photo, at most 5 MB').optional(),
 });
 
-/** POST /image's multipart form (SPEC §7): the file and, to replace it, an earlier upload's id. */
+/**
+ * POST /image's multipart form (docs/product/legacy-api.md#contacts-favorites-trash): the
+ * file and, to replace it, an earlier upload's id.
+ */
 export const imageUploadForm = z.object({
   image: fileField('The image, at most 5 MB'),
   publicId: z.uuid().optional().meta({ description: 'An earlier upload this one replaces' }),
