@@ -44,7 +44,7 @@ const TIERS = [
   /** What acts on contacts: labels (and every write of them), the star, the trash, search. */
   ['labels', 'favorites', 'trash', 'search'],
   // Features, made of the core domains.
-  ['reminders', 'imports', 'dav'],
+  ['reminders', 'imports', 'dav', 'merge'],
   /** The data export (contacts, labels, reminders, profile) and the hourly jobs. */
   ['data-export', 'jobs'],
 ];
@@ -52,39 +52,8 @@ const TIERS = [
 /** Folders whose files other folders reach only through the folder's `index.ts`. */
 const DOMAINS = TIERS.slice(4).flat();
 
-/**
- * Imports of another domain's internals still to be made through its `index.ts`: each is
- * allowed for its one file and target until the file imports `use` instead; then delete the
- * entry.
- */
-const PENDING_BARREL_IMPORTS = [
-  {
-    file: 'src/contacts/contacts.service.ts',
-    imports: 'src/images/images.service.ts',
-    use: "'../images'",
-  },
-  {
-    file: 'src/contacts/duplicates.service.ts',
-    imports: 'src/images/images.service.ts',
-    use: "'../images'",
-  },
-  {
-    file: 'src/search/search.service.ts',
-    imports: 'src/contacts/contact-dto.ts',
-    use: "'../contacts'",
-  },
-  {
-    file: 'src/search/search.rest.ts',
-    imports: 'src/contacts/legacy-contact.rest.ts',
-    use: "'../contacts'",
-  },
-];
-
 /** `^src/(a|b)/`: the files of these folders. */
 const folders = (names) => `^src/(${names.join('|')})/`;
-
-/** A regular expression that matches `path` alone. */
-const exactly = (path) => `^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
 
 /** One rule per folder: nothing of its own tier (but itself) or above, nor the assembly. */
 const layerRules = TIERS.flatMap((tier, index) =>
@@ -104,29 +73,20 @@ const layerRules = TIERS.flatMap((tier, index) =>
   }),
 );
 
-/**
- * A file of one folder imports a domain folder's `index.ts`, never its other files; one rule
- * for every file, and one for each pending import, allowed its one target.
- */
-const barrelRules = [{}, ...PENDING_BARREL_IMPORTS].map(({ file, imports, use }) => ({
-  name: 'domain-through-index',
-  severity: 'error',
-  comment:
-    'Reach another domain through its index.ts, which exports what others use; its other files are its own.' +
-    (file ? ` (${file} is to import ${use}.)` : ''),
-  from: file
-    ? {
-        path: `^src/(${file.split('/')[1]})/${exactly(file.split('/').slice(2).join('/')).slice(1)}`,
-      }
-    : {
-        path: '^src/([^/]+)/',
-        pathNot: PENDING_BARREL_IMPORTS.map((entry) => exactly(entry.file)),
-      },
-  to: {
-    path: `${folders(DOMAINS)}.`,
-    pathNot: ['^src/$1/', `${folders(DOMAINS)}index\\.ts$`, ...(imports ? [exactly(imports)] : [])],
+/** A file of one folder imports a domain folder's `index.ts`, never its other files. */
+const barrelRules = [
+  {
+    name: 'domain-through-index',
+    severity: 'error',
+    comment:
+      'Reach another domain through its index.ts, which exports what others use; its other files are its own.',
+    from: { path: '^src/([^/]+)/' },
+    to: {
+      path: `${folders(DOMAINS)}.`,
+      pathNot: ['^src/$1/', `${folders(DOMAINS)}index\\.ts$`],
+    },
   },
-}));
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

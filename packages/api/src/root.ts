@@ -2,6 +2,7 @@ import { accountRouter } from './account/account.router';
 import { appPasswordsRouter } from './app-passwords/app-passwords.router';
 import { authRouter } from './auth/auth.router';
 import { contactsRouter } from './contacts/contacts.router';
+import { mergeProcedures } from './merge/merge.router';
 import { favoritesRouter } from './favorites/favorites.router';
 import { imagesRouter } from './images/images.router';
 import { importsRouter } from './imports/imports.router';
@@ -25,7 +26,7 @@ const procedures = {
   account: accountRouter,
   appPasswords: appPasswordsRouter,
   recover: recoverRouter,
-  contacts: contactsRouter,
+  contacts: { ...contactsRouter, ...mergeProcedures },
   favorites: favoritesRouter,
   labels: labelsRouter,
   imports: importsRouter,

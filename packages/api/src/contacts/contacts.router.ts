@@ -1,7 +1,6 @@
 import {
   contactCreateInput,
   contactExportInput,
-  contactMergeInput,
   contactId,
   contactUpdateInput,
   letterIndexInput,
@@ -16,11 +15,13 @@ import {
   listContacts,
   updateContact,
 } from './contacts.service';
-import { findDuplicates, mergeContacts } from './duplicates.service';
 import { exportContacts } from './export.service';
 import { protectedProcedure, rateLimited, signedInUser } from '../trpc/init';
 
-/** The person's active contacts (SPEC §2 Contacts list, §7 /contacts). */
+/**
+ * The person's contacts: the list and its A-Z index, one contact, create, update and export.
+ * Merge & fix adds its procedures beside these (`merge/merge.router.ts`).
+ */
 export const contactsRouter = {
   /**
    * A page of active contacts in `sort` order, after `cursor` or at `offset`:
@@ -48,31 +49,14 @@ export const contactsRouter = {
     .use(rateLimited('heavy', signedInUser))
     .mutation(({ ctx, input }) => exportContacts(ctx, ctx.userId, input)),
 
-  /**
-   * Likely duplicates ("Merge & fix"): `{groups: {reasons: ('email'|'phone'|'name')[],
-   * contacts}[], total}`, the first 100 groups by the same email, the same normalised phone,
-   * or very similar names, and how many groups there are. Merges nothing.
-   */
-  duplicates: protectedProcedure
-    .use(rateLimited('heavy', signedInUser))
-    .query(({ ctx }) => findDuplicates(ctx, ctx.userId)),
-
-  /**
-   * Merges `mergeIds` into `keepId`, taking each field in `take` from the contact named for
-   * it; the copies go to the Trash. Returns the merged contact. NOT_FOUND when a contact is
-   * gone or someone else's.
-   */
-  merge: protectedProcedure
-    .input(contactMergeInput)
-    .mutation(({ ctx, input }) => mergeContacts(ctx, ctx.userId, input)),
-
   /** One contact, trashed or not; NOT_FOUND when unknown or someone else's. */
   byId: protectedProcedure
     .input(z.object({ id: contactId }))
     .query(({ ctx, input }) => getContact(ctx, ctx.userId, input.id)),
 
   /**
-   * Creates a contact from the create form (SPEC §5 rules); returns it with its `_id`. A repeat
+   * Creates a contact from the card's parts (a given and a family name and a phone required,
+   * docs/product/validation.md#contact-form); returns it with its `id`. A repeat
    * with the same `idempotencyKey` and data returns the contact the first call made;
    * UNPROCESSABLE_CONTENT (422) when the data differ, CONFLICT (409) when that contact is in
    * the Trash (IETF draft-ietf-httpapi-idempotency-key-header; see `createContact`).

@@ -14,7 +14,7 @@ import {
   ValidationError,
 } from '../shared/errors';
 import { preparedQuery } from '../shared/prepared-query';
-import { deleteImages, ownedImage } from '../images/images.service';
+import { deleteImages, ownedImage } from '../images';
 import { cardChanges, emptyCard } from './card';
 import type { Contact } from './contact-dto';
 import { decodeCursor, encodeCursor } from './cursor';

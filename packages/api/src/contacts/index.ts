@@ -4,7 +4,7 @@
  * columns a read card is written as.
  */
 export { activeContactRows } from './active-contacts';
-export { cardOf, unionCards } from './card';
+export { cardOf, unionCards, unionValues } from './card';
 export { GOOGLE_LABEL_SEPARATOR, SPREADSHEET_FORMULA, splitComponents } from './contact-csv';
 export { toContact, type Contact, type ContactSummary } from './contact-dto';
 export { CONTACT_NOT_FOUND, NO_MATCHING_CONTACTS, listContacts } from './contacts.service';

@@ -1,6 +1,7 @@
 /** What other domains use of labels/: the writes of labels and memberships (`writes.ts`). */
 export {
   addMembers,
+  copyMembership,
   deleteImportLabels,
   deleteOwnLabel,
   ensureLabels,

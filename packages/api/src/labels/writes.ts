@@ -177,3 +177,19 @@ export async function deleteImportLabels(
 ): Promise<void> {
   await db.delete(labels).where(and(eq(labels.userId, userId), eq(labels.importId, importId)));
 }
+
+/**
+ * Gives `toId` every label the contacts `fromIds` carry (a merge keeps the copies' labels on
+ * the kept contact); labels it already has are left as they are.
+ */
+export async function copyMembership(db: Database, fromIds: string[], toId: string) {
+  if (fromIds.length === 0) return;
+  await db.execute(sql`
+    insert into ${contactLabels} (contact_id, label_id)
+    select ${toId}::uuid, label_id from ${contactLabels}
+    where contact_id in (${sql.join(
+      fromIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    on conflict do nothing`);
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contactSummarySchema } from '../rest/openapi/wire-schemas';
 import type { RestRoute } from '../rest/adapter';
-import { toLegacySummary } from '../contacts/legacy-contact.rest';
+import { toLegacySummary } from '../contacts';
 
 /** The legacy search path: contacts matching the text typed, as legacy summaries. */
 export const searchRestRoutes: RestRoute[] = [

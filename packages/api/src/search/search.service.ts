@@ -1,12 +1,12 @@
 import { schema, type Database } from '@kith/db';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
-import type { ContactSummary } from '../contacts/contact-dto';
+import type { ContactSummary } from '../contacts';
 import { combinedName } from '@kith/validators';
 
 const { contacts, images } = schema;
 
-/** Search results fit a dropdown: at most 20 (docs/product/states.md#contact). */
+/** Search results fit a dropdown: at most 20 (docs/product/states.md#forms). */
 export const SEARCH_LIMIT = 20;
 
 /** Queries shorter than a trigram cannot use the trigram indexes. */
@@ -45,7 +45,7 @@ function searchTerms(userId: string, text: string) {
  * `SEARCH_LIMIT`; with `ids`, only among those contacts. Exported so a test can EXPLAIN it.
  *
  * It reads only what a result shows: every match is sorted by rank before the limit, and
- * whole rows (lists, notes, imported extras) made that sort several times wider (issue 17).
+ * whole rows (lists, notes, imported extras) made that sort several times wider.
  */
 export function searchQuery(db: Database, userId: string, text: string, ids?: string[]) {
   const { matches, rank } = searchTerms(userId, text);
@@ -67,7 +67,7 @@ export function searchQuery(db: Database, userId: string, text: string, ids?: st
 /**
  * The first `SHORT_QUERY_CANDIDATES` matches of a one- or two-character query in name order:
  * such a query has no trigram to look up, so the person's contacts are walked through their
- * own name index, and the cost is bounded by the book, not the table (issue 19). Exported so a
+ * own name index, and the cost is bounded by the book, not the table. Exported so a
  * test can EXPLAIN it.
  */
 export function shortQueryCandidates(db: Database, userId: string, text: string) {
@@ -80,7 +80,7 @@ export function shortQueryCandidates(db: Database, userId: string, text: string)
 }
 
 /**
- * Searches the person's active contacts as they type (SPEC §4 Search): a substring of the
+ * Searches the person's active contacts as they type (docs/product/states.md#forms): a substring of the
  * name, middle names, nickname, any email, or the organisation and its units, case- and
  * accent-insensitive; or of any phone's digits whatever the spacing or `+` prefix. Names that
  * start with the query come first, then matches at the start of any word, then the rest. `%`, `_`, `\` and quotes are literal: the query is

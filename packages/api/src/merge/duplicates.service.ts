@@ -3,17 +3,23 @@ import type { ContactMergeInput, MergeField } from '@kith/validators';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError, ValidationError } from '../shared/errors';
-import { deleteImages } from '../images/images.service';
-import { mergeExtras } from './extra-fields';
-import { cardOf, unionCards, unionValues } from './card';
+import { deleteImages } from '../images';
+import {
+  activeContactRows,
+  cardOf,
+  mergeExtras,
+  phoneKey,
+  selectContactsWithPhoto,
+  toDto,
+  unionCards,
+  unionValues,
+  type Contact,
+} from '../contacts';
+import { copyMembership } from '../labels';
 import { cooperative } from '../shared/event-loop';
-import { selectContactsWithPhoto, toDto } from './contacts-with-photo';
-import type { Contact } from './contact-dto';
-import { phoneKey } from './phone-key';
-import { activeContactRows } from './active-contacts';
 import { bookTransaction } from '../shared/write-transaction';
 
-const { contacts, contactLabels } = schema;
+const { contacts } = schema;
 
 /** How alike two names must be (pg_trgm `similarity`, 0 to 1) to be offered as duplicates. */
 export const NAME_SIMILARITY = 0.7;
@@ -266,14 +272,7 @@ export async function mergeContacts(
       // The photo now belongs to the kept contact alone, so deleting the copy never takes it.
       await tx.update(contacts).set({ avatarImageId: null }).where(eq(contacts.id, photoFrom));
     }
-    await tx.execute(sql`
-      insert into ${contactLabels} (contact_id, label_id)
-      select ${keep.id}::uuid, label_id from ${contactLabels}
-      where contact_id in (${sql.join(
-        copies.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-      on conflict do nothing`);
+    await copyMembership(tx, copies, keep.id);
     await tx.update(contacts).set({ trashedAt: deps.now() }).where(inArray(contacts.id, copies));
     return photoFrom && keep.avatarImageId && keep.avatarImageId !== changes.avatarImageId
       ? keep.avatarImageId
