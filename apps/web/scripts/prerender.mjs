@@ -1,5 +1,6 @@
 /**
- * Prerenders the public pages after `vite build` (docs/decisions/0014-prerendered-public-pages.md): builds `src/prerender.tsx` for
+ * Prerenders the public pages after `vite build`
+ * (docs/decisions/0014-prerendered-public-pages.md): builds `src/prerender.tsx` for
  * Node, renders each page under jsdom as a visitor with no session sees it, and writes
  * `dist/prerendered/<page>.html` (with brotli and gzip copies): the built `index.html` with
  * the page's markup inside `#root` and its title. The server sends them to visitors without a
