@@ -11,10 +11,10 @@ import { executeRows } from '@kith/db';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../src/test-app';
-import type { TestClient, TestResponse } from '../src/test-client';
-import { jpegWithGps, multipart, png, pngBomb } from '../src/test-images';
-import { signedInClient } from '../src/test-users';
+import { createTestApp, type TestApp } from '../src/test-support/test-app';
+import type { TestClient, TestResponse } from '../src/test-support/test-client';
+import { jpegWithGps, multipart, png, pngBomb } from '../src/test-support/test-images';
+import { signedInClient } from '../src/test-support/test-users';
 import { report } from './harness';
 
 /** Random inputs tried per procedure and per route. */

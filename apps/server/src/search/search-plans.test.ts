@@ -1,0 +1,106 @@
+import { executeRows, schema } from '@kith/db';
+import { searchQuery, shortQueryCandidates } from '@kith/api';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { makeUser } from '../test-support/test-caller';
+
+// A search reads only the person's own contacts, through indexes that lead with the account
+// (docs/decisions/0013-search-indexes-lead-with-the-account.md), however many rows other accounts
+// hold. The plans are checked here, so a planner or index change that loses that is caught.
+let t: TestApp;
+let userId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  userId = (await makeUser(t)).id;
+  // The person's 300 contacts among 12,000 of 40 other accounts, with statistics, so the
+  // planner weighs the table as it would a shared one.
+  const others = await Promise.all(Array.from({ length: 40 }, () => makeUser(t)));
+  const owners = [userId, ...others.map((u) => u.id)];
+  await t.db.execute(sql`
+    insert into ${schema.contacts} (user_id, given_name, family_name, emails, phones)
+    select (${sql.raw(`array[${owners.map((id) => `'${id}'::uuid`).join(',')}]`)})[
+             case when n <= 300 then 1 else 2 + n % 40 end],
+           'Given' || n, 'Family' || md5(n::text),
+           jsonb_build_array(jsonb_build_object('value', 'person' || n || '@example.com', 'type', '')),
+           jsonb_build_array(jsonb_build_object('value', '+1 555 ' || lpad(n::text, 7, '0'), 'type', ''))
+    from generate_series(1, 12300) as n`);
+  await t.db.execute(sql`analyze ${schema.contacts}`);
+}, 120_000);
+
+afterAll(async () => {
+  await t.close();
+});
+
+/** How a query's plan reads the contacts table: each index's name and first column, or a sequential scan. */
+async function contactReads(query: SQLWrapper): Promise<string[]> {
+  const [row] = await executeRows<{ 'QUERY PLAN': unknown }>(
+    t.db,
+    sql`explain (format json) ${query.getSQL()}` as SQL,
+  );
+  const reads: string[] = [];
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    if (record['Relation Name'] === 'contacts' && record['Node Type'] === 'Seq Scan') {
+      reads.push('Seq Scan');
+    }
+    if (typeof record['Index Name'] === 'string' && record['Index Name'].startsWith('contacts_')) {
+      reads.push(record['Index Name']);
+    }
+    for (const value of Object.values(record)) {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === 'object') walk(value);
+    }
+  };
+  const plan = row!['QUERY PLAN'];
+  walk(typeof plan === 'string' ? JSON.parse(plan) : plan);
+  return reads;
+}
+
+/** The first key column of each of the contacts table's indexes. */
+async function leadingColumns(): Promise<Map<string, string>> {
+  const rows = await executeRows<{ index: string; column: string }>(
+    t.db,
+    sql`select i.relname as index, a.attname as column
+        from pg_index x
+        join pg_class i on i.oid = x.indexrelid
+        join pg_attribute a on a.attrelid = x.indrelid and a.attnum = x.indkey[0]
+        where x.indrelid = 'contacts'::regclass`,
+  );
+  return new Map(rows.map((r) => [r.index, r.column]));
+}
+
+describe('search plans (EXPLAIN)', () => {
+  it.each([
+    ['a name of three letters or more', 'person123'],
+    ['phone digits', '000 0123'],
+  ])('reads %s only through indexes that lead with the account', async (_, text) => {
+    const reads = await contactReads(searchQuery(t.db, userId, text));
+    const leading = await leadingColumns();
+    expect(reads.length).toBeGreaterThan(0);
+    for (const read of reads) expect(`${read}: ${leading.get(read)}`).toBe(`${read}: user_id`);
+  });
+
+  it("reads a 1- or 2-letter query's candidates only through the person's own indexes", async () => {
+    const leading = await leadingColumns();
+    for (const text of ['g', 'fa', '5']) {
+      const reads = await contactReads(shortQueryCandidates(t.db, userId, text));
+      expect(reads.length).toBeGreaterThan(0);
+      for (const read of reads) expect(`${read}: ${leading.get(read)}`).toBe(`${read}: user_id`);
+    }
+  });
+
+  it('has a per-account trigram index for names and for phone digits', async () => {
+    const leading = await leadingColumns();
+    expect(leading.get('contacts_user_search_text_trgm_idx')).toBe('user_id');
+    expect(leading.get('contacts_user_phone_digits_trgm_idx')).toBe('user_id');
+    expect([...leading.keys()].filter((name) => name.includes('trgm'))).toEqual(
+      expect.not.arrayContaining([
+        'contacts_search_text_trgm_idx',
+        'contacts_phone_digits_trgm_idx',
+      ]),
+    );
+  });
+});
