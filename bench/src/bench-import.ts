@@ -26,7 +26,7 @@ interface Person {
   family: string;
   email: string;
   phone: string;
-  company: string;
+  org: string;
   title: string;
   street: string;
   city: string;
@@ -48,7 +48,7 @@ function people(): Person[] {
       family,
       email: faker.internet.email({ firstName: given, lastName: family }).toLowerCase(),
       phone: faker.phone.number({ style: 'international' }),
-      company: faker.company.name(),
+      org: faker.company.name(),
       title: faker.person.jobTitle(),
       street: faker.location.streetAddress(),
       city: faker.location.city(),
@@ -79,7 +79,7 @@ function googleCsv(list: Person[]): string {
       'Address 1 - City': p.city,
       'Address 1 - Postal Code': p.code,
       'Address 1 - Country': p.country,
-      'Organization Name': p.company,
+      'Organization Name': p.org,
       'Organization Title': p.title,
     })),
   );
@@ -97,7 +97,7 @@ function vcards(list: Person[]): string {
         `N:${esc(p.family)};${esc(p.given)};;;`,
         `EMAIL;TYPE=home:${p.email}`,
         `TEL;VALUE=text;TYPE=cell:${p.phone}`,
-        `ORG:${esc(p.company)}`,
+        `ORG:${esc(p.org)}`,
         `TITLE:${esc(p.title)}`,
         `ADR;TYPE=home:;;${esc(p.street)};${esc(p.city)};;${esc(p.code)};${esc(p.country)}`,
         `BDAY:${p.birthday.replace(/-/g, '')}`,
@@ -190,13 +190,13 @@ async function benchDatabase(
             p.family,
             JSON.stringify([{ value: p.email, type: 'home' }]),
             JSON.stringify([{ value: p.phone, type: 'cell' }]),
-            p.company,
+            p.org,
             p.title,
           );
           return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}::jsonb, $${base + 5}::jsonb, $${base + 6}, $${base + 7})`;
         });
         await run(
-          `insert into contacts (user_id, given_name, family_name, emails, phones, company, job_title) values ${values.join(', ')}`,
+          `insert into contacts (user_id, given_name, family_name, emails, phones, org, title) values ${values.join(', ')}`,
           params,
         );
       }

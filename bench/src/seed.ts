@@ -40,8 +40,8 @@ function fakeContact(userId: string) {
         ]
       : [],
     phones: [{ value: faker.phone.number({ style: 'international' }), type: 'cell' }],
-    company: hasWork ? faker.company.name() : null,
-    jobTitle: hasWork ? faker.person.jobTitle() : null,
+    org: hasWork ? faker.company.name() : null,
+    title: hasWork ? faker.person.jobTitle() : null,
     addresses: hasAddress
       ? [
           {

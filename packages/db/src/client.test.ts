@@ -46,7 +46,7 @@ describe('createDb', () => {
         userId: user.id,
         givenName: 'Zoë',
         familyName: 'Ångström',
-        company: 'Café Müller',
+        org: 'Café Müller',
         phones: [
           { value: '+44 (20) 7946-0018', type: 'cell' },
           { value: '555 0100', type: 'home' },

@@ -40,8 +40,8 @@ describe('contact limits', () => {
     const imported = {
       row: 1,
       ...base,
-      company: '',
-      jobTitle: '',
+      org: '',
+      title: '',
       birthday: null,
       photo: '',
       labels: [],

@@ -117,8 +117,8 @@ export interface LimitedContact {
   honorificPrefixes?: string;
   honorificSuffixes?: string;
   nickname?: string;
-  company?: string;
-  jobTitle?: string;
+  org?: string;
+  title?: string;
   orgUnits?: string[];
   emails?: TypedText[];
   phones?: TypedText[];
@@ -162,8 +162,8 @@ export function contactLimitProblem(contact: LimitedContact): string | null {
     ['The name prefix', contact.honorificPrefixes, L.namePart],
     ['The name suffix', contact.honorificSuffixes, L.namePart],
     ['The nickname', contact.nickname, L.namePart],
-    ['The company', contact.company, L.field],
-    ['The job title', contact.jobTitle, L.field],
+    ['The company', contact.org, L.field],
+    ['The job title', contact.title, L.field],
     ['The note', contact.note, L.note],
   ];
   for (const [what, text, max] of texts) {

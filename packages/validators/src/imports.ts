@@ -91,9 +91,9 @@ export const importedContact = z
     formattedName: line(L.fullName).default(''),
     /** The file named no one: `givenName` is a stand-in for the screen, never written to a card. */
     nameIsStandIn: z.boolean().default(false),
-    company: field,
+    org: field,
     orgUnits: z.array(field).max(L.orgUnits).default([]),
-    jobTitle: field,
+    title: field,
     emails: valueList(importedValue(L.email)),
     phones: valueList(importedValue(L.phone)),
     addresses: valueList(
@@ -159,8 +159,8 @@ export const IMPORT_COLUMN_TARGETS = [
   'familyName',
   'email',
   'phone',
-  'company',
-  'jobTitle',
+  'org',
+  'title',
   'streetAddress',
   'city',
   'postCode',

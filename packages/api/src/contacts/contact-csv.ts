@@ -134,8 +134,8 @@ export function csvRecord(
     Labels: [...labelNames, ...(contact.isFavorite ? ['* starred'] : [])].join(
       GOOGLE_LABEL_SEPARATOR,
     ),
-    'Organization Name': contact.company ?? '',
-    'Organization Title': contact.jobTitle ?? '',
+    'Organization Name': contact.org ?? '',
+    'Organization Title': contact.title ?? '',
     'Organization Department': contact.orgUnits.length ? joinComponents(contact.orgUnits) : '',
   };
   const next: Record<string, number> = {};

@@ -47,7 +47,7 @@ export function selectContactsWithPhoto<Extra extends Record<string, SQL.Aliased
       ...(extra ?? ({} as Extra)),
     })
     .from(contacts)
-    .leftJoin(images, eq(contacts.avatarImageId, images.id));
+    .leftJoin(images, eq(contacts.photoImageId, images.id));
 }
 
 /** A contact as the API returns it, its photo as a signed link. */

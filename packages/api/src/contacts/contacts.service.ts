@@ -180,11 +180,11 @@ export async function createContact(
   userId: string,
   values: ContactCreateValues,
 ): Promise<Contact> {
-  const avatarImageId = values.photo ?? null;
+  const photoImageId = values.photo ?? null;
   const idempotencyKey = values.idempotencyKey ?? null;
   const idempotencyFingerprint = idempotencyKey ? requestFingerprint(values) : null;
   return bookTransaction(deps.db, userId, async (tx) => {
-    if (avatarImageId) await attachImage(tx, userId, avatarImageId, deps.now());
+    if (photoImageId) await attachImage(tx, userId, photoImageId, deps.now());
     const [row] = await tx
       .insert(contacts)
       .values({
@@ -193,7 +193,7 @@ export async function createContact(
         idempotencyFingerprint,
         givenName: values.givenName,
         familyName: values.familyName,
-        avatarImageId,
+        photoImageId,
         ...emptyCard(),
         ...cardChanges(values),
         ...orgColumns(values),
@@ -280,10 +280,10 @@ export async function updateContact(
     if (values.birthday !== undefined) Object.assign(changes, birthdayColumns(values.birthday));
 
     let replaced: string | null = null;
-    if (values.photo !== undefined && values.photo !== current.avatarImageId) {
+    if (values.photo !== undefined && values.photo !== current.photoImageId) {
       if (values.photo) await attachImage(tx, userId, values.photo, deps.now());
-      changes.avatarImageId = values.photo;
-      replaced = current.avatarImageId;
+      changes.photoImageId = values.photo;
+      replaced = current.photoImageId;
     }
     await tx
       .update(contacts)
@@ -307,9 +307,9 @@ const orNull = (value: string) => value || null;
 
 /** The ORG and TITLE columns of the parts given ('' clears one). */
 function orgColumns(values: { org?: string; title?: string }) {
-  const columns: { company?: string | null; jobTitle?: string | null } = {};
-  if (values.org !== undefined) columns.company = orNull(values.org);
-  if (values.title !== undefined) columns.jobTitle = orNull(values.title);
+  const columns: { org?: string | null; title?: string | null } = {};
+  if (values.org !== undefined) columns.org = orNull(values.org);
+  if (values.title !== undefined) columns.title = orNull(values.title);
   return columns;
 }
 

@@ -93,7 +93,7 @@ async function* pages(
           eq(contacts.userId, userId),
           which === 'active' ? isNull(contacts.trashedAt) : undefined,
           which === 'trashed' ? isNotNull(contacts.trashedAt) : undefined,
-          withPhotosOnly ? isNotNull(contacts.avatarImageId) : undefined,
+          withPhotosOnly ? isNotNull(contacts.photoImageId) : undefined,
           after ? gt(contacts.id, after) : undefined,
         ),
       )

@@ -203,7 +203,7 @@ export async function putCard(
           id: contacts.id,
           revision: contacts.revision,
           trashedAt: contacts.trashedAt,
-          avatarImageId: contacts.avatarImageId,
+          photoImageId: contacts.photoImageId,
         })
         .from(contacts)
         .where(and(eq(contacts.userId, userId), eq(contacts.davName, name)))
@@ -248,7 +248,7 @@ export async function putCard(
         ...columnsOf(contact),
         additionalNames: contact.additionalNames,
         isFavorite: contact.isFavorite,
-        avatarImageId: photo?.id ?? null,
+        photoImageId: photo?.id ?? null,
         extra: contact.extra,
       };
       // The card as sent is the record; the fields are what was read from it.
@@ -288,7 +288,7 @@ export async function putCard(
         .select({ revision: contacts.revision })
         .from(contacts)
         .where(eq(contacts.id, id));
-      return { created: !active, etag: etagOf(revision), replacedImage: active?.avatarImageId };
+      return { created: !active, etag: etagOf(revision), replacedImage: active?.photoImageId };
     });
     if (result.replacedImage && result.replacedImage !== photo?.id) {
       await deleteImages(deps, userId, [result.replacedImage]);

@@ -88,7 +88,7 @@ export async function importBatch(
           const fields = {
             ...columnsOf(contact),
             isFavorite: contact.isFavorite,
-            avatarImageId: photos.get(contact)?.id ?? null,
+            photoImageId: photos.get(contact)?.id ?? null,
             extra: contact.extra,
           };
           // A vCard's text is the record (docs/card-is-the-record.md); a CSV row has none.
@@ -130,20 +130,13 @@ export async function importBatch(
             previous: previous as unknown as Record<string, unknown>,
           });
         }
-        // The file's name, company and title replace the contact's where the file has one;
+        // The file's name, organisation and title replace the contact's where the file has one;
         // the birthday is replaced whole, so a birthday without a year does not keep the old
         // year. Lists join: the file's values first (now preferred), then the contact's own.
-        const {
-          givenName,
-          familyName,
-          company,
-          jobTitle,
-          birthdayDay,
-          birthdayMonth,
-          birthdayYear,
-        } = columnsOf(contact);
+        const { givenName, familyName, org, title, birthdayDay, birthdayMonth, birthdayYear } =
+          columnsOf(contact);
         const columns = Object.fromEntries(
-          Object.entries({ givenName, familyName, company, jobTitle }).filter(
+          Object.entries({ givenName, familyName, org, title }).filter(
             ([, value]) => value !== null && value !== '',
           ),
         );
@@ -154,7 +147,7 @@ export async function importBatch(
             ...unionCards(cardOf(contact), previous),
             ...(contact.birthday ? { birthdayDay, birthdayMonth, birthdayYear } : {}),
             isFavorite: previous.isFavorite || contact.isFavorite,
-            avatarImageId: photos.get(contact)?.id ?? previous.avatarImageId,
+            photoImageId: photos.get(contact)?.id ?? previous.photoImageId,
             extra: mergeExtras(previous.extra, contact.extra),
           })
           .where(eq(contacts.id, contactId));
@@ -182,13 +175,13 @@ function backupOf(row: typeof contacts.$inferSelect, labelIds: string[]) {
   return {
     givenName: row.givenName,
     familyName: row.familyName,
-    company: row.company,
-    jobTitle: row.jobTitle,
+    org: row.org,
+    title: row.title,
     ...cardOf(row),
     birthdayDay: row.birthdayDay,
     birthdayMonth: row.birthdayMonth,
     birthdayYear: row.birthdayYear,
-    avatarImageId: row.avatarImageId,
+    photoImageId: row.photoImageId,
     isFavorite: row.isFavorite,
     extra: row.extra,
     updatedAt: row.updatedAt.toISOString(),

@@ -32,9 +32,9 @@ describe('readCsvRows: Thunderbird’s export', () => {
       nickname: 'Amazing Grace',
       formattedName: '',
       nameIsStandIn: false,
-      company: 'US Navy',
+      org: 'US Navy',
       orgUnits: ['Naval Reserve'],
-      jobTitle: 'Rear Admiral',
+      title: 'Rear Admiral',
       emails: [
         { value: 'grace@navy.example', type: '' },
         { value: 'gh@example.org', type: '' },
@@ -139,7 +139,7 @@ describe('readCsvRows: Outlook’s people, department and business address', () 
       { value: 'Henry Pearson', type: 'manager' },
       { value: 'Dorothy Vaughan', type: 'assistant' },
     ]);
-    expect(katherine).toMatchObject({ company: 'NASA', orgUnits: ['Flight Research Division'] });
+    expect(katherine).toMatchObject({ org: 'NASA', orgUnits: ['Flight Research Division'] });
     expect(katherine!.addresses).toEqual([
       {
         type: 'work',
@@ -173,7 +173,7 @@ describe('readCsvRows: Outlook’s people, department and business address', () 
 describe('readCsvRows: Google’s legacy layout', () => {
   it('reads Organization 1 - Department as the ORG unit', async () => {
     const { contacts } = await read(fixture('google-legacy.csv'));
-    expect(contacts[0]).toMatchObject({ company: 'Bletchley Park', orgUnits: ['Hut 8'] });
+    expect(contacts[0]).toMatchObject({ org: 'Bletchley Park', orgUnits: ['Hut 8'] });
     expect(contacts[0]!.extra.map((field) => field.label)).not.toContain(
       'Organization - Department',
     );

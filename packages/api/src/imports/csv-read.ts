@@ -161,10 +161,10 @@ function googleDraft(row: number, headers: string[], cells: string[]): ContactDr
         draft.fullName = value;
         break;
       case 'Organization Name':
-        draft.company = value;
+        draft.org = value;
         break;
       case 'Organization Title':
-        draft.jobTitle = value;
+        draft.title = value;
         break;
       case 'Organization Department':
         draft.orgUnits = splitComponents(value).filter(Boolean);
@@ -218,8 +218,8 @@ function googleDraft(row: number, headers: string[], cells: string[]): ContactDr
       // Legacy headers: `Organization 1 - Name`, `- Title`, `- Department`, the rest kept.
       for (const [part, value] of Object.entries(group)) {
         if (part === 'kind' || part === 'Type') continue;
-        if (part === 'Name' && !draft.company) draft.company = value;
-        else if (part === 'Title' && !draft.jobTitle) draft.jobTitle = value;
+        if (part === 'Name' && !draft.org) draft.org = value;
+        else if (part === 'Title' && !draft.title) draft.title = value;
         else if (part === 'Department' && draft.orgUnits.length === 0) {
           draft.orgUnits = splitComponents(value).filter(Boolean);
         } else draft.extra.push(customField(`${kind} - ${part}`, value));
@@ -292,10 +292,10 @@ function outlookDraft(row: number, headers: string[], cells: string[]): ContactD
   draft.honorificSuffixes = take('Suffix');
   draft.nickname = take('Nickname');
   draft.note = take('Notes');
-  draft.company = take('Company');
+  draft.org = take('Company');
   const department = take('Department');
   if (department) draft.orgUnits = [department];
-  draft.jobTitle = take('Job Title');
+  draft.title = take('Job Title');
   draft.birthday = take('Birthday');
   for (const header of ['E-mail Address', 'E-mail 2 Address', 'E-mail 3 Address']) {
     const email = take(header);
@@ -411,10 +411,10 @@ function thunderbirdDraft(row: number, headers: string[], cells: string[]): Cont
     ];
     if (components.some(Boolean)) draft.addresses.push({ components, type: kind.toLowerCase() });
   }
-  draft.company = take('Organization');
+  draft.org = take('Organization');
   const department = take('Department');
   if (department) draft.orgUnits = [department];
-  draft.jobTitle = take('Job Title');
+  draft.title = take('Job Title');
   const work = take('Web Page 1');
   if (work) draft.urls.push({ value: work, type: 'work' });
   const home = take('Web Page 2');
@@ -450,8 +450,8 @@ const SUGGESTIONS: [RegExp, ImportColumnTarget][] = [
   [/^(full\s*)?name$|^display\s*name|^contact$/i, 'fullName'],
   [/e-?mail|^mail/i, 'email'],
   [/phone|mobile|^cell|^tel|^fax/i, 'phone'],
-  [/company|organi[sz]ation|employer|^org$/i, 'company'],
-  [/job|title|position|role/i, 'jobTitle'],
+  [/company|organi[sz]ation|employer|^org$/i, 'org'],
+  [/job|title|position|role/i, 'title'],
   [/street|address/i, 'streetAddress'],
   [/city|town|locality/i, 'city'],
   [/zip|post(al)?\s*code|postcode/i, 'postCode'],
@@ -500,8 +500,8 @@ function mappedDraft(
       case 'fullName':
       case 'givenName':
       case 'familyName':
-      case 'company':
-      case 'jobTitle':
+      case 'org':
+      case 'title':
       case 'birthday':
         draft[target] = value;
         break;

@@ -33,22 +33,22 @@ export async function undoImport(
     const removed = await db
       .delete(contacts)
       .where(owned)
-      .returning({ avatarImageId: contacts.avatarImageId });
+      .returning({ photoImageId: contacts.photoImageId });
     const backups = await db
       .select()
       .from(contactImportBackups)
       .where(
         and(eq(contactImportBackups.userId, userId), eq(contactImportBackups.importId, importId)),
       );
-    const orphanImages = removed.map((r) => r.avatarImageId).filter((id) => id !== null);
+    const orphanImages = removed.map((r) => r.photoImageId).filter((id) => id !== null);
     for (const backup of backups) {
       const previous = backup.previous as unknown as ContactBackup;
       const [current] = await db
-        .select({ avatarImageId: contacts.avatarImageId })
+        .select({ photoImageId: contacts.photoImageId })
         .from(contacts)
         .where(eq(contacts.id, backup.contactId));
-      if (current?.avatarImageId && current.avatarImageId !== previous.avatarImageId) {
-        orphanImages.push(current.avatarImageId);
+      if (current?.photoImageId && current.photoImageId !== previous.photoImageId) {
+        orphanImages.push(current.photoImageId);
       }
       const { labelIds, updatedAt, ...columns } = previous;
       await db

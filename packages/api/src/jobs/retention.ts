@@ -82,10 +82,10 @@ export async function runRetention(
                 ),
               ),
             )
-            .returning({ avatarImageId: contacts.avatarImageId })
+            .returning({ photoImageId: contacts.photoImageId })
         : [];
       const orphanIds = expired
-        .map((r) => r.avatarImageId)
+        .map((r) => r.photoImageId)
         .filter((id): id is string => id !== null);
 
       const uploadCutoff = new Date(now.getTime() - UNATTACHED_IMAGE_TTL_MS);
@@ -107,7 +107,7 @@ export async function runRetention(
         .where(lt(contactImportBackups.createdAt, new Date(now.getTime() - IMPORT_UNDO_TTL_MS)))
         .returning({ previous: contactImportBackups.previous });
       const replaced = backups
-        .map((b) => b.previous.avatarImageId)
+        .map((b) => b.previous.photoImageId)
         .filter((id): id is string => typeof id === 'string');
       const replacedPhotos = replaced.length
         ? await tx
@@ -115,7 +115,7 @@ export async function runRetention(
             .where(
               and(
                 inArray(images.id, replaced),
-                sql`not exists (select 1 from ${contacts} where ${contacts.avatarImageId} = ${images.id})`,
+                sql`not exists (select 1 from ${contacts} where ${contacts.photoImageId} = ${images.id})`,
               ),
             )
             .returning({ key: images.storageKey })

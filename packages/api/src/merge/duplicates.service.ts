@@ -189,9 +189,9 @@ const FIELD_COLUMNS: Record<
   (keyof typeof contacts.$inferSelect)[]
 > = {
   name: ['givenName', 'familyName', 'additionalNames', 'honorificPrefixes', 'honorificSuffixes'],
-  org: ['company', 'jobTitle', 'orgUnits'],
+  org: ['org', 'title', 'orgUnits'],
   birthday: ['birthdayDay', 'birthdayMonth', 'birthdayYear'],
-  photo: ['avatarImageId'],
+  photo: ['photoImageId'],
 };
 
 /** The list whose preferred value a merge field picks; every value of every copy is kept. */
@@ -270,12 +270,12 @@ export async function mergeContacts(
     const copies = ids.slice(1);
     if (photoFrom) {
       // The photo now belongs to the kept contact alone, so deleting the copy never takes it.
-      await tx.update(contacts).set({ avatarImageId: null }).where(eq(contacts.id, photoFrom));
+      await tx.update(contacts).set({ photoImageId: null }).where(eq(contacts.id, photoFrom));
     }
     await copyMembership(tx, copies, keep.id);
     await tx.update(contacts).set({ trashedAt: deps.now() }).where(inArray(contacts.id, copies));
-    return photoFrom && keep.avatarImageId && keep.avatarImageId !== changes.avatarImageId
-      ? keep.avatarImageId
+    return photoFrom && keep.photoImageId && keep.photoImageId !== changes.photoImageId
+      ? keep.photoImageId
       : null;
   });
   if (replacedPhoto) await deleteImages(deps, userId, [replacedPhoto]);

@@ -58,7 +58,7 @@ export function searchQuery(db: Database, userId: string, text: string, ids?: st
       photoKey: images.storageKey,
     })
     .from(contacts)
-    .leftJoin(images, eq(contacts.avatarImageId, images.id))
+    .leftJoin(images, eq(contacts.photoImageId, images.id))
     .where(and(matches, ids ? inArray(contacts.id, ids) : undefined))
     .orderBy(rank, asc(contacts.sortName), asc(contacts.id))
     .limit(SEARCH_LIMIT);

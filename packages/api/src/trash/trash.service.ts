@@ -87,9 +87,9 @@ async function deleteWhere(
     tx
       .delete(contacts)
       .where(and(eq(contacts.userId, userId), condition))
-      .returning({ id: contacts.id, avatarImageId: contacts.avatarImageId }),
+      .returning({ id: contacts.id, photoImageId: contacts.photoImageId }),
   );
-  const imageIds = removed.map((r) => r.avatarImageId).filter((v): v is string => v !== null);
+  const imageIds = removed.map((r) => r.photoImageId).filter((v): v is string => v !== null);
   await deleteImages(deps, userId, imageIds);
   return chosen ? affected(removed, chosen) : removed.map((r) => r.id);
 }

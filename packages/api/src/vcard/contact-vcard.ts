@@ -294,10 +294,10 @@ export function contactProperties(
   contact.addresses.forEach((address, i) =>
     writer.typed(addressProperty(address), address.type, i === 0 && contact.addresses.length > 1),
   );
-  if (contact.company || contact.orgUnits.length > 0) {
-    writer.add({ name: 'ORG', value: [contact.company ?? '', ...contact.orgUnits] });
+  if (contact.org || contact.orgUnits.length > 0) {
+    writer.add({ name: 'ORG', value: [contact.org ?? '', ...contact.orgUnits] });
   }
-  if (contact.jobTitle) writer.add({ name: 'TITLE', value: contact.jobTitle });
+  if (contact.title) writer.add({ name: 'TITLE', value: contact.title });
   writer.list('URL', contact.urls, () => ({ raw: true }));
   writer.list('IMPP', contact.impps, () => ({ raw: true }));
   const bday = birthdayValue(contact.birthdayDay, contact.birthdayMonth, contact.birthdayYear);

@@ -71,7 +71,7 @@ describe('completeDraft: the card is the record (RFC 6350 §6.2.1 asks only for 
   it('still names a contact after its company, email or phone first, with the same warning', () => {
     const { contact, problems } = completeDraft(
       draft({
-        company: 'Acme Ltd',
+        org: 'Acme Ltd',
         note: 'A note',
         urls: [{ value: 'https://acme.example', type: '' }],
       }),

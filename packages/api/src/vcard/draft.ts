@@ -41,9 +41,9 @@ export interface ContactDraft {
   nickname: string;
   emails: DraftValue[];
   phones: DraftValue[];
-  company: string;
+  org: string;
   orgUnits: string[];
-  jobTitle: string;
+  title: string;
   /**
    * Addresses as RFC 6350 ADR's seven parts: PO box, extended, street, city, region, post
    * code, country.
@@ -77,9 +77,9 @@ export function emptyDraft(row: number): ContactDraft {
     nickname: '',
     emails: [],
     phones: [],
-    company: '',
+    org: '',
     orgUnits: [],
-    jobTitle: '',
+    title: '',
     addresses: [],
     urls: [],
     impps: [],
@@ -239,7 +239,7 @@ function cleanLabels(names: string[]): string[] {
 }
 
 /** What the preview says of a row or card that holds no value at all: it is left out. */
-export const NOTHING_TO_IMPORT = 'No name, email, phone or company: there is nothing to import.';
+export const NOTHING_TO_IMPORT = 'No name, email, phone or org: there is nothing to import.';
 
 /**
  * The warnings of a contact named after something else than a name, by what it is named
@@ -301,7 +301,7 @@ function standInName(
 ): { name: string; after: keyof typeof STAND_IN_MESSAGES } | null {
   const first = (texts: (string | undefined)[]) =>
     texts.map((text) => shortName(text ?? '')).find(Boolean);
-  const contact = first([draft.company, emails[0]?.value, phones[0]?.value]);
+  const contact = first([draft.org, emails[0]?.value, phones[0]?.value]);
   if (contact) return { name: contact, after: 'contact' };
   const address = draft.addresses.find((a) => a.components.some((part) => clip(part)));
   const written = extra.filter((field) => !BOOKKEEPING.has(field.name.toUpperCase()));
@@ -313,7 +313,7 @@ function standInName(
     address?.components[3],
     ...(address?.components ?? []),
     draft.additionalNames,
-    draft.jobTitle,
+    draft.title,
     ...draft.orgUnits,
     ...draft.impps.map((impp) => impp.value),
     ...draft.related.map((related) => related.value),
@@ -461,9 +461,9 @@ export function completeDraft(
     nickname: clip(draft.nickname),
     formattedName: nameIsStandIn ? '' : ownFormattedName(draft, givenName, familyName),
     nameIsStandIn,
-    company: clip(draft.company),
+    org: clip(draft.org),
     orgUnits: draft.orgUnits.map(clip).filter(Boolean),
-    jobTitle: clip(draft.jobTitle),
+    title: clip(draft.title),
     emails,
     phones,
     addresses,

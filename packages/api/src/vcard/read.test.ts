@@ -14,7 +14,7 @@ describe('readVCardFile: quirks of real writers', () => {
     expect(apple).toMatchObject({
       givenName: 'Acme Corporation',
       familyName: '',
-      company: 'Acme Corporation',
+      org: 'Acme Corporation',
     });
     expect(kindOrg).toMatchObject({ givenName: 'The Analytical Society', familyName: '' });
     // The marks that make them organisations stay with them, so an export writes them again.
@@ -35,9 +35,9 @@ describe('readVCardFile: quirks of real writers', () => {
     const { contacts, problems } = await readVCardFile(fixture('vcard-two-orgs.vcf'));
     const mary = contacts[0]!;
     expect(mary).toMatchObject({
-      company: 'US Navy',
+      org: 'US Navy',
       orgUnits: ['Naval Reserve'],
-      jobTitle: 'Rear Admiral',
+      title: 'Rear Admiral',
     });
     expect(mary.extra).toEqual([
       {
@@ -76,7 +76,7 @@ describe('readVCardFile: the card’s parts', () => {
       honorificPrefixes: 'Mr.',
       honorificSuffixes: 'Esq., Jr.',
       nickname: 'Jack, Johnny',
-      company: 'ABC, Inc.',
+      org: 'ABC, Inc.',
       orgUnits: ['North American Division', 'Marketing'],
       phones: [
         { value: '+1-418-656-9254', type: 'work' },
@@ -258,7 +258,7 @@ describe('readVCardFile: a text value with a comma a phone did not escape', () =
       'TITLE:Head of Sales, EMEA\r\nNOTE:Met at the bakery on Tuesday; tall, red scarf. Likes rye\r\nEND:VCARD\r\n';
     const [contact] = (await readVCardFile(card)).contacts;
     expect(contact!.note).toBe('Met at the bakery on Tuesday; tall, red scarf. Likes rye');
-    expect(contact!.jobTitle).toBe('Head of Sales, EMEA');
+    expect(contact!.title).toBe('Head of Sales, EMEA');
     expect(contact!.formattedName).toBe('Smith, Jane');
   });
 });

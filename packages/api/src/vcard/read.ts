@@ -390,15 +390,15 @@ function draftFromCard(row: number, properties: JCardProperty[]): ContactDraft {
       case 'org': {
         const parts = Array.isArray(value) ? value.map(asText) : [asText(value)];
         const org = parts.filter(Boolean).join(', ');
-        if (!draft.company && draft.orgUnits.length === 0) {
-          draft.company = parts[0] ?? '';
+        if (!draft.org && draft.orgUnits.length === 0) {
+          draft.org = parts[0] ?? '';
           draft.orgUnits = parts.slice(1).filter(Boolean);
         } else if (org) keepSecond(draft, 'ORG', 'organisation', org, parts);
         break;
       }
       case 'title': {
         const title = asText(value);
-        if (!draft.jobTitle) draft.jobTitle = title;
+        if (!draft.title) draft.title = title;
         else if (title) keepSecond(draft, 'TITLE', 'job title', title);
         break;
       }
@@ -464,7 +464,7 @@ function isOrganisationCard(properties: JCardProperty[]): boolean {
 
 /** The organisation's name as the contact's whole name (the property itself stays in `extra`). */
 function nameAfterOrganisation(draft: ContactDraft): void {
-  const name = draft.company || draft.fullName || [draft.givenName, draft.familyName].join(' ');
+  const name = draft.org || draft.fullName || [draft.givenName, draft.familyName].join(' ');
   draft.givenName = name.trim();
   draft.familyName = '';
 }

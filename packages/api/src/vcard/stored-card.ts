@@ -24,9 +24,9 @@ export type CardFields = Pick<
   | 'honorificPrefixes'
   | 'honorificSuffixes'
   | 'nickname'
-  | 'company'
+  | 'org'
   | 'orgUnits'
-  | 'jobTitle'
+  | 'title'
   | 'emails'
   | 'phones'
   | 'addresses'
@@ -40,7 +40,7 @@ export type CardFields = Pick<
   | 'birthdayYear'
   | 'extra'
   | 'isFavorite'
-  | 'avatarImageId'
+  | 'photoImageId'
 >;
 
 /**
@@ -69,15 +69,15 @@ const FIELD_GROUPS: Record<string, { properties: string[]; of: (c: CardFields) =
   emails: { properties: ['EMAIL'], of: (c) => c.emails },
   phones: { properties: ['TEL'], of: (c) => c.phones },
   addresses: { properties: ['ADR'], of: (c) => c.addresses },
-  organization: { properties: ['ORG'], of: (c) => [c.company, c.orgUnits] },
-  title: { properties: ['TITLE'], of: (c) => c.jobTitle },
+  organization: { properties: ['ORG'], of: (c) => [c.org, c.orgUnits] },
+  title: { properties: ['TITLE'], of: (c) => c.title },
   urls: { properties: ['URL'], of: (c) => c.urls },
   impps: { properties: ['IMPP'], of: (c) => c.impps },
   birthday: { properties: ['BDAY'], of: (c) => [c.birthdayDay, c.birthdayMonth, c.birthdayYear] },
   dates: { properties: ['ANNIVERSARY', 'X-ANNIVERSARY', 'X-ABDATE'], of: (c) => c.dates },
   related: { properties: ['RELATED', 'X-ABRELATEDNAMES'], of: (c) => c.related },
   note: { properties: ['NOTE'], of: (c) => c.note },
-  photo: { properties: ['PHOTO'], of: (c) => c.avatarImageId },
+  photo: { properties: ['PHOTO'], of: (c) => c.photoImageId },
 };
 
 /** Properties that only describe the property of their group (Apple's label and address format). */

@@ -74,9 +74,9 @@ export const contacts = pgTable(
      */
     nameIsStandIn: boolean('name_is_stand_in').notNull().default(false),
     /** ORG's first part; `orgUnits` its units (department, team), RFC 6350 §6.6.4. */
-    company: text('company'),
+    org: text('org'),
     orgUnits: jsonb('org_units').$type<string[]>().notNull().default([]),
-    jobTitle: text('job_title'),
+    title: text('title'),
     emails: jsonb('emails').$type<TypedValue[]>().notNull().default([]),
     phones: jsonb('phones').$type<TypedValue[]>().notNull().default([]),
     addresses: jsonb('addresses').$type<PostalAddress[]>().notNull().default([]),
@@ -99,7 +99,7 @@ export const contacts = pgTable(
     birthdayDay: smallint('birthday_day'),
     birthdayMonth: smallint('birthday_month'),
     birthdayYear: smallint('birthday_year'),
-    avatarImageId: uuid('avatar_image_id').references(() => images.id, { onDelete: 'set null' }),
+    photoImageId: uuid('photo_image_id').references(() => images.id, { onDelete: 'set null' }),
     isFavorite: boolean('is_favorite').notNull().default(false),
     /**
      * Keep in touch: the interval, and the local date the clock last started, when
@@ -166,7 +166,7 @@ export const contacts = pgTable(
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(
-        sql`kith_fold(given_name || ' ' || family_name || ' ' || additional_names || ' ' || nickname || ' ' || coalesce(company, '') || translate(jsonb_path_query_array(emails, '$[*].value')::text || org_units::text, '[]",', '    '))`,
+        sql`kith_fold(given_name || ' ' || family_name || ' ' || additional_names || ' ' || nickname || ' ' || coalesce(org, '') || translate(jsonb_path_query_array(emails, '$[*].value')::text || org_units::text, '[]",', '    '))`,
       ),
     /**
      * The name as the lists sort it: folded, so 'Émile' sorts beside 'Emile'; trimmed, so a
@@ -212,7 +212,7 @@ export const contacts = pgTable(
     index('contacts_trashed_at_idx')
       .on(t.trashedAt)
       .where(sql`${t.trashedAt} is not null`),
-    index('contacts_avatar_image_id_idx').on(t.avatarImageId),
+    index('contacts_photo_image_id_idx').on(t.photoImageId),
     // Reminders find a day's birthdays and dates across every account at once, then
     // keep the accounts that asked: one index probe per day, not one scan per account.
     index('contacts_active_birthday_idx')

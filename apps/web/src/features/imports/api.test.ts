@@ -12,7 +12,7 @@ const preview = {
   sample: [],
   mapping: [],
   needsMapping: false,
-  contacts: [{ row: 1, givenName: 'Ada', familyName: 'Lovelace', company: '', jobTitle: '' }],
+  contacts: [{ row: 1, givenName: 'Ada', familyName: 'Lovelace', org: '', title: '' }],
   problems: [],
   duplicates: [],
   dateOrder: null,
