@@ -32,8 +32,8 @@ interface Imported {
   honorificPrefixes?: string;
   emails: { value: string; type: string }[];
   phones: { value: string; type: string }[];
-  company: string;
-  jobTitle: string;
+  org: string;
+  title: string;
   addresses: Record<string, string>[];
   urls?: { value: string; type: string }[];
   note?: string;
@@ -133,8 +133,8 @@ describe('import preview: files are read, nothing is written', () => {
         { value: '+44 20 7946 0001', type: 'cell' },
         { value: '+44 20 7946 0002', type: 'work' },
       ],
-      company: 'Analytical Engines',
-      jobTitle: 'Mathematician',
+      org: 'Analytical Engines',
+      title: 'Mathematician',
       addresses: [
         expect.objectContaining({
           street: "12 St James's Square",
@@ -183,8 +183,8 @@ describe('import preview: files are read, nothing is written', () => {
       givenName: 'Alan',
       familyName: 'Turing',
       emails: [expect.objectContaining({ value: 'alan@example.org' })],
-      company: 'Bletchley Park',
-      jobTitle: 'Cryptanalyst',
+      org: 'Bletchley Park',
+      title: 'Cryptanalyst',
       labels: ['Colleagues'],
       birthday: { day: 23, month: 6, year: 1912 },
     });
@@ -204,7 +204,7 @@ describe('import preview: files are read, nothing is written', () => {
         { value: 'katherine@nasa.example.gov', type: '' },
         { value: 'kj@example.com', type: '' },
       ],
-      company: 'NASA',
+      org: 'NASA',
       addresses: [expect.objectContaining({ locality: 'Hampton', type: 'work' })],
       birthday: { day: 26, month: 8, year: 1918 },
       labels: ['NASA', 'Heroes'],
@@ -789,9 +789,9 @@ describe('import backups (kept last: it moves the clock a day on)', () => {
     expect(left.filter((b) => b.contactId === contact!.id)).toEqual([]);
     expect(existsSync(join(t.uploadsDir, oldPhoto))).toBe(false);
     const [shown] = await t.db
-      .select({ avatarImageId: schema.contacts.avatarImageId })
+      .select({ photoImageId: schema.contacts.photoImageId })
       .from(schema.contacts)
       .where(eq(schema.contacts.id, contact!.id));
-    expect(shown!.avatarImageId).not.toBeNull();
+    expect(shown!.photoImageId).not.toBeNull();
   });
 });

@@ -377,7 +377,7 @@ describe('7. CSV export does not carry live formulas', () => {
     expect(contact).toMatchObject({
       givenName: '=HYPERLINK("https://evil.example","Click")',
       familyName: '@SUM(1+1)',
-      company: '-2+3',
+      org: '-2+3',
       phones: [{ value: '+1 555 0100', type: '' }],
     });
   });
@@ -583,8 +583,8 @@ describe('10. lesser findings', () => {
       row,
       givenName: `Copy${row}`,
       familyName: 'Attempt',
-      company: '',
-      jobTitle: '',
+      org: '',
+      title: '',
       birthday: null,
       isFavorite: false,
       labels: [],

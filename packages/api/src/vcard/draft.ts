@@ -239,7 +239,7 @@ function cleanLabels(names: string[]): string[] {
 }
 
 /** What the preview says of a row or card that holds no value at all: it is left out. */
-export const NOTHING_TO_IMPORT = 'No name, email, phone or org: there is nothing to import.';
+export const NOTHING_TO_IMPORT = 'No name, email, phone or company: there is nothing to import.';
 
 /**
  * The warnings of a contact named after something else than a name, by what it is named
