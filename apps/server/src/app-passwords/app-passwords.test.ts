@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { TestClient, trpcData } from '../test-support/test-client';
 import { signedInClient, TEST_PASSWORD } from '../test-support/test-users';
-import { makeUser, callerFor } from '../test-support/test-caller';
+import { makeAppPassword, makeUser, callerFor } from '../test-support/test-caller';
 import { dav, davAccount } from '../test-support/dav-helpers';
 
 // App passwords through the procedures and the one-tap Apple profile over HTTP.
@@ -54,7 +54,7 @@ describe('app passwords', () => {
 describe('a password change', () => {
   it('revokes every app password, so the old one gets 401 on CardDAV', async () => {
     const account = await davAccount(t);
-    await account.caller.appPasswords.create({ name: 'Laptop' });
+    await makeAppPassword(account.caller, 'Laptop');
     const book = `/dav/addressbooks/${account.userId}/contacts/`;
     const depth = { headers: { depth: '0' } };
     expect((await dav(account, 'PROPFIND', book, depth)).status).toBe(207);

@@ -3,7 +3,7 @@ import { schema } from '@kith/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appPerTest, type TestApp } from '../test-support/test-app';
-import { callerFor, makeUser } from '../test-support/test-caller';
+import { callerFor, makeAppPassword, makeUser } from '../test-support/test-caller';
 import { codeFrom, TestClient } from '../test-support/test-client';
 import { TEST_PASSWORD } from '../test-support/test-users';
 
@@ -20,7 +20,7 @@ async function phoneAccount(t: TestApp, appPasswords = 1) {
   const caller = await callerFor(t, user.id);
   let password = '';
   for (let i = 0; i < appPasswords; i++) {
-    ({ password } = await caller.appPasswords.create({ name: `Phone ${i}` }));
+    ({ password } = await makeAppPassword(caller, `Phone ${i}`));
   }
   const basic = (secret: string) =>
     `Basic ${Buffer.from(`${user.email}:${secret}`).toString('base64')}`;

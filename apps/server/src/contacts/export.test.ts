@@ -1,70 +1,74 @@
 import ICAL from 'ical.js';
 import Papa from 'papaparse';
+import type { ContactCreateInput } from '@kith/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { trpcData, type TestClient } from '../test-support/test-client';
-import { uploadPng } from '../test-support/test-images';
-import { signedInClient } from '../test-support/test-users';
+import {
+  makeContact,
+  makeImage,
+  makeLabel,
+  signedInCaller,
+  type Caller,
+} from '../test-support/test-caller';
 
+// Procedure-layer tests (createCaller): what an export file holds is the export's rule.
 let t: TestApp;
-let client: TestClient;
+let caller: Caller;
 let ids: Record<string, string>;
 let labelId: string;
 
-interface File {
-  filename: string;
-  contentType: string;
-  content: string;
-}
+type ExportInput = Parameters<Caller['contacts']['export']>[0];
 
-async function exported(input: Record<string, unknown>): Promise<File> {
-  const res = await client.mutation('contacts.export', input);
-  expect(res.status).toBe(200);
-  return trpcData<File>(res);
+function exported(input: ExportInput) {
+  return caller.contacts.export(input);
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ client } = await signedInClient(t));
-  const publicId = await uploadPng(client);
+  caller = await signedInCaller(t);
+  const photo = await makeImage(caller);
   ids = {};
-  for (const [firstName, extra] of [
+  for (const [givenName, extra] of [
     [
       'Ada',
       {
-        email: 'ada@example.com',
-        avatar: { publicId },
-        worksAt: { companyName: 'Analytical, Ltd', jobTitle: 'Countess' },
+        emails: [{ value: 'ada@example.com', type: '' }],
+        photo,
+        org: 'Analytical, Ltd',
+        title: 'Countess',
       },
     ],
     [
       'Bob',
       {
-        location: {
-          country: 'UK',
-          city: 'London',
-          postCode: 'SW1A 1AA',
-          streetAddress: '1 Main St',
-        },
+        addresses: [
+          {
+            type: '',
+            poBox: '',
+            extended: '',
+            street: '1 Main St',
+            locality: 'London',
+            region: '',
+            postalCode: 'SW1A 1AA',
+            country: 'UK',
+          },
+        ],
       },
     ],
-    ['Cy', { birthday: { day: 15, month: 'april', year: 1990 } }],
+    ['Cy', { birthday: { day: 15, month: 4, year: 1990 } }],
     ['Dee', {}],
-  ] as const) {
-    const res = await client.rest('POST', '/contacts', {
-      firstName,
-      lastName: 'Example',
-      phone: '+44 20 7946 0000',
+  ] satisfies [string, Partial<ContactCreateInput>][]) {
+    const created = await makeContact(caller, {
+      givenName,
+      familyName: 'Example',
+      phones: [{ value: '+44 20 7946 0000', type: '' }],
       ...extra,
     });
-    ids[firstName] = (res.body.data as { _id: string })._id;
+    ids[givenName] = created.id;
   }
-  await client.rest('PATCH', `/favorites/${ids.Bob}`, { isFavorite: true });
-  await client.rest('PATCH', `/trash/${ids.Dee}`);
-  labelId = trpcData<{ id: string }>(
-    await client.mutation('labels.create', { name: 'Book club; Paris' }),
-  ).id;
-  await client.mutation('labels.assign', { labelId, contactIds: [ids.Ada, ids.Cy] });
+  await caller.favorites.set({ id: ids.Bob!, isFavorite: true });
+  await caller.trash.add({ id: ids.Dee! });
+  labelId = (await makeLabel(caller, 'Book club; Paris', [ids.Ada!, ids.Cy!])).id;
 });
 
 afterAll(async () => {
@@ -118,26 +122,23 @@ describe('export (Google-compatible CSV and vCard 4.0)', () => {
   });
 
   it('exports only the favorites, one label, or a selection', async () => {
-    const names = async (input: Record<string, unknown>) =>
+    const names = async (input: Omit<ExportInput, 'format'>) =>
       Papa.parse<Record<string, string>>((await exported({ format: 'csv', ...input })).content, {
         header: true,
       }).data.map((row) => row['First Name']);
     expect(await names({ favorites: true })).toEqual(['Bob']);
     expect(await names({ labelId })).toEqual(['Ada', 'Cy']);
-    expect(await names({ contactIds: [ids.Cy, ids.Bob, ids.Dee] })).toEqual(['Bob', 'Cy']);
+    expect(await names({ contactIds: [ids.Cy!, ids.Bob!, ids.Dee!] })).toEqual(['Bob', 'Cy']);
     expect((await exported({ format: 'vcf', labelId })).filename).toMatch(/^kith-book-club-paris-/);
   });
 
   it("refuses another person's label, and exports none of their contacts", async () => {
-    const { client: stranger } = await signedInClient(t);
-    expect((await stranger.mutation('contacts.export', { format: 'csv', labelId })).status).toBe(
-      404,
-    );
-    const theirs = await stranger.mutation('contacts.export', {
-      format: 'csv',
-      contactIds: [ids.Ada],
+    const stranger = await signedInCaller(t);
+    await expect(stranger.contacts.export({ format: 'csv', labelId })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
     });
-    const rows = Papa.parse(trpcData<File>(theirs).content, { header: true, skipEmptyLines: true });
+    const theirs = await stranger.contacts.export({ format: 'csv', contactIds: [ids.Ada!] });
+    const rows = Papa.parse(theirs.content, { header: true, skipEmptyLines: true });
     expect(rows.data).toEqual([]);
   });
 });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { makeContact, nameOf, signedInCaller, type Caller } from '../test-support/test-caller';
+import {
+  makeContact,
+  makeLabel,
+  nameOf,
+  signedInCaller,
+  type Caller,
+} from '../test-support/test-caller';
 
 // The web list reads windows of a long list by position, jumps by letter, and acts on "Select All"
 // over rows it never loaded (docs/decisions/0010-lists-read-by-window.md). Procedure layer, PGlite
@@ -133,8 +139,7 @@ describe('the A-Z index', () => {
     expect(await caller.contacts.letters({ list: 'favorites' })).toEqual([
       { letter: 'Z', position: 0 },
     ]);
-    const label = await caller.labels.create({ name: 'Club' });
-    await caller.labels.assign({ labelId: label.id, contactIds: [ann!] });
+    const label = await makeLabel(caller, 'Club', [ann!]);
     expect(await caller.contacts.letters({ labelId: label.id })).toEqual([
       { letter: 'A', position: 0 },
     ]);
@@ -176,8 +181,8 @@ describe('"Select All" over a whole list', () => {
     const ids = await book(caller, ['Ann A', 'Bob B', 'Cy C']);
     await caller.favorites.set({ id: ids[0]!, isFavorite: true });
     await caller.favorites.set({ id: ids[1]!, isFavorite: true });
-    const club = await caller.labels.create({ name: 'Club' });
-    const team = await caller.labels.create({ name: 'Team' });
+    const club = await makeLabel(caller, 'Club');
+    const team = await makeLabel(caller, 'Team');
 
     expect(await caller.labels.assign({ labelId: club.id, all: { list: 'favorites' } })).toEqual({
       changed: 2,
@@ -204,7 +209,7 @@ describe('"Select All" over a whole list', () => {
       stranger.labels.assign({ labelId: club.id, all: { list: 'contacts' } }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     // A stranger's label in the selection matches none of the person's own contacts.
-    const mine = await stranger.labels.create({ name: 'Mine' });
+    const mine = await makeLabel(stranger, 'Mine');
     expect(
       await stranger.labels.assign({
         labelId: mine.id,

@@ -12,7 +12,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusCards, unfoldLines, type CorpusCard } from '../test-support/card-corpus';
 import { davAccount, type DavAccount } from '../test-support/dav-helpers';
-import { nameOf, signedInCaller } from '../test-support/test-caller';
+import { makeImport, nameOf, signedInCaller } from '../test-support/test-caller';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 const cards = corpusCards().filter((card) => card.version === '3.0' || card.version === '4.0');
@@ -111,12 +111,8 @@ describe('the card corpus over CardDAV', () => {
     '$id: imported from a file and exported again, it is the card as the file held it',
     async (card) => {
       const importer = await signedInCaller(t);
-      const preview = await importer.imports.preview({ content: card.text });
+      const { preview } = await makeImport(importer, card.text);
       expect(preview.contacts, JSON.stringify(preview.problems)).toHaveLength(1);
-      await importer.imports.batch({
-        importId: crypto.randomUUID(),
-        create: preview.contacts,
-      });
       const file = await importer.contacts.export({
         format: card.version === '3.0' ? 'vcf3' : 'vcf',
       });
@@ -133,10 +129,7 @@ describe('FN as a card or a file wrote it', () => {
       'Grandma,Margaret,Smith,* myContacts,* Home,m@example.com\r\n';
     const v21 =
       'BEGIN:VCARD\r\nVERSION:2.1\r\nN:Jones;Robert\r\nFN:Uncle Bob\r\nTEL:555 0100\r\nEND:VCARD\r\n';
-    for (const content of [csv, v21]) {
-      const preview = await caller.imports.preview({ content });
-      await caller.imports.batch({ importId: crypto.randomUUID(), create: preview.contacts });
-    }
+    for (const content of [csv, v21]) await makeImport(caller, content);
     const exported = async () =>
       (await caller.contacts.export({ format: 'vcf' })).content.replace(/\r\n /g, '');
     const before = await exported();
@@ -161,8 +154,7 @@ describe('a stand-in name', () => {
     const csv =
       'Name,Given Name,Family Name,Group Membership,Phone 1 - Type,Phone 1 - Value\r\n' +
       ',,,* myContacts,Mobile,+43 660 1111111\r\n';
-    const preview = await caller.imports.preview({ content: csv });
-    await caller.imports.batch({ importId: crypto.randomUUID(), create: preview.contacts });
+    await makeImport(caller, csv);
     const [contact] = (await caller.contacts.list({ limit: 10 })).items;
     expect(nameOf(contact!)).toBe('+43 660 1111111');
     const card = (await caller.contacts.export({ format: 'vcf3' })).content;

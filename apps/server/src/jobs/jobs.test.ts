@@ -4,7 +4,7 @@ import { createTestDb } from '@kith/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { signedInClient } from '../test-support/test-users';
+import { makeContact, signedInCaller } from '../test-support/test-caller';
 
 const DAY = 24 * 60 * 60_000;
 let database: DatabaseHandle;
@@ -32,14 +32,13 @@ async function settled(queue: JobQueue, name: string, id: string) {
 
 describe('background jobs on pg-boss, on the app database', () => {
   it('runs the retention job from the queue: 31-day-old trash is deleted', async () => {
-    const { client } = await signedInClient(t);
-    const created = await client.rest('POST', '/contacts', {
-      firstName: 'Old',
-      lastName: 'R',
-      phone: '1',
+    const caller = await signedInCaller(t);
+    const { id } = await makeContact(caller, {
+      givenName: 'Old',
+      familyName: 'R',
+      phones: [{ value: '1', type: '' }],
     });
-    const id = (created.body.data as { _id: string })._id;
-    await client.rest('PATCH', `/trash/${id}`);
+    await caller.trash.add({ id });
     t.advanceClock(31 * DAY);
 
     const queue = await startJobQueue({

@@ -5,12 +5,18 @@ import { schema } from '@kith/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import type { TestClient } from '../test-support/test-client';
-import { uploadPng } from '../test-support/test-images';
-import { signedInClient } from '../test-support/test-users';
+import {
+  callerFor,
+  makeContact,
+  makeImage,
+  makeUser,
+  type Caller,
+} from '../test-support/test-caller';
 
+// Procedure-layer setup (createCaller): what retention deletes is the job's rule, not HTTP's.
 let t: TestApp;
-let client: TestClient;
+let userId: string;
+let caller: Caller;
 const DAY = 24 * 60 * 60_000;
 
 beforeAll(async () => {
@@ -19,7 +25,8 @@ beforeAll(async () => {
 
 // Each test moves the clock by days, past any session: sign in afresh for each.
 beforeEach(async () => {
-  ({ client } = await signedInClient(t));
+  userId = (await makeUser(t)).id;
+  caller = await callerFor(t, userId);
 });
 
 afterAll(async () => {
@@ -27,14 +34,14 @@ afterAll(async () => {
 });
 
 async function contactWithPhoto(firstName: string) {
-  const publicId = await uploadPng(client);
-  const res = await client.rest('POST', '/contacts', {
-    firstName,
-    lastName: 'R',
-    phone: '1',
-    avatar: { publicId },
+  const publicId = await makeImage(caller);
+  const { id } = await makeContact(caller, {
+    givenName: firstName,
+    familyName: 'R',
+    phones: [{ value: '1', type: '' }],
+    photo: publicId,
   });
-  return { id: (res.body.data as { _id: string })._id, publicId };
+  return { id, publicId };
 }
 
 /** Whether the contact row is still in the database (the session would not outlive the clock). */
@@ -47,9 +54,10 @@ describe('retention (30 days in the trash; uploads unattached after 24 h)', () =
     const old = await contactWithPhoto('Old');
     const recent = await contactWithPhoto('Recent');
     const active = await contactWithPhoto('Active');
-    await client.rest('PATCH', `/trash/${old.id}`);
+    await caller.trash.add({ id: old.id });
     t.advanceClock(20 * DAY);
-    await client.rest('PATCH', `/trash/${recent.id}`);
+    caller = await callerFor(t, userId); // the first session ended days ago
+    await caller.trash.add({ id: recent.id });
     t.advanceClock(11 * DAY);
 
     const result = await runRetention({ db: t.db, images: t.images }, t.now());
@@ -60,10 +68,14 @@ describe('retention (30 days in the trash; uploads unattached after 24 h)', () =
     expect(fileExists(recent.publicId)).toBe(true);
     expect(await stored(active.id)).toBe(true);
     expect(fileExists(active.publicId)).toBe(true);
+
+    // Retention runs over every account: the trashed contact kept here is deleted forever now,
+    // or the later tests' clock would bring it due and count it with theirs.
+    await (await callerFor(t, userId)).trash.delete({ id: recent.id });
   });
 
   it('removes uploads never attached to a contact after 24 hours', async () => {
-    const loose = await uploadPng(client);
+    const loose = await makeImage(caller);
     const kept = await contactWithPhoto('Kept');
     t.advanceClock(23 * 60 * 60_000);
     await runRetention({ db: t.db, images: t.images }, t.now());
@@ -77,7 +89,7 @@ describe('retention (30 days in the trash; uploads unattached after 24 h)', () =
   it('is safe when several instances run it at once', async () => {
     const ids = [];
     for (let i = 0; i < 5; i += 1) ids.push((await contactWithPhoto(`Many${i}`)).id);
-    await client.rest('PATCH', '/trash', { contactIds: ids });
+    await caller.trash.addMany({ contactIds: ids });
     t.advanceClock(31 * DAY);
     const results = await Promise.all(
       [1, 2, 3].map(() => runRetention({ db: t.db, images: t.images }, t.now())),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { makeContact, signedInCaller, type Caller } from '../test-support/test-caller';
+import { makeContact, makeLabel, signedInCaller, type Caller } from '../test-support/test-caller';
 
 // Procedure-layer tests (createCaller): labels are a rule of the book, not of HTTP.
 let t: TestApp;
@@ -44,7 +44,7 @@ describe('labels', () => {
 
   it('are given and taken in bulk, counted without the trash, and list their contacts', async () => {
     const caller = await signedInCaller(t);
-    const label = await caller.labels.create({ name: 'Friends' });
+    const label = await makeLabel(caller, 'Friends');
     const ids = [
       await contact(caller, 'Ann'),
       await contact(caller, 'Bob'),
@@ -78,7 +78,7 @@ describe('labels', () => {
   it("cannot see, use or change another person's labels or contacts", async () => {
     const owner = await signedInCaller(t);
     const stranger = await signedInCaller(t);
-    const label = await owner.labels.create({ name: 'Private' });
+    const label = await makeLabel(owner, 'Private');
     const theirs = await contact(stranger, 'Eve');
     const mine = await contact(owner, 'Max');
 

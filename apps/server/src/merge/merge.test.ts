@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import {
   makeContact,
+  makeImage,
+  makeLabel,
   makeUser,
   callerFor,
   signedInCaller,
   type Caller,
 } from '../test-support/test-caller';
-import { png } from '../test-support/test-images';
 
 // Procedure-layer tests (createCaller): finding and merging duplicates are the book's rules.
 let t: TestApp;
@@ -110,8 +111,7 @@ describe('Merge & fix: merging', () => {
       emails: [{ value: 'ada@example.com', type: '' }],
       phones: [{ value: '1', type: '' }],
     });
-    const photo = (await caller.images.upload({ data: new Uint8Array(await png()) })).image
-      .publicId;
+    const photo = await makeImage(caller);
     const copy = await contact(caller, {
       givenName: 'Ada',
       familyName: 'Lovelace',
@@ -122,8 +122,7 @@ describe('Merge & fix: merging', () => {
       title: 'Countess',
     });
     await caller.favorites.set({ id: copy, isFavorite: true });
-    const label = await caller.labels.create({ name: 'Friends' });
-    await caller.labels.assign({ labelId: label.id, contactIds: [copy] });
+    await makeLabel(caller, 'Friends', [copy]);
 
     const merged = await caller.contacts.merge({
       keepId: keep,

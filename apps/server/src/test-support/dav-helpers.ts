@@ -1,5 +1,5 @@
 import type { TestApp } from './test-app';
-import { callerFor, makeUser } from './test-caller';
+import { callerFor, makeAppPassword, makeUser } from './test-caller';
 
 /** A server listening on loopback for real DAV clients, and an account with an app password. */
 export interface DavAccount {
@@ -22,12 +22,12 @@ export async function listen(t: TestApp): Promise<string> {
   return `http://127.0.0.1:${bound.port}`;
 }
 
-/** A new verified account with an app password created through `appPasswords.create`. */
+/** A new verified account with an app password (`makeAppPassword`, named 'Test phone'). */
 export async function davAccount(t: TestApp, name = 'Ada Lovelace'): Promise<DavAccount> {
   const baseUrl = await listen(t);
   const user = await makeUser(t, { name });
   const caller = await callerFor(t, user.id);
-  const { password } = await caller.appPasswords.create({ name: 'Test phone' });
+  const { password } = await makeAppPassword(caller);
   return {
     baseUrl,
     email: user.email,
