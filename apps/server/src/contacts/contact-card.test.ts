@@ -10,8 +10,9 @@ import {
 } from '../test-support/test-caller';
 import { signedInClient } from '../test-support/test-users';
 
-// Procedure-layer tests of the contact as a card: several typed values, the legacy single
-// fields as the preferred ones, and search, duplicates and merge over every value.
+// The contact as a card: several typed values, the legacy single fields as the preferred ones,
+// and search, duplicates and merge over every value. Procedure-layer tests (createCaller), but
+// for the legacy single fields, which only the REST API speaks: that test goes over HTTP.
 let t: TestApp;
 
 beforeAll(async () => {
@@ -34,7 +35,7 @@ const address = {
 };
 
 describe('a contact holds several typed values', () => {
-  it('keeps every phone, email, address, date and link with its type, the first as the legacy field', async () => {
+  it('keeps every phone, email, address and date with its type, in order, and the other parts of the card', async () => {
     const caller = await signedInCaller(t);
     const created = await caller.contacts.create({
       givenName: 'Ada',
