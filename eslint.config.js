@@ -42,6 +42,17 @@ const callsInApiModules = {
     "Call the API from the feature's api module (api.ts or api/), which owns its cache effects.",
 };
 
+/**
+ * A write (`db.insert(t)`, `.update(t)`, `.delete(t)`) of one of `tables`: each table has one
+ * writer module (ARCHITECTURE.md "Domains"), and every other file calls it.
+ */
+const writesOf = (tables, writer) => ({
+  selector: `CallExpression[callee.property.name=/^(insert|update|delete)$/] > Identifier.arguments[name=/^(${tables.join('|')})$/]`,
+  message: `Write ${tables.join(' and ')} through ${writer}, their one writer.`,
+});
+const contactWrites = writesOf(['contacts'], 'contacts/writes.ts');
+const labelWrites = writesOf(['labels', 'contactLabels'], 'labels/ (writes.ts for other domains)');
+
 /** One ESLint configuration for the whole monorepo; each package runs `eslint .` against it. */
 export default tseslint.config(
   {
@@ -178,5 +189,19 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['packages/api/src/**/*.ts'],
+    ignores: ['packages/api/src/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', contactWrites, labelWrites] },
+  },
+  {
+    files: ['packages/api/src/contacts/writes.ts'],
+    rules: { 'no-restricted-syntax': ['error', labelWrites] },
+  },
+  {
+    files: ['packages/api/src/labels/**/*.ts'],
+    ignores: ['packages/api/src/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', contactWrites] },
   },
 );

@@ -22,6 +22,7 @@ import { listCondition, type ContactList } from './list-filter';
 import { selectContactsWithPhoto, toDto } from './contacts-with-photo';
 import { bookTransaction } from '../shared/write-transaction';
 import { requestFingerprint } from './idempotency';
+import { insertContactOnce, updateContactRows } from './writes';
 
 /** 422 to a create whose Idempotency-Key came before with other data. */
 export const IDEMPOTENCY_KEY_REUSED =
@@ -185,28 +186,20 @@ export async function createContact(
   const idempotencyFingerprint = idempotencyKey ? requestFingerprint(values) : null;
   return bookTransaction(deps.db, userId, async (tx) => {
     if (photoImageId) await attachImage(tx, userId, photoImageId, deps.now());
-    const [row] = await tx
-      .insert(contacts)
-      .values({
-        userId,
-        idempotencyKey,
-        idempotencyFingerprint,
-        givenName: values.givenName,
-        familyName: values.familyName,
-        photoImageId,
-        ...emptyCard(),
-        ...cardChanges(values),
-        ...orgColumns(values),
-        ...birthdayColumns(values.birthday ?? null),
-      })
-      // A second create with the same key waits for the first to commit, then finds its row.
-      .onConflictDoNothing({
-        target: [contacts.userId, contacts.idempotencyKey],
-        where: sql`${contacts.idempotencyKey} is not null`,
-      })
-      .returning({ id: contacts.id });
+    const inserted = await insertContactOnce(tx as Database, {
+      userId,
+      idempotencyKey,
+      idempotencyFingerprint,
+      givenName: values.givenName,
+      familyName: values.familyName,
+      photoImageId,
+      ...emptyCard(),
+      ...cardChanges(values),
+      ...orgColumns(values),
+      ...birthdayColumns(values.birthday ?? null),
+    });
     const id =
-      row?.id ??
+      inserted ??
       (await contactWithKey(tx as Database, userId, idempotencyKey!, idempotencyFingerprint!));
     return getContact({ db: tx as Database, images: deps.images }, userId, id);
   });
@@ -285,10 +278,10 @@ export async function updateContact(
       changes.photoImageId = values.photo;
       replaced = current.photoImageId;
     }
-    await tx
-      .update(contacts)
-      .set({ ...changes, updatedAt: deps.now() })
-      .where(eq(contacts.id, id));
+    await updateContactRows(tx as Database, userId, eq(contacts.id, id), {
+      ...changes,
+      updatedAt: deps.now(),
+    });
     return {
       contact: await getContact({ db: tx as Database, images: deps.images }, userId, id),
       replacedImageId: replaced,

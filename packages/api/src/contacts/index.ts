@@ -20,3 +20,10 @@ export { mergeExtras } from './extra-fields';
 export { toLegacyContact, toLegacySummary } from './legacy-contact.rest';
 export { chosenContacts, isOneContact, LABEL_NOT_FOUND, ownedLabel } from './list-filter';
 export { phoneKey } from './phone-key';
+export {
+  deleteContactRows,
+  insertContactRows,
+  updateContactRows,
+  type ContactChanges,
+  type WrittenContact,
+} from './writes';

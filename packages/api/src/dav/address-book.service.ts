@@ -9,7 +9,7 @@ import {
   type StoredImage,
   storeImage,
 } from '../images';
-import { columnsOf } from '../contacts';
+import { columnsOf, insertContactRows, updateContactRows } from '../contacts';
 import type { ApiDependencies } from '../trpc/context';
 import { DavError, NS } from './xml';
 import { paths } from '../shared/dav-paths';
@@ -261,23 +261,16 @@ export async function putCard(
       let id: string;
       if (active) {
         id = active.id;
-        await db
-          .update(contacts)
-          .set({ ...columns, updatedAt: now })
-          .where(eq(contacts.id, id));
+        await updateContactRows(db, userId, eq(contacts.id, id), { ...columns, updatedAt: now });
         await setContactLabels(db, userId, id, [...labelIds.values()]);
       } else {
         if (current) {
           // The trashed contact keeps its place in the trash under a name of its own.
-          await db
-            .update(contacts)
-            .set({ davName: `${current.id}-${current.revision}.vcf` })
-            .where(eq(contacts.id, current.id));
+          await updateContactRows(db, userId, eq(contacts.id, current.id), {
+            davName: `${current.id}-${current.revision}.vcf`,
+          });
         }
-        const [row] = await db
-          .insert(contacts)
-          .values({ userId, davName: name, ...columns })
-          .returning({ id: contacts.id });
+        const [row] = await insertContactRows(db, [{ userId, davName: name, ...columns }]);
         id = row!.id;
         await addMembers(
           db,
@@ -329,7 +322,7 @@ export async function trashCard(
       .for('update');
     if (!current) throw new DavError(404, 'There is no card here.');
     checkConditions(current, conditions);
-    await db.update(contacts).set({ trashedAt: deps.now() }).where(eq(contacts.id, current.id));
+    await updateContactRows(db, userId, eq(contacts.id, current.id), { trashedAt: deps.now() });
   });
 }
 

@@ -2,7 +2,7 @@ import { schema } from '@kith/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError } from '../shared/errors';
-import { CONTACT_NOT_FOUND } from '../contacts';
+import { CONTACT_NOT_FOUND, updateContactRows } from '../contacts';
 import { combinedName } from '@kith/validators';
 import { bookTransaction } from '../shared/write-transaction';
 
@@ -19,17 +19,19 @@ export async function setFavorite(
   id: string,
   isFavorite: boolean,
 ): Promise<{ id: string; isFavorite: boolean; name: string }> {
-  const [row] = await bookTransaction(deps.db, userId, (tx) =>
-    tx
-      .update(contacts)
-      .set({ isFavorite, updatedAt: deps.now() })
-      .where(and(eq(contacts.userId, userId), eq(contacts.id, id), isNull(contacts.trashedAt)))
-      .returning(),
-  );
+  const row = await bookTransaction(deps.db, userId, async (tx) => {
+    const one = and(eq(contacts.id, id), isNull(contacts.trashedAt));
+    const [changed] = await updateContactRows(tx, userId, one, {
+      isFavorite,
+      updatedAt: deps.now(),
+    });
+    if (!changed) return null;
+    const [names] = await tx
+      .select({ givenName: contacts.givenName, familyName: contacts.familyName })
+      .from(contacts)
+      .where(eq(contacts.id, id));
+    return names!;
+  });
   if (!row) throw new NotFoundError(CONTACT_NOT_FOUND);
-  return {
-    id: row.id,
-    isFavorite: row.isFavorite,
-    name: combinedName(row.givenName, row.familyName),
-  };
+  return { id, isFavorite, name: combinedName(row.givenName, row.familyName) };
 }

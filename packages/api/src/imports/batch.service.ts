@@ -3,7 +3,14 @@ import type { ImportBatchInput, ImportedContact } from '@kith/validators';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { cardBasis } from '../vcard/stored-card';
-import { cardOf, columnsOf, mergeExtras, unionCards } from '../contacts';
+import {
+  cardOf,
+  columnsOf,
+  insertContactRows,
+  mergeExtras,
+  unionCards,
+  updateContactRows,
+} from '../contacts';
 import { imageRow, photoSource, removeBytes, type StoredImage, storeImage } from '../images';
 import { bookTransaction } from '../shared/write-transaction';
 import { addMembers, ensureLabels } from '../labels';
@@ -97,7 +104,7 @@ export async function importBatch(
             : {};
           return { id, userId, importId: input.importId, ...fields, ...card };
         });
-        await db.insert(contacts).values(rows);
+        await insertContactRows(db, rows);
       }
 
       let updated = 0;
@@ -140,17 +147,14 @@ export async function importBatch(
             ([, value]) => value !== null && value !== '',
           ),
         );
-        await db
-          .update(contacts)
-          .set({
-            ...columns,
-            ...unionCards(cardOf(contact), previous),
-            ...(contact.birthday ? { birthdayDay, birthdayMonth, birthdayYear } : {}),
-            isFavorite: previous.isFavorite || contact.isFavorite,
-            photoImageId: photos.get(contact)?.id ?? previous.photoImageId,
-            extra: mergeExtras(previous.extra, contact.extra),
-          })
-          .where(eq(contacts.id, contactId));
+        await updateContactRows(db, userId, eq(contacts.id, contactId), {
+          ...columns,
+          ...unionCards(cardOf(contact), previous),
+          ...(contact.birthday ? { birthdayDay, birthdayMonth, birthdayYear } : {}),
+          isFavorite: previous.isFavorite || contact.isFavorite,
+          photoImageId: photos.get(contact)?.id ?? previous.photoImageId,
+          extra: mergeExtras(previous.extra, contact.extra),
+        });
         for (const name of contact.labels) {
           assignments.push({ contactId, labelId: labelIds.get(name.toLowerCase())! });
         }

@@ -1,6 +1,7 @@
 import { schema } from '@kith/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
+import { deleteContactRows, updateContactRows } from '../contacts';
 import { removeBytes } from '../images';
 import type { ContactBackup } from './batch.service';
 import { bookTransaction } from '../shared/write-transaction';
@@ -29,11 +30,7 @@ export async function undoImport(
   importId: string,
 ): Promise<ImportUndoResult> {
   const { result, imageKeys } = await bookTransaction(deps.db, userId, async (db) => {
-    const owned = and(eq(contacts.userId, userId), eq(contacts.importId, importId));
-    const removed = await db
-      .delete(contacts)
-      .where(owned)
-      .returning({ photoImageId: contacts.photoImageId });
+    const removed = await deleteContactRows(db, userId, eq(contacts.importId, importId));
     const backups = await db
       .select()
       .from(contactImportBackups)
@@ -51,10 +48,10 @@ export async function undoImport(
         orphanImages.push(current.photoImageId);
       }
       const { labelIds, updatedAt, ...columns } = previous;
-      await db
-        .update(contacts)
-        .set({ ...columns, updatedAt: new Date(updatedAt) })
-        .where(eq(contacts.id, backup.contactId));
+      await updateContactRows(db, userId, eq(contacts.id, backup.contactId), {
+        ...columns,
+        updatedAt: new Date(updatedAt),
+      });
       await setContactLabels(db, userId, backup.contactId, labelIds);
     }
     await db

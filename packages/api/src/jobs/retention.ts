@@ -1,6 +1,7 @@
 import { executeRows, schema, type Database } from '@kith/db';
 import { and, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { ImageStorage } from '../storage/image-storage';
+import { deleteContactRows } from '../contacts';
 import { removeBytes } from '../images';
 import { purgeDeletedAccounts } from '../account';
 import { purgeTombstones } from '../dav';
@@ -71,18 +72,11 @@ export async function runRetention(
         .orderBy(contacts.userId);
       for (const { userId } of owners) await lockBook(tx as Database, userId);
       const expired = owners.length
-        ? await tx
-            .delete(contacts)
-            .where(
-              and(
-                isExpired,
-                inArray(
-                  contacts.userId,
-                  owners.map((o) => o.userId),
-                ),
-              ),
-            )
-            .returning({ photoImageId: contacts.photoImageId })
+        ? await deleteContactRows(
+            tx as Database,
+            owners.map((o) => o.userId),
+            isExpired,
+          )
         : [];
       const orphanIds = expired
         .map((r) => r.photoImageId)

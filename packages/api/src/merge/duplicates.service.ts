@@ -13,6 +13,7 @@ import {
   toDto,
   unionCards,
   unionValues,
+  updateContactRows,
   type Contact,
 } from '../contacts';
 import { copyMembership } from '../labels';
@@ -265,15 +266,15 @@ export async function mergeContacts(
     );
     if (extra.length !== keep.extra.length) changes.extra = extra;
     if (Object.keys(changes).length > 0) {
-      await tx.update(contacts).set(changes).where(eq(contacts.id, keep.id));
+      await updateContactRows(tx, userId, eq(contacts.id, keep.id), changes);
     }
     const copies = ids.slice(1);
     if (photoFrom) {
       // The photo now belongs to the kept contact alone, so deleting the copy never takes it.
-      await tx.update(contacts).set({ photoImageId: null }).where(eq(contacts.id, photoFrom));
+      await updateContactRows(tx, userId, eq(contacts.id, photoFrom), { photoImageId: null });
     }
     await copyMembership(tx, copies, keep.id);
-    await tx.update(contacts).set({ trashedAt: deps.now() }).where(inArray(contacts.id, copies));
+    await updateContactRows(tx, userId, inArray(contacts.id, copies), { trashedAt: deps.now() });
     return photoFrom && keep.photoImageId && keep.photoImageId !== changes.photoImageId
       ? keep.photoImageId
       : null;

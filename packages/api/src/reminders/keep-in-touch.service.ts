@@ -1,7 +1,14 @@
 import { schema, type Database } from '@kith/db';
 import type { KeepInTouchInterval } from '@kith/validators';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { type Contact, CONTACT_NOT_FOUND, selectContactsWithPhoto, toDto } from '../contacts';
+import {
+  type Contact,
+  type ContactChanges,
+  CONTACT_NOT_FOUND,
+  selectContactsWithPhoto,
+  toDto,
+  updateContactRows,
+} from '../contacts';
 import type { ImageStorage } from '../storage/image-storage';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { addDays } from './local-time';
@@ -46,19 +53,20 @@ async function updateOne(
   db: Database,
   userId: string,
   contactId: string,
-  set: Partial<typeof contacts.$inferInsert> | ReturnType<typeof buildSet>,
+  set: ContactChanges | ReturnType<typeof buildSet>,
 ): Promise<KeepInTouchState> {
+  const one = and(eq(contacts.id, contactId), isNull(contacts.trashedAt));
+  const [changed] = await updateContactRows(db, userId, one, set as ContactChanges);
+  if (!changed) throw new NotFoundError(CONTACT_NOT_FOUND);
   const [row] = await db
-    .update(contacts)
-    .set(set as Partial<typeof contacts.$inferInsert>)
-    .where(and(eq(contacts.id, contactId), eq(contacts.userId, userId), isNull(contacts.trashedAt)))
-    .returning({
+    .select({
       interval: contacts.keepInTouch,
       lastContactedOn: contacts.lastContactedOn,
       dueOn: keepInTouchDueOn,
-    });
-  if (!row) throw new NotFoundError(CONTACT_NOT_FOUND);
-  return row;
+    })
+    .from(contacts)
+    .where(eq(contacts.id, contactId));
+  return row!;
 }
 
 function buildSet(interval: KeepInTouchInterval | null, today: string) {

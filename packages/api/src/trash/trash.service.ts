@@ -1,10 +1,17 @@
 import { schema } from '@kith/db';
 import type { BulkContacts } from '@kith/validators';
-import { and, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError } from '../shared/errors';
 import { deleteImages } from '../images';
-import { chosenContacts, CONTACT_NOT_FOUND, isOneContact, NO_MATCHING_CONTACTS } from '../contacts';
+import {
+  chosenContacts,
+  CONTACT_NOT_FOUND,
+  deleteContactRows,
+  isOneContact,
+  NO_MATCHING_CONTACTS,
+  updateContactRows,
+} from '../contacts';
 import { bookTransaction } from '../shared/write-transaction';
 
 const { contacts } = schema;
@@ -25,11 +32,14 @@ export async function trashContacts(
 ) {
   return affected(
     await bookTransaction(deps.db, userId, (tx) =>
-      tx
-        .update(contacts)
-        .set({ trashedAt: deps.now() })
-        .where(and(chosenContacts(userId, chosen), isNull(contacts.trashedAt)))
-        .returning({ id: contacts.id }),
+      updateContactRows(
+        tx,
+        userId,
+        and(chosenContacts(userId, chosen), isNull(contacts.trashedAt)),
+        {
+          trashedAt: deps.now(),
+        },
+      ),
     ),
     chosen,
   );
@@ -47,11 +57,12 @@ export async function recoverContacts(
 ) {
   return affected(
     await bookTransaction(deps.db, userId, (tx) =>
-      tx
-        .update(contacts)
-        .set({ trashedAt: null, updatedAt: deps.now() })
-        .where(and(chosenContacts(userId, chosen), isNotNull(contacts.trashedAt)))
-        .returning({ id: contacts.id }),
+      updateContactRows(
+        tx,
+        userId,
+        and(chosenContacts(userId, chosen), isNotNull(contacts.trashedAt)),
+        { trashedAt: null, updatedAt: deps.now() },
+      ),
     ),
     chosen,
   );
@@ -84,10 +95,7 @@ async function deleteWhere(
   chosen: BulkContacts | null,
 ) {
   const removed = await bookTransaction(deps.db, userId, (tx) =>
-    tx
-      .delete(contacts)
-      .where(and(eq(contacts.userId, userId), condition))
-      .returning({ id: contacts.id, photoImageId: contacts.photoImageId }),
+    deleteContactRows(tx, userId, condition),
   );
   const imageIds = removed.map((r) => r.photoImageId).filter((v): v is string => v !== null);
   await deleteImages(deps, userId, imageIds);

@@ -1,0 +1,82 @@
+import { schema, type Database } from '@kith/db';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+
+/**
+ * Every write of `contacts` rows: create and edit, an import and its undo, a CardDAV upload
+ * or deletion, a merge, the star, the Trash, keep in touch and retention all go through these,
+ * so contacts/ stays the table's one writer and each write is scoped to its account. Each runs
+ * in the caller's transaction, which holds the account's book lock (`bookTransaction`,
+ * `lockBook`). The database adds what every write needs (revision, tombstone, byte count:
+ * docs/decisions/0004-sync-tokens-from-database-triggers.md).
+ */
+
+const { contacts } = schema;
+
+type NewContact = typeof contacts.$inferInsert;
+
+/** The columns a change sets. */
+export type ContactChanges = Partial<NewContact>;
+
+/** A row a write touched: its id and the photo it points at (after the write). */
+export interface WrittenContact {
+  id: string;
+  photoImageId: string | null;
+}
+
+const written = { id: contacts.id, photoImageId: contacts.photoImageId };
+
+/** `owner`'s rows, or the rows of any of `owner`'s accounts. */
+const ownedBy = (owner: string | string[]) =>
+  typeof owner === 'string' ? eq(contacts.userId, owner) : inArray(contacts.userId, owner);
+
+/** Inserts contacts (each row names its account); answers them in the order given. */
+export async function insertContactRows(
+  db: Database,
+  rows: NewContact[],
+): Promise<WrittenContact[]> {
+  if (rows.length === 0) return [];
+  return db.insert(contacts).values(rows).returning(written);
+}
+
+/**
+ * Inserts one contact unless its account already has a contact made with the row's
+ * `idempotencyKey` (IETF draft-ietf-httpapi-idempotency-key-header): its id, or null when
+ * the key was used. A second insert with the same key waits for the first to commit.
+ */
+export async function insertContactOnce(db: Database, row: NewContact): Promise<string | null> {
+  const [inserted] = await db
+    .insert(contacts)
+    .values(row)
+    .onConflictDoNothing({
+      target: [contacts.userId, contacts.idempotencyKey],
+      where: sql`${contacts.idempotencyKey} is not null`,
+    })
+    .returning({ id: contacts.id });
+  return inserted?.id ?? null;
+}
+
+/** Sets `changes` on `owner`'s contacts matching `where`; answers the rows changed. */
+export async function updateContactRows(
+  db: Database,
+  owner: string | string[],
+  where: SQL | undefined,
+  changes: ContactChanges,
+): Promise<WrittenContact[]> {
+  return db
+    .update(contacts)
+    .set(changes)
+    .where(and(ownedBy(owner), where))
+    .returning(written);
+}
+
+/** Deletes `owner`'s contacts matching `where` for good; answers the rows deleted. */
+export async function deleteContactRows(
+  db: Database,
+  owner: string | string[],
+  where: SQL | undefined,
+): Promise<WrittenContact[]> {
+  return db
+    .delete(contacts)
+    .where(and(ownedBy(owner), where))
+    .returning(written);
+}
