@@ -231,6 +231,21 @@ const LOCATION_PARTS = ['street', 'locality', 'postalCode', 'country'] as const;
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
+ * The given and family name of the edit screen's one name field: a name that still ends with
+ * the contact's family name keeps it whole ("Rosalía María de Castro" keeps "de Castro");
+ * any other name is split as the server splits one (`splitName`: the last word is the
+ * family name).
+ */
+function editedName(name: string, initial: ContactFormValues) {
+  const typed = name.trim().replace(/\s+/g, ' ');
+  const family = initial.familyName.trim();
+  if (family && typed.endsWith(` ${family}`)) {
+    return { givenName: typed.slice(0, -family.length - 1), familyName: family };
+  }
+  return splitName(typed);
+}
+
+/**
  * The edit screen's change: the name when it was edited, and every part or list the person
  * changed. A part left as it was is left out, so a contact imported with a birthday without a
  * year, a partial address or no phone can still be edited elsewhere without filling them in
@@ -246,7 +261,7 @@ export function toContactChange(
     same(input[key], before[key]) ? undefined : input[key];
   const worksAtChanged = values.org !== initial.org || values.title !== initial.title;
   return {
-    ...(values.name.trim() !== initial.name.trim() ? splitName(values.name) : {}),
+    ...(values.name.trim() !== initial.name.trim() ? editedName(values.name, initial) : {}),
     additionalNames: ifChanged('additionalNames'),
     honorificPrefixes: ifChanged('honorificPrefixes'),
     honorificSuffixes: ifChanged('honorificSuffixes'),

@@ -107,6 +107,18 @@ describe('the edit screen', () => {
     );
   });
 
+  it('keeps a family name of several words when the edited name still ends with it', async () => {
+    openEditPage(contactDto(id, 'Rosalía', 'de Castro', { phones: contact.phones }));
+    const name = await screen.findByRole('textbox', { name: /^Name( \*)?$/ });
+    fireEvent.change(name, { target: { value: 'Rosalía María de Castro' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Contact Updated')).toBeInTheDocument();
+    expect(receivedCalls.find((c) => c.path === 'contacts.update')?.input).toMatchObject({
+      givenName: 'Rosalía María',
+      familyName: 'de Castro',
+    });
+  });
+
   it('saves an imported contact with a yearless birthday and no phone, sending only what changed', async () => {
     openEditPage({
       ...contact,
