@@ -3,8 +3,8 @@ import { i18nKey } from './i18n';
 
 /**
  * The name the API gives a contact with nothing to name it after (a card of only a birthday,
- * a photo or the star: `NO_NAME` of packages/api/src/imports/draft.ts). It arrives as the
- * contact's given name and `name`, in English whatever the interface language.
+ * a photo or the star: `NO_NAME` of packages/api/src/vcard/draft.ts). It arrives as the
+ * contact's given name, in English whatever the interface language.
  */
 export const NO_NAME = 'No name';
 
