@@ -11,6 +11,22 @@ describe('initialsOf', () => {
   ])('%j -> %s', (name, initials) => {
     expect(initialsOf(name)).toBe(initials);
   });
+
+  // A lone UTF-16 surrogate: half of a character outside the Basic Multilingual Plane.
+  const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+  it.each([
+    ['👩‍🚀 Ada', '👩‍🚀A'],
+    ['Émile Zola', 'ÉZ'],
+    ['E\u0301mile Zola', 'E\u0301Z'],
+    ['😀', '😀'],
+    ['Ada 😀', 'A😀'],
+    ['דוד בן גוריון', 'דג'],
+  ])('keeps whole characters: %j -> %j', (name, initials) => {
+    const result = initialsOf(name);
+    expect(result).toBe(initials);
+    expect(result).not.toMatch(loneSurrogate);
+  });
 });
 
 describe('colorFor', () => {

@@ -12,11 +12,25 @@ const palette = [
   '#495057',
 ];
 
-/** The one or two letters that stand for a name: "Ada Lovelace" -> "AL", "cher" -> "C". */
+// Splits text into user-perceived characters (extended grapheme clusters, Unicode UAX #29).
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** A word's first user-perceived character: a whole emoji or accented letter, never half of one. */
+function firstGrapheme(word: string | undefined): string {
+  if (!word) return '';
+  return graphemes.segment(word)[Symbol.iterator]().next().value?.segment ?? '';
+}
+
+/**
+ * The one or two characters that stand for a name: "Ada Lovelace" -> "AL", "cher" -> "C",
+ * "" -> "?". Each is a whole grapheme cluster (Unicode UAX #29), so an emoji such as "👩‍🚀"
+ * or a letter with a combining accent is kept whole instead of being cut into a lone
+ * surrogate that renders as "�".
+ */
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = words[0]?.[0] ?? '?';
-  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
+  const first = firstGrapheme(words[0]) || '?';
+  const last = words.length > 1 ? firstGrapheme(words[words.length - 1]) : '';
   return (first + last).toUpperCase();
 }
 
