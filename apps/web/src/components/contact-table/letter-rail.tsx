@@ -9,6 +9,26 @@ export type LetterIndex = { letter: string; position: number }[];
 const RAIL = ['#', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
 
 /**
+ * The rail letter under a pointer at `clientY` (viewport px): the letter whose own button box
+ * holds it, else the nearest one (a gap between letters, above the first, below the last while
+ * the pointer is captured). The letters are centred in a taller rail, so the rail's own height
+ * would put a pointer over "A" on a later letter.
+ */
+function letterAt(rail: HTMLElement, clientY: number): string {
+  let nearest = RAIL[0]!;
+  let nearestDistance = Infinity;
+  for (const button of rail.querySelectorAll<HTMLElement>('[data-letter]')) {
+    const box = button.getBoundingClientRect();
+    const distance = Math.max(box.top - clientY, clientY - box.bottom, 0);
+    if (distance < nearestDistance) {
+      nearest = button.dataset.letter!;
+      nearestDistance = distance;
+    }
+  }
+  return nearest;
+}
+
+/**
  * The A-Z rail at the right edge of a long list sorted by name, as phones' address books have:
  * a tap, or a finger sliding along it, jumps to the first contact under the letter.
  * A letter no name starts with is dimmed and jumps to the next one that does. Its buttons are
@@ -37,13 +57,6 @@ export function LetterRail({
     lastJump.current = letter;
     onJump(positionOf(letter));
   };
-  // A finger sliding along the rail: the letter under it, from the rail's own geometry.
-  const letterAt = (rail: HTMLElement, clientY: number) => {
-    const box = rail.getBoundingClientRect();
-    const index = Math.floor(((clientY - box.top) / box.height) * RAIL.length);
-    return RAIL[Math.min(RAIL.length - 1, Math.max(0, index))]!;
-  };
-
   return (
     <nav
       aria-label={t('Jump to letter')}
@@ -65,6 +78,7 @@ export function LetterRail({
           type="button"
           tabIndex={-1}
           className={classes.letter}
+          data-letter={letter}
           data-empty={!positions.has(letter) || undefined}
           aria-label={
             letter === '#' ? t('Jump to other names') : t('Jump to {{letter}}', { letter })
