@@ -193,7 +193,9 @@ function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDet
         </Group>
       </Group>
 
-      <Stack align="center" gap={4} mb="xl" ta="center">
+      {/* A name, nickname or job may be one long word: it breaks anywhere rather than
+          widening the page past the screen (overflow-wrap is inherited by each line). */}
+      <Stack align="center" gap={4} mb="xl" ta="center" style={{ overflowWrap: 'anywhere' }}>
         <ContactAvatar name={name} url={contact.photo?.url ?? ''} size={120} />
         <Title order={1} fz="h2" mt="sm">
           {name}
