@@ -26,6 +26,7 @@ import {
 } from '../api/contact-form-values';
 import { AvatarPicker, imageFileProblem } from '../../../components/avatar-picker';
 import { DiscardDialog } from './discard-dialog';
+import { useLeaveGuard } from './use-leave-guard';
 import { ContactFields } from './contact-fields';
 import { FormPageHeader } from './form-page-header';
 import { useGoBack } from './use-go-back';
@@ -63,6 +64,7 @@ export function CreateContactPage() {
   // A photo still uploading counts as filled: leaving then would orphan it.
   const [uploading, setUploading] = useState<Promise<UploadedAvatar | null> | null>(null);
   const filled = avatar !== null || uploading !== null || form.isDirty();
+  const guard = useLeaveGuard(filled);
 
   const pick = async (file: File) => {
     const problem = imageFileProblem(file);
@@ -102,14 +104,19 @@ export function CreateContactPage() {
 
   const back = () => (filled ? discard.open() : goBack());
 
-  const discardAndLeave = async () => {
-    discard.close();
-    // Discard deletes the uploaded photo, one still on its way included
-    // (docs/product/states.md#forms).
+  // Discard deletes the uploaded photo, one still on its way included
+  // (docs/product/states.md#forms).
+  const dropPhoto = async () => {
     const photo = (uploading ? await uploading : null) ?? avatar;
     if (photo) await removeImage.mutateAsync({ publicId: photo.publicId }).catch(() => undefined);
     setAvatar(null);
+  };
+
+  const discardAndLeave = async () => {
+    discard.close();
+    await dropPhoto();
     form.reset();
+    guard.allowLeave();
     goBack();
   };
 
@@ -125,6 +132,7 @@ export function CreateContactPage() {
       const contact = await create.mutateAsync({ ...input, idempotencyKey: key });
       done({ color: 'teal', message: t('Contact Created') });
       await wait(REDIRECT_DELAY_MS);
+      guard.allowLeave();
       await navigate({ to: '/person/$id', params: { id: contact.id }, state: { from: '/' } });
     } catch (error) {
       save.finish();
@@ -155,6 +163,14 @@ export function CreateContactPage() {
         </Paper>
       </form>
       <DiscardDialog opened={discardOpened} onClose={discard.close} onDiscard={discardAndLeave} />
+      <DiscardDialog
+        opened={guard.blocked}
+        onClose={guard.stay}
+        onDiscard={async () => {
+          await dropPhoto();
+          guard.leave();
+        }}
+      />
     </Container>
   );
 }

@@ -20,6 +20,7 @@ import {
 import type { Contact } from '../../../lib/contact-lists';
 import { AvatarPicker, imageFileProblem } from '../../../components/avatar-picker';
 import { DiscardDialog } from './discard-dialog';
+import { useLeaveGuard } from './use-leave-guard';
 import { ContactFields } from './contact-fields';
 import { FormPageHeader } from './form-page-header';
 import { WithContact } from './with-contact';
@@ -64,6 +65,7 @@ function EditContactForm({ contact }: { contact: Contact }) {
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
   const shownUrl = preview ?? (photoRemoved ? '' : (contact.photo?.url ?? ''));
   const changed = form.isDirty() || newPhoto !== null || photoRemoved;
+  const guard = useLeaveGuard(changed);
 
   const pick = (file: File | null) => {
     avatarDialog.close();
@@ -102,6 +104,7 @@ function EditContactForm({ contact }: { contact: Contact }) {
       });
       notifications.show({ color: 'teal', message: t('Contact Updated') });
       form.resetDirty();
+      guard.allowLeave();
       await navigate({ to: '/person/$id', params: { id: contact.id }, state: { from } });
     } catch (error) {
       // The contact kept its old photo: the one uploaded for it is not needed.
@@ -155,9 +158,11 @@ function EditContactForm({ contact }: { contact: Contact }) {
         onClose={discard.close}
         onDiscard={() => {
           discard.close();
+          guard.allowLeave();
           goBack();
         }}
       />
+      <DiscardDialog opened={guard.blocked} onClose={guard.stay} onDiscard={guard.leave} />
     </Container>
   );
 }
