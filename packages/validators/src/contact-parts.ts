@@ -78,7 +78,11 @@ export const requiredName = (message: string) =>
     .overwrite(singleLineText)
     .trim()
     .min(1, { error: message })
-    .max(CONTACT_LIMITS.namePart);
+    // Its own message: the type's `error` above would otherwise answer a name too long with
+    // "First name is required".
+    .max(CONTACT_LIMITS.namePart, {
+      error: `At most ${CONTACT_LIMITS.namePart} characters`,
+    });
 
 /** A list of at most `CONTACT_LIST_MAX` values. */
 export const listOf = <T extends z.ZodType>(item: T) =>
