@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { notifyError, notifySuccess, serviceFailure } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import {
@@ -11,9 +12,25 @@ import {
 /**
  * Toggles a favorite optimistically: the star flips at once, and rolls back on failure with
  * the error toast. Sends the negated value and reads the result from the answer
- * (docs/product/states.md#contact).
+ * (docs/product/states.md#contact). A click on a star whose last change is still on its way
+ * is ignored, so a double click is one change: one call, one toast.
  */
 export function useToggleFavorite() {
+  // The ids whose change is on its way; one Set for the screen's life.
+  const [pending] = useState(() => new Set<string>());
+  const mutation = useFavoriteMutation(pending);
+  return {
+    ...mutation,
+    mutate: (input: { id: string; isFavorite: boolean }) => {
+      if (pending.has(input.id)) return;
+      pending.add(input.id);
+      mutation.mutate(input);
+    },
+  };
+}
+
+/** The `favorites.set` mutation with its cache effects; `pending` loses each id it settles. */
+function useFavoriteMutation(pending: Set<string>) {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const refresh = useRefreshContactLists();
@@ -43,6 +60,9 @@ export function useToggleFavorite() {
       if (result.isFavorite) notifySuccess('Added {{name}} to favorites', { name: result.name });
       else notifySuccess('Removed {{name}} to favorites', { name: result.name });
     },
-    onSettled: () => refresh(),
+    onSettled: (_result, _error, { id }) => {
+      pending.delete(id);
+      return refresh();
+    },
   });
 }

@@ -53,6 +53,31 @@ describe('the contacts list', () => {
       ).toBeInTheDocument(),
     );
   });
+
+  it('counts a double click on the star once: one call, one toast', async () => {
+    let calls = 0;
+    server.use(
+      ...signedIn(),
+      ...trpcHandler('contacts.list', () => ({ items: [ada], nextCursor: null, total: 1 })),
+      // A slow answer, so the second click lands while the first is on its way.
+      http.post(/\/api\/trpc\/favorites\.set/, async () => {
+        calls++;
+        await delay(300);
+        const data = { json: { id: ada.id, isFavorite: true, name: 'Ada Lovelace' } };
+        return HttpResponse.json([{ result: { data } }]);
+      }),
+    );
+    renderApp('/');
+    const star = await screen.findByRole('button', { name: 'Add Ada Lovelace to favorites' });
+    fireEvent.click(star);
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Remove Ada Lovelace from favorites' }),
+    );
+    expect(await screen.findByText('Added Ada Lovelace to favorites')).toBeInTheDocument();
+    await delay(400);
+    expect(calls).toBe(1);
+    expect(screen.getAllByText(/Ada Lovelace (to|from) favorites$/)).toHaveLength(1);
+  });
 });
 
 /** The text a `search.contacts` request asks for (tRPC's batched GET input). */
