@@ -7,6 +7,7 @@ import { failure, success } from './rest/envelope';
 import { mapErrorToResponse } from './rest/error-response';
 import { createCaller } from './root';
 import type { Context } from './trpc/context';
+import { requireSession } from './trpc/init';
 
 declare module './rest/adapter' {
   /** The caller every `/api/v1` route receives, made here for each request. */
@@ -43,11 +44,12 @@ export async function restApiPlugin(app: FastifyInstance, options: RestApiOption
       method: route.method,
       url: route.path,
       handler: async (req, reply) => {
-        const caller = createCaller(options.createContext({ req, res: reply }));
+        const context = options.createContext({ req, res: reply });
+        const caller = createCaller(context);
         let userId: Promise<string> | undefined;
         const result = await route.handle({
           caller,
-          userId: () => (userId ??= caller.auth.check().then(({ user }) => user.id)),
+          userId: () => (userId ??= requireSession(context).then((session) => session.userId)),
           params: req.params as Record<string, string>,
           query: req.query as Record<string, string | undefined>,
           body: req.body,

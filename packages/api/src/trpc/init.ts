@@ -7,7 +7,7 @@ import {
 import { transformer } from '@kith/validators/transformer';
 import { ZodError, z } from 'zod';
 import type { Context } from './context';
-import { authenticate } from '../credentials/authenticate';
+import { authenticate, type AuthenticatedSession } from '../credentials/authenticate';
 import type { RateAttempt, RateKeys, RatePolicy } from '../rate-limits/rate-limiter';
 import { SESSION_ENDED_MESSAGE } from '../credentials/sessions';
 import { isDatabaseUnavailable, isUnstorableText } from '@kith/db';
@@ -96,17 +96,24 @@ export const mergeRouters = t.mergeRouters;
 export const publicProcedure = t.procedure.use(mapServiceErrors);
 
 /**
- * Needs a signed-in person: a valid access token whose session family is still live. Sessions are
- * only ever started for verified accounts, so an unverified one never passes.
+ * The signed-in session of a request: a valid access token whose session family is still
+ * live. Sessions are only ever started for verified accounts, so an unverified one never
+ * passes. What `protectedProcedure` checks, and what the REST adapter reads the signed-in
+ * person's id from.
  *
- * @throws FORBIDDEN (403 on REST; docs/product/legacy-api.md#auth-retry) when the token is missing,
- *   expired, forged, or its session was revoked.
+ * @throws ForbiddenError (403 on REST; docs/product/legacy-api.md#auth-retry) when the token is
+ *   missing, expired, forged, or its session was revoked.
  */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export async function requireSession(ctx: Context): Promise<AuthenticatedSession> {
   const session = await authenticate(ctx);
   if (!session) throw new ForbiddenError(SESSION_ENDED_MESSAGE);
-  return next({ ctx: { ...ctx, ...session } });
-});
+  return session;
+}
+
+/** Needs a signed-in person (`requireSession`). */
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) =>
+  next({ ctx: { ...ctx, ...(await requireSession(ctx)) } }),
+);
 
 /**
  * Charges every call of a procedure to the `policy` budgets of its client IP and, when
