@@ -27,6 +27,15 @@ const MEND_FOR_MS = 1_000;
  */
 export function useFocusReturn(opened: boolean): void {
   const back = useRef<HTMLElement | null>(null);
+  // Cleared when the component goes: a page that left has no focus to mend, and the
+  // timers below must not outlive it (nor the document, in a test that has ended).
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   useEffect(() => {
     if (opened) return;
     const follow = (target: EventTarget | Element | null) => {
@@ -47,6 +56,7 @@ export function useFocusReturn(opened: boolean): void {
       // so for a second, a focus found lost is mended each time.
       const started = performance.now();
       const mend = () => {
+        if (!mounted.current) return;
         const lost = !document.activeElement || document.activeElement === document.body;
         if (lost && back.current?.isConnected) back.current.focus();
         if (performance.now() - started < MEND_FOR_MS) window.setTimeout(mend, 50);
