@@ -4,7 +4,7 @@
  * Keys are the English text: an empty English value shows the key; plural forms need one.
  */
 /** Calls whose first argument is a catalogue key. */
-const FUNCTIONS = ['t', 'i18nKey', 'notifySuccess', 'progressToast'];
+const FUNCTIONS = ['t', 'i18nKey', 'notifySuccess', 'progressToast', 'notifyUndoable'];
 
 export default {
   locales: ['en', 'es'],
