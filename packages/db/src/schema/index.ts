@@ -8,3 +8,4 @@ export * from './labels';
 export * from './imports';
 export * from './dav';
 export * from './reminders';
+export * from './merge';
