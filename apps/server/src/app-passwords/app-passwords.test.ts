@@ -119,4 +119,71 @@ describe('the Apple configuration profile', () => {
     expect((await post('not-a-password')).status).toBe(400);
     expect((await post('abcd-efgh-jkmn-pqrs', false)).status).toBe(403);
   });
+
+  it('is made only for a live app password of the signed-in account, never one of the right shape alone', async () => {
+    const { client } = await signedInClient(t);
+    const post = (password: string) =>
+      client.send({
+        method: 'POST',
+        url: '/api/app-passwords/apple-profile',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'https://kith.example.org',
+        },
+        payload: new URLSearchParams({ password, deviceName: 'iPhone' }).toString(),
+      });
+    // Made up, of the right shape: a profile of it could never sign in.
+    const madeUp = await post('abcd-efgh-jkmn-pqrs');
+    expect(madeUp.status).toBe(400);
+    expect(JSON.stringify(madeUp.body)).toContain('revoked or is not one of yours');
+    // Another account's live app password.
+    const other = await davAccount(t);
+    expect((await post(other.password)).status).toBe(400);
+    // One of this account's, once revoked.
+    const created = trpcData<{ id: string; password: string }>(
+      await client.mutation('appPasswords.create', { name: 'iPhone' }),
+    );
+    expect((await post(created.password)).status).toBe(200);
+    await client.mutation('appPasswords.revoke', { id: created.id });
+    expect((await post(created.password)).status).toBe(400);
+  });
+
+  it('keeps its identifiers for one account and password, so installing it twice replaces the first', async () => {
+    const { client } = await signedInClient(t);
+    const download = async (password: string) => {
+      const res = await client.send({
+        method: 'POST',
+        url: '/api/app-passwords/apple-profile',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'https://kith.example.org',
+        },
+        payload: new URLSearchParams({ password, deviceName: 'iPhone' }).toString(),
+      });
+      expect(res.status).toBe(200);
+      const profile = plist.parse(String((res.body as { raw: string }).raw)) as Record<
+        string,
+        unknown
+      >;
+      const [payload] = profile.PayloadContent as Record<string, unknown>[];
+      return [
+        profile.PayloadIdentifier,
+        profile.PayloadUUID,
+        payload!.PayloadIdentifier,
+        payload!.PayloadUUID,
+      ].map(String);
+    };
+    const create = async (name: string) =>
+      trpcData<{ password: string }>(await client.mutation('appPasswords.create', { name }))
+        .password;
+    const phone = await create('iPhone');
+    const first = await download(phone);
+    expect(await download(phone)).toEqual(first);
+    for (const uuid of [first[1], first[3]]) {
+      expect(uuid).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-5[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
+    }
+    // Another app password is another account on the device.
+    const second = await download(await create('iPad'));
+    for (const [i, id] of second.entries()) expect(id).not.toBe(first[i]);
+  });
 });

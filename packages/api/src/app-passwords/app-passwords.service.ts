@@ -1,7 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { schema, type Database } from '@kith/db';
 import { APP_PASSWORDS_MAX } from '@kith/validators';
-import { and, asc, count, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../credentials/passwords';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import type { ApiDependencies } from '../trpc/context';
@@ -141,15 +141,65 @@ function lookupHashOf(key: Uint8Array, normalised: string): string {
   return createHmac('sha256', key).update(`app-password\0${normalised}`).digest('base64url');
 }
 
+/** Which accounts an app password may sign in: the verified, undeleted one it belongs to. */
+type AccountCondition = SQL;
+
+/** An app password row that matched, with what its last use needs. */
+interface MatchedAppPassword {
+  userId: string;
+  id: string;
+  lastUsedAt: Date | null;
+}
+
 /**
- * Checks an account email and app password (HTTP Basic on CardDAV; docs/sign-in-throttling.md).
- * Only verified, undeleted accounts sign in; the account password never does. The password is
- * found by its keyed hash (`lookupHashOf`) together with the email: a wrong guess, an unknown
- * email and an account with fifty app passwords all cost the same one indexed read and no
- * argon2id check, so guessing neither slows anyone else's sign-in nor tells how many app
- * passwords an account has. Passwords made before keyed hashes existed are checked against
- * their argon2id hashes, one account's checks at a time, and get their keyed hash on first
- * success. On success the last use (time, IP, User-Agent) is recorded, at most once a minute.
+ * The one check of an app password against the store, which CardDAV's sign-in and the Apple
+ * profile share: the password is found by its keyed hash (`lookupHashOf`) among the app
+ * passwords of the accounts `account` selects, so a wrong guess, an unknown account and an
+ * account with fifty app passwords all cost the same one indexed read and no argon2id check.
+ * Passwords made before keyed hashes existed are checked against their argon2id hashes, one
+ * account's checks at a time, and get their keyed hash on first success.
+ *
+ * @returns the matching row, or null when the password is not a live one of that account.
+ */
+async function matchAppPassword(
+  deps: Pick<ApiDependencies, 'db' | 'keys'>,
+  account: AccountCondition,
+  password: string,
+): Promise<MatchedAppPassword | null> {
+  const normalised = normalise(password);
+  if (normalised.length === 0) return null;
+  const lookupHash = lookupHashOf(deps.keys.tokenHashing, normalised);
+  const live = and(account, isNull(users.deletedAt), isNotNull(users.emailVerifiedAt));
+  // One read finds the password by its keyed hash, or the account's passwords made before
+  // keyed hashes (none once each has been used once).
+  const rows = await deps.db
+    .select({
+      userId: users.id,
+      id: appPasswords.id,
+      passwordHash: appPasswords.passwordHash,
+      lookupHash: appPasswords.lookupHash,
+      lastUsedAt: appPasswords.lastUsedAt,
+    })
+    .from(appPasswords)
+    .innerJoin(users, eq(appPasswords.userId, users.id))
+    .where(and(or(eq(appPasswords.lookupHash, lookupHash), isNull(appPasswords.lookupHash)), live))
+    .orderBy(asc(appPasswords.createdAt));
+  const match = rows.find((row) => row.lookupHash === lookupHash);
+  if (match) return match;
+  for (const row of rows) {
+    if (await verifyPassword(row.passwordHash, normalised, row.userId)) {
+      await deps.db.update(appPasswords).set({ lookupHash }).where(eq(appPasswords.id, row.id));
+      return row;
+    }
+  }
+  return null;
+}
+
+/**
+ * Checks an account email and app password (HTTP Basic on CardDAV; docs/sign-in-throttling.md)
+ * through `matchAppPassword`. Only verified, undeleted accounts sign in; the account password
+ * never does. On success the last use (time, IP, User-Agent) is recorded, at most once a
+ * minute.
  *
  * @returns the account and app password, or null when they do not match.
  */
@@ -159,39 +209,7 @@ export async function verifyAppPassword(
   password: string,
   client: { ip: string; userAgent: string | null },
 ): Promise<AppPasswordUser | null> {
-  const normalised = normalise(password);
-  if (normalised.length === 0) return null;
-  const lookupHash = lookupHashOf(deps.keys.tokenHashing, normalised);
-  const account = and(
-    eq(users.email, email.trim().toLowerCase()),
-    isNull(users.deletedAt),
-    isNotNull(users.emailVerifiedAt),
-  );
-  const columns = {
-    userId: users.id,
-    id: appPasswords.id,
-    passwordHash: appPasswords.passwordHash,
-    lookupHash: appPasswords.lookupHash,
-    lastUsedAt: appPasswords.lastUsedAt,
-  };
-  // One read finds the password by its keyed hash, or the account's passwords made before
-  // keyed hashes (none once each has been used once).
-  const rows = await deps.db
-    .select(columns)
-    .from(appPasswords)
-    .innerJoin(users, eq(appPasswords.userId, users.id))
-    .where(
-      and(or(eq(appPasswords.lookupHash, lookupHash), isNull(appPasswords.lookupHash)), account),
-    )
-    .orderBy(asc(appPasswords.createdAt));
-  let match = rows.find((row) => row.lookupHash === lookupHash);
-  for (const row of match ? [] : rows) {
-    if (await verifyPassword(row.passwordHash, normalised, row.userId)) {
-      match = row;
-      await deps.db.update(appPasswords).set({ lookupHash }).where(eq(appPasswords.id, row.id));
-      break;
-    }
-  }
+  const match = await matchAppPassword(deps, eq(users.email, email.trim().toLowerCase()), password);
   if (!match) return null;
   const now = deps.now().getTime();
   if (!match.lastUsedAt || now - match.lastUsedAt.getTime() > LAST_USED_WRITE_MS) {
@@ -205,6 +223,22 @@ export async function verifyAppPassword(
       .where(eq(appPasswords.id, match.id));
   }
   return { userId: match.userId, appPasswordId: match.id };
+}
+
+/**
+ * Which of the signed-in account's live app passwords `password` is (typed with or without
+ * dashes, in any case), checked as CardDAV's sign-in checks it (`matchAppPassword`); its
+ * last use is not touched, since no device has used it yet.
+ *
+ * @returns the app password's id, or null when it is not one of this account's, or revoked.
+ */
+export async function appPasswordOfAccount(
+  deps: Pick<ApiDependencies, 'db' | 'keys'>,
+  userId: string,
+  password: string,
+): Promise<string | null> {
+  const match = await matchAppPassword(deps, eq(users.id, userId), password);
+  return match?.id ?? null;
 }
 
 /** The email an account signs in with, or undefined for an unknown one. */
