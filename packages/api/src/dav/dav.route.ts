@@ -204,7 +204,7 @@ export const davPlugin: FastifyPluginAsync<{
       // reads them as CATEGORIES.
       groups: readsGroupCards(req.headers['user-agent']),
     };
-    const resource = resourceOf(req.url);
+    const resource = isHostRoot(req) ? ROOT : resourceOf(req.url);
     if (!resource || ('userId' in resource && resource.userId !== caller.userId)) {
       throw new DavError(404, 'There is nothing at this address.');
     }
@@ -231,6 +231,10 @@ export const davPlugin: FastifyPluginAsync<{
         throw new DavError(405, `${req.method} is not supported here.`);
     }
   };
+  // A client given only the host name asks `/` for the principal (RFC 6764 §5 falls back to
+  // the context path "/"; DAVx5, vdirsyncer and iOS do): PROPFIND there answers as the DAV
+  // root, after the same sign-in, as Radicale does. Other methods on `/` stay the web app's.
+  app.route({ method: 'PROPFIND', url: '/', handler });
   app.route({
     method: ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'POST', 'PATCH', ...DAV_METHODS],
     url: '/dav',
@@ -267,7 +271,8 @@ export const davPlugin: FastifyPluginAsync<{
     const version = requestedVersion(req.headers.accept, null, req.headers['user-agent']);
     const depth = req.headers.depth === '0' ? 0 : 1;
     const ctx = await propContext(caller);
-    const href = hrefOf(resource);
+    // The answer names the URL asked (RFC 4918 §9.1): `/` itself when the host root was asked.
+    const href = isHostRoot(req) ? '/' : hrefOf(resource);
     if (resource.kind === 'card') {
       const card = (await cardsByName(deps.db, caller, [resource.name])).get(resource.name);
       if (!card) throw new DavError(404, 'There is no card here.');
@@ -654,6 +659,13 @@ function hasBody(req: FastifyRequest): boolean {
   return (
     req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
   );
+}
+
+const ROOT: DavResource = { kind: 'root' };
+
+/** Whether a request is for the host's root, `/`, rather than a path under `/dav/`. */
+function isHostRoot(req: FastifyRequest): boolean {
+  return req.url.split('?')[0] === '/';
 }
 
 function hrefOf(resource: DavResource): string {
