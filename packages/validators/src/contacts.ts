@@ -36,13 +36,39 @@ const valueType = lineText()
   .nullish()
   .transform((value) => value ?? '');
 
-/** An email of a contact's list (RFC 6350 EMAIL), lowercased. */
+/*
+ * The parts of an email address a contact may have. Letters of every script are allowed in
+ * both halves (RFC 6531, internationalised email: `émile.rossi@exemple.fr`, `jörg@müller.de`);
+ * what makes it an address is kept: one `@`, a local part of at most 64 characters without
+ * spaces, quotes, brackets or a dot at either end or twice in a row (RFC 5321 §4.1.2,
+ * §4.5.3.1.1), and a domain of dot-separated labels, none starting or ending with a hyphen,
+ * ending in a top-level label of letters or an `xn--` one (RFC 5890).
+ */
+const LOCAL_ATOM = '[^\\s@".(),:;<>\\[\\]\\\\\\p{Cc}]+';
+const DOMAIN_LABEL = '[\\p{L}\\p{M}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]*[\\p{L}\\p{M}\\p{N}])?';
+
+/**
+ * An email address as a contact's EMAIL may hold it, internationalised ones included
+ * (docs/product/validation.md#a-contacts-emails). The account's own email (auth.ts) keeps the
+ * stricter ASCII rule, since mail is sent to it.
+ */
+export const CONTACT_EMAIL_PATTERN = new RegExp(
+  `^(?=[^@]{1,64}@)${LOCAL_ATOM}(?:\\.${LOCAL_ATOM})*@(?=.{1,255}$)(?:${DOMAIN_LABEL}\\.)+(?:[\\p{L}\\p{M}]{2,}|xn--[a-z0-9-]+)$`,
+  'u',
+);
+
+/** Whether `value` is an email address a contact may have (`CONTACT_EMAIL_PATTERN`). */
+export function isContactEmail(value: string): boolean {
+  return CONTACT_EMAIL_PATTERN.test(value);
+}
+
+/** An email of a contact's list (RFC 6350 EMAIL), lowercased; `CONTACT_EMAIL_PATTERN`. */
 export const emailValueInput = z.object({
   value: z
     .string()
     .trim()
     .toLowerCase()
-    .pipe(z.email({ error: m.invalidEmail })),
+    .pipe(z.email({ pattern: CONTACT_EMAIL_PATTERN, error: m.invalidEmail })),
   type: valueType,
 });
 

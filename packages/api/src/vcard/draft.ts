@@ -2,13 +2,13 @@ import { formattedName } from './contact-vcard';
 import {
   CONTACT_LIMITS,
   contactLimitProblem,
+  isContactEmail,
   multiLineText,
   singleLineText,
   type ExtraField,
   type ImportedContact,
   splitName,
 } from '@kith/validators';
-import { z } from 'zod';
 
 /**
  * Why a row of an import file is left out (`error`) or comes in changed (`warning`), in words
@@ -211,10 +211,10 @@ export function dateOrderOf(texts: string[]): DateOrder | 'ambiguous' | null {
 
 /**
  * Whether a value is an email address, internationalised ones included (RFC 6531: `jörg@
- * müller.de`), as phones and other address books write them.
+ * müller.de`), as phones and other address books write them: the contact email rule the
+ * form checks too (docs/product/validation.md#a-contacts-emails).
  */
-const validEmail = (value: string) =>
-  z.email({ pattern: z.regexes.unicodeEmail }).safeParse(value).success;
+const validEmail = isContactEmail;
 
 /** A list's values trimmed and cut to length, the empty ones dropped. */
 function cleanValues(values: DraftValue[]): DraftValue[] {
