@@ -10,3 +10,4 @@ export * as schema from './schema';
 export type { ContactExtraField } from './schema/contacts';
 export type { ContactDate, PostalAddress, TypedValue } from './schema/card';
 export type { User } from './schema/users';
+export type { MergedCopy } from './schema/merge';

@@ -1,24 +1,15 @@
 import { executeRows, schema, type Database } from '@kith/db';
-import type { ContactMergeInput, MergeField } from '@kith/validators';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
-import { NotFoundError, ValidationError } from '../shared/errors';
-import { deleteImages } from '../images';
 import {
   activeContactRows,
-  cardOf,
-  mergeExtras,
   phoneKey,
   selectContactsWithPhoto,
   toDto,
-  unionCards,
-  unionValues,
-  updateContactRows,
   type Contact,
 } from '../contacts';
-import { copyMembership } from '../labels';
 import { cooperative } from '../shared/event-loop';
-import { bookTransaction } from '../shared/write-transaction';
+import { dismissedPairKeys, pairKey } from './dismissals.service';
 
 const { contacts } = schema;
 
@@ -42,12 +33,11 @@ export interface DuplicateGroups {
   total: number;
 }
 
-export const MERGE_NOT_FOUND = 'One of these contacts is gone. Refresh the page and try again.';
-
 /**
  * Likely duplicates among the person's contacts not in the trash ("Merge & fix"):
  * any email in common (any case), any phone number in common once normalised, or very similar names
  * (pg_trgm similarity at least 0.7). Groups join every contact linked by any reason.
+ * Pairs the person said are "Not duplicates" (`dismissDuplicates`) link nothing.
  * Nothing is ever merged here. Every step is bounded: emails and phones are matched by key,
  * names by their sorted neighbourhood (see `similarNames`), so the cost grows with the book
  * as n log n, never as its square (an all-pairs join over a 10,000-contact book ran 457 s).
@@ -66,7 +56,7 @@ export async function findDuplicates(
     sortName: contacts.sortName,
     createdAt: contacts.createdAt,
   });
-  const pairs: [string, string, DuplicateReason][] = [];
+  let pairs: [string, string, DuplicateReason][] = [];
   const pause = cooperative();
   const linkSame = async (
     keys: (row: (typeof rows)[number]) => string[],
@@ -88,6 +78,11 @@ export async function findDuplicates(
 
   const similar = await similarNames(deps.db, userId);
   for (const row of similar) pairs.push([row.a, row.b, 'name']);
+  // A pair said to be "Not duplicates" links nothing; its contacts may still meet through others.
+  const dismissed = await dismissedPairKeys(deps.db, userId);
+  if (dismissed.size > 0) {
+    pairs = pairs.filter(([a, b]) => !dismissed.has(pairKey(a, b)));
+  }
   if (pairs.length === 0) return { groups: [], total: 0 };
 
   // Union-find over every link, so A~B by email and B~C by phone make one group.
@@ -182,104 +177,4 @@ async function similarNames(db: Database, userId: string): Promise<{ a: string; 
     cross join lateral unnest(n.next_ids, n.next_names) as v(id, name)
     where v.id is not null and similarity(n.sort_name, v.name) >= ${NAME_SIMILARITY}`,
   );
-}
-
-/** The columns each merge field other than a list's carries. */
-const FIELD_COLUMNS: Record<
-  Exclude<MergeField, keyof typeof FIELD_LISTS>,
-  (keyof typeof contacts.$inferSelect)[]
-> = {
-  name: ['givenName', 'familyName', 'additionalNames', 'honorificPrefixes', 'honorificSuffixes'],
-  org: ['org', 'title', 'orgUnits'],
-  birthday: ['birthdayDay', 'birthdayMonth', 'birthdayYear'],
-  photo: ['photoImageId'],
-};
-
-/** The list whose preferred value a merge field picks; every value of every copy is kept. */
-const FIELD_LISTS = { email: 'emails', phone: 'phones', address: 'addresses' } as const;
-
-/**
- * Merges duplicates into one contact, in one transaction: the kept contact takes each picked
- * field from the contact chosen for it, every label of the copies, and the star if any copy
- * had it; every email, phone, address, date, link and note of every copy joins the kept
- * contact's (`unionCards`), the picked contact's email, phone and address first, and the
- * copies' extra fields are kept, so nothing is lost. The copies go to the Trash (recover them to undo).
- * A photo taken from a copy moves to the kept contact; the kept contact's own photo it
- * replaces is deleted.
- *
- * @returns the merged contact.
- * @throws NotFoundError when a contact is not the person's or is in the trash;
- *   ValidationError when `take` names a contact outside the merge.
- */
-export async function mergeContacts(
-  deps: Pick<ApiDependencies, 'db' | 'images' | 'now'>,
-  userId: string,
-  input: ContactMergeInput,
-): Promise<Contact> {
-  const ids = [input.keepId, ...input.mergeIds.filter((id) => id !== input.keepId)];
-  if (ids.length < 2) throw new ValidationError('Choose at least two contacts to merge.');
-  const replacedPhoto = await bookTransaction(deps.db, userId, async (tx) => {
-    const rows = await tx
-      .select()
-      .from(contacts)
-      .where(
-        and(eq(contacts.userId, userId), isNull(contacts.trashedAt), inArray(contacts.id, ids)),
-      )
-      .for('update');
-    if (rows.length !== ids.length) throw new NotFoundError(MERGE_NOT_FOUND);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const keep = byId.get(input.keepId)!;
-
-    // Nothing of the copies is lost: every email, phone, address, date and link of each copy
-    // joins the kept contact's lists, with its type; the picked contact's values come first,
-    // so its email, phone and address become the preferred ones.
-    let card = cardOf(keep);
-    for (const row of rows) if (row.id !== keep.id) card = unionCards(card, cardOf(row));
-    const picked = (field: keyof typeof FIELD_LISTS) =>
-      input.take[field] ? byId.get(input.take[field]) : undefined;
-    const email = picked('email');
-    const phone = picked('phone');
-    const address = picked('address');
-    if (email) card.emails = unionValues('emails', email.emails, card.emails);
-    if (phone) card.phones = unionValues('phones', phone.phones, card.phones);
-    if (address) card.addresses = unionValues('addresses', address.addresses, card.addresses);
-    // The whole card first; the picked name and work below replace its text parts.
-    const changes: Partial<typeof contacts.$inferInsert> = { ...card };
-    let photoFrom: string | null = null;
-    for (const [field, sourceId] of Object.entries(input.take) as [MergeField, string][]) {
-      const source = byId.get(sourceId);
-      if (!source) {
-        throw new ValidationError('Pick values from the contacts being merged.', {
-          [`take.${field}`]: ['Pick values from the contacts being merged.'],
-        });
-      }
-      if (sourceId === keep.id || field in FIELD_LISTS) continue;
-      for (const column of FIELD_COLUMNS[field as keyof typeof FIELD_COLUMNS]) {
-        (changes as Record<string, unknown>)[column] = source[column];
-      }
-      if (field === 'photo') photoFrom = sourceId;
-    }
-    if (rows.some((row) => row.isFavorite)) changes.isFavorite = true;
-    const extra = mergeExtras(
-      keep.extra,
-      rows.flatMap((row) => (row.id === keep.id ? [] : row.extra)),
-    );
-    if (extra.length !== keep.extra.length) changes.extra = extra;
-    if (Object.keys(changes).length > 0) {
-      await updateContactRows(tx, userId, eq(contacts.id, keep.id), changes);
-    }
-    const copies = ids.slice(1);
-    if (photoFrom) {
-      // The photo now belongs to the kept contact alone, so deleting the copy never takes it.
-      await updateContactRows(tx, userId, eq(contacts.id, photoFrom), { photoImageId: null });
-    }
-    await copyMembership(tx, copies, keep.id);
-    await updateContactRows(tx, userId, inArray(contacts.id, copies), { trashedAt: deps.now() });
-    return photoFrom && keep.photoImageId && keep.photoImageId !== changes.photoImageId
-      ? keep.photoImageId
-      : null;
-  });
-  if (replacedPhoto) await deleteImages(deps, userId, [replacedPhoto]);
-  const [row] = await selectContactsWithPhoto(deps.db).where(eq(contacts.id, input.keepId));
-  return toDto(deps.images, row!);
 }
