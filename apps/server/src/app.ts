@@ -172,8 +172,10 @@ export async function buildApp({
 }
 
 /**
- * Serves the built SPA: hashed assets cached for a year, everything else revalidated, and
- * any unknown GET that asks for HTML answered with index.html so client routes load.
+ * Serves the built SPA: hashed assets cached for a year, everything else revalidated (the
+ * service worker `sw.js` and the web manifest included, so a new release reaches an installed
+ * app at its next start: docs/offline.md#installing), and any unknown GET that asks for HTML
+ * answered with index.html so client routes load.
  */
 async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, {
@@ -233,7 +235,8 @@ function prerenderedPages(root: string): [string, string][] {
 /**
  * The browser may load code, styles, images and media from this origin only: no third-party
  * request leaves a page (Kith's privacy promise: README). Mantine sets inline style attributes,
- * hence 'unsafe-inline' for styles alone.
+ * hence 'unsafe-inline' for styles alone. The service worker and the web manifest come from
+ * this origin too (docs/offline.md).
  */
 const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
@@ -243,6 +246,8 @@ const contentSecurityPolicy = {
   mediaSrc: ["'self'", 'blob:'],
   fontSrc: ["'self'"],
   connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],

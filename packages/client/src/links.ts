@@ -89,6 +89,35 @@ export function shared<T>(fn: () => Promise<T>): () => Promise<T> {
  */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
+/**
+ * How long an ordinary read or write of the web app waits, in ms: an answer normally comes
+ * in well under a second, so a server that has not answered in 20 s will not, and the person
+ * is told ('Request aborted') instead of watching a spinner for a minute (docs/offline.md#time-limits).
+ */
+export const CALL_TIMEOUT_MS = 20_000;
+
+/**
+ * The procedures that carry a file or a whole book and keep `REQUEST_TIMEOUT_MS` (60 s): a
+ * photo of up to 8 MiB, an import batch or its undo, an export, a merge, emptying the trash.
+ */
+export const LONG_CALLS: ReadonlySet<string> = new Set([
+  'images.upload',
+  'imports.batch',
+  'imports.undo',
+  'contacts.export',
+  'contacts.merge',
+  'trash.empty',
+  'trash.deleteMany',
+]);
+
+/**
+ * The time limit of a call to `path` (a procedure such as `contacts.update`), in ms:
+ * `REQUEST_TIMEOUT_MS` for `LONG_CALLS`, `CALL_TIMEOUT_MS` for every other.
+ */
+export function callTimeoutMs(path: string): number {
+  return LONG_CALLS.has(path) ? REQUEST_TIMEOUT_MS : CALL_TIMEOUT_MS;
+}
+
 /** Whether `error` (or what caused it) is a call given up for taking too long. */
 export function isTimeout(error: unknown): boolean {
   for (let e = error; e instanceof Error; e = e.cause) {
