@@ -6,6 +6,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createQueryClient } from './lib/query-client';
 import { createApiClient, createTrpcReactClient, trpc } from './lib/trpc';
+import { forgetOnSignOut } from './pwa/forget';
+import { OfflineBanner } from './pwa/offline-banner';
+import { useRetryWhenOnline } from './pwa/retry-when-online';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, localizedTheme } from './theme';
 import toasts from './toasts.module.css';
@@ -20,9 +23,14 @@ const TOAST_LIMIT = 3;
 /** Light, dark or the device's scheme (the default), kept in this browser. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'kith-color-scheme' });
 
-/** The query cache and the router over it, made once per page (or per prerendered page). */
+/**
+ * The query cache and the router over it, made once per page (or per prerendered page). What
+ * is kept for reading offline is forgotten whenever the session ends or changes hands
+ * (`forgetOnSignOut`, docs/offline.md#privacy).
+ */
 export function createAppContext(history?: RouterHistory) {
   const queryClient = createQueryClient();
+  forgetOnSignOut(queryClient);
   const router = createAppRouter({ queryClient, api: createApiClient() }, history);
   return { queryClient, router };
 }
@@ -38,6 +46,7 @@ export function App({ history, context }: { history?: RouterHistory; context?: A
   const [trpcClient] = useState(createTrpcReactClient);
   const { t } = useTranslation();
   const theme = useMemo(() => localizedTheme(t('Close')), [t]);
+  useRetryWhenOnline(router);
 
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
@@ -56,6 +65,7 @@ export function App({ history, context }: { history?: RouterHistory; context?: A
             className={toasts.toasts}
           />
           <RouterProvider router={router} />
+          <OfflineBanner />
         </MantineProvider>
       </QueryClientProvider>
     </trpc.Provider>

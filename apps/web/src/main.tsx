@@ -4,9 +4,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppContext } from './app';
 import { i18nReady } from './lib/i18n';
+import { guardChunkReloads } from './pwa/chunk-guard';
+import { registerServiceWorker } from './pwa/register';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// Offline, a screen whose code cannot load shows its error, not the browser's (docs/offline.md).
+guardChunkReloads();
+registerServiceWorker();
 
 const context = createAppContext();
 const app = (

@@ -2,6 +2,7 @@ import type { TOptions } from 'i18next';
 import { notifications } from '@mantine/notifications';
 import { isTimeout } from '@kith/client/links';
 import { TRPCClientError } from '@trpc/client';
+import { isOffline, isOfflineError } from '../pwa/offline';
 import { i18n, i18nKey } from './i18n';
 
 /**
@@ -10,6 +11,10 @@ import { i18n, i18nKey } from './i18n';
 export const UNKNOWN_ERROR = i18nKey('Unknown Error Occurred Try Again!');
 export const NETWORK_ERROR = i18nKey('Network Error');
 export const REQUEST_ABORTED = i18nKey('Request aborted');
+/** A change refused, or a call failed, while the browser is offline (docs/offline.md). */
+export const OFFLINE_ERROR = i18nKey(
+  'You are offline. Nothing was saved; try again when you are back online.',
+);
 
 /** A plain (non-tRPC) API route's refusal: its status and the server's message. */
 export class RouteError extends Error {
@@ -24,8 +29,10 @@ export class RouteError extends Error {
 
 /**
  * The message to show for a failed call, in the interface language: the server's message
- * when it sent one, 'Request aborted' when no answer came in time, 'Network Error' when the
- * request never got an answer, else `fallback` (docs/product/messages.md#error-catalogue).
+ * when it sent one, 'Request aborted' when no answer came in time, the offline message when
+ * the browser is offline (a change refused before it was sent, docs/offline.md), 'Network
+ * Error' when the request never got an answer, else `fallback`
+ * (docs/product/messages.md#error-catalogue).
  * Server messages are catalogue keys too (src/locales/server-messages.ts).
  */
 export function errorMessage(error: unknown, fallback = UNKNOWN_ERROR): string {
@@ -49,15 +56,21 @@ const TOO_MANY_ATTEMPTS =
   /^Too many attempts\. Please wait (\d+) (second|minute)s? and try again\.$/;
 
 function untranslatedErrorMessage(error: unknown, fallback: string): string {
+  if (isOfflineError(error)) return OFFLINE_ERROR;
   if (isTimeout(error)) return REQUEST_ABORTED;
   if (error instanceof RouteError) return error.message || fallback;
   if (error instanceof TRPCClientError) {
     const fromServer = error.shape?.message ?? (error.data ? error.message : undefined);
     if (fromServer) return fromServer;
-    if (isNetworkFailure(error.cause) || isNetworkFailure(error)) return NETWORK_ERROR;
+    if (isNetworkFailure(error.cause) || isNetworkFailure(error)) return networkError();
   }
-  if (isNetworkFailure(error)) return NETWORK_ERROR;
+  if (isNetworkFailure(error)) return networkError();
   return fallback;
+}
+
+/** A request that got no answer: the browser being offline says why. */
+function networkError(): string {
+  return isOffline() ? OFFLINE_ERROR : NETWORK_ERROR;
 }
 
 /** fetch rejects with a TypeError whose message names the failed fetch or the network. */
