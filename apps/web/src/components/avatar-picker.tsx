@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { messages } from '@kith/validators';
 import { IconCamera, IconX } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { ContactAvatar } from './contact-avatar';
 import { useTranslation } from 'react-i18next';
 
@@ -26,7 +27,9 @@ export function imageFileProblem(file: File): string | null {
 
 /**
  * The avatar picker of the create and edit screens: the photo (or initials), a camera button
- * that opens the file chooser, and a remove button when there is a photo.
+ * that opens the file chooser, and a remove button when there is a photo. The chooser forgets
+ * each file once it is handed over, so the same file picked again (after removing it, or after
+ * a failed upload) is picked again rather than ignored as no change.
  */
 export function AvatarPicker({
   name,
@@ -45,6 +48,8 @@ export function AvatarPicker({
   onOpenMenu?: () => void;
 }) {
   const { t } = useTranslation();
+  // Clears the file input's value: a browser fires no change for the file it already holds.
+  const resetInput = useRef<() => void>(null);
   return (
     <Stack align="center" gap={6}>
       <Box pos="relative">
@@ -66,7 +71,14 @@ export function AvatarPicker({
           />
         )}
         <Group gap={4} pos="absolute" bottom={-4} right={-12}>
-          <FileButton onChange={(file) => file && onPick(file)} accept="image/*">
+          <FileButton
+            resetRef={resetInput}
+            onChange={(file) => {
+              resetInput.current?.();
+              if (file) onPick(file);
+            }}
+            accept="image/*"
+          >
             {(props) => (
               <ActionIcon
                 {...props}

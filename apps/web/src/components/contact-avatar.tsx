@@ -7,11 +7,14 @@ import { InitialsAvatar } from './initials-avatar';
  */
 export function ContactAvatar({
   name,
+  initialsFrom,
   url,
   size = 40,
   decorative = false,
 }: {
   name: string;
+  /** The name the initials are drawn from, when not `name` (see `InitialsAvatar`). */
+  initialsFrom?: string;
   url?: string;
   size?: number;
   /** Hidden from assistive technology where the name is already said beside it. */
@@ -29,5 +32,7 @@ export function ContactAvatar({
       />
     );
   }
-  return <InitialsAvatar name={name} size={size} decorative={decorative} />;
+  return (
+    <InitialsAvatar name={name} initialsFrom={initialsFrom} size={size} decorative={decorative} />
+  );
 }

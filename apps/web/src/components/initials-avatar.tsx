@@ -43,14 +43,18 @@ export function colorFor(name: string): string {
 
 /**
  * An avatar drawn in the browser from a name's initials never fetched from a third-party
- * service (docs/product/screens.md#row-behaviour-in-contacts-and-favorites).
+ * service (docs/product/screens.md#row-behaviour-in-contacts-and-favorites). `name` is what
+ * it is called; `initialsFrom` (the given and family name, when `name` is the whole name
+ * with its prefix and suffix) gives the letters and the colour, as in the list.
  */
 export function InitialsAvatar({
   name,
+  initialsFrom = name,
   size = 40,
   decorative = false,
 }: {
   name: string;
+  initialsFrom?: string;
   size?: number;
   /** Hidden from assistive technology when the name is already said beside it. */
   decorative?: boolean;
@@ -58,7 +62,7 @@ export function InitialsAvatar({
   const a11y = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name };
   return (
     <svg width={size} height={size} viewBox="0 0 40 40" {...a11y}>
-      <circle cx="20" cy="20" r="20" fill={colorFor(name)} />
+      <circle cx="20" cy="20" r="20" fill={colorFor(initialsFrom)} />
       <text
         x="50%"
         y="50%"
@@ -69,7 +73,7 @@ export function InitialsAvatar({
         fontWeight="600"
         fontFamily="system-ui, sans-serif"
       >
-        {initialsOf(name)}
+        {initialsOf(initialsFrom)}
       </text>
     </svg>
   );

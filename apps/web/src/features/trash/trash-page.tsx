@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Button, Center, Group, Loader, Menu, Text, Title } f
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconDots, IconRestore, IconTrash, IconTrashX } from '@tabler/icons-react';
 import type { BulkContactsInput } from '@kith/validators';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { withProgress } from '../../lib/notify';
 import { useTrashActions } from './api';
 import { useContactList, type Contact } from '../../lib/contact-lists';
@@ -25,13 +25,17 @@ export function formatDeletedDate(date: Date | string | null): string {
   return date ? formatLongDate(date) : '';
 }
 
+/** The selection's recovery, among the ids of `recovering` (no contact id is this). */
+const ALL = 'selection';
+
 /** What 'Delete forever?' is about to delete: one row, the selection, or the whole trash. */
 type PendingDelete = { one: string } | { chosen: BulkContactsInput } | { empty: true } | null;
 
 /**
  * The Trash screen (docs/product/screens.md#trash-screen): the 30-day banner with 'Empty
  * Trash now', Name and 'Date deleted', Recover and Delete Forever per row (a menu on small
- * screens) and in bulk, and the 'Delete forever?' dialog before anything is deleted.
+ * screens) and in bulk, and the 'Delete forever?' dialog before anything is deleted. A Recover
+ * clicked again while its call is on its way does nothing (one call, one toast).
  */
 export function TrashPage() {
   const { t } = useTranslation();
@@ -48,26 +52,46 @@ export function TrashPage() {
     if (done) selection.clear();
   };
 
-  const recoverOne = async (id: string) =>
-    afterChange(
-      await withProgress(
-        () => recover.mutateAsync({ id }),
-        () => t('Contact recovered'),
-        'recover',
-      ),
-    );
+  // The contacts whose recovery is on its way: a second click on the same Recover is ignored,
+  // so one call and one outcome (a second call answered 'Contact not found.' beside
+  // 'Contact recovered'). A ref, so the click right after the first one sees it at once.
+  const recovering = useRef(new Set<string>());
+  const [recoveringIds, setRecoveringIds] = useState<ReadonlySet<string>>(new Set());
+  const recoverOne = async (id: string) => {
+    if (recovering.current.has(id)) return;
+    recovering.current.add(id);
+    setRecoveringIds(new Set(recovering.current));
+    try {
+      afterChange(
+        await withProgress(
+          () => recover.mutateAsync({ id }),
+          () => t('Contact recovered'),
+          'recover',
+        ),
+      );
+    } finally {
+      recovering.current.delete(id);
+      setRecoveringIds(new Set(recovering.current));
+    }
+  };
   const recoverSelected = async () => {
     const chosen = selection.chosen();
     if ('contactIds' in chosen && chosen.contactIds.length === 1) {
       return recoverOne(chosen.contactIds[0]!);
     }
-    afterChange(
-      await withProgress(
-        () => recoverMany.mutateAsync(chosen),
-        () => t('Contacts recovered'),
-        'recover',
-      ),
-    );
+    if (recovering.current.has(ALL)) return;
+    recovering.current.add(ALL);
+    try {
+      afterChange(
+        await withProgress(
+          () => recoverMany.mutateAsync(chosen),
+          () => t('Contacts recovered'),
+          'recover',
+        ),
+      );
+    } finally {
+      recovering.current.delete(ALL);
+    }
   };
 
   const askDelete = (next: PendingDelete) => {
@@ -135,7 +159,12 @@ export function TrashPage() {
       </Menu>
     ) : (
       <>
-        <Button size="xs" variant="subtle" onClick={() => recoverOne(contact.id)}>
+        <Button
+          size="xs"
+          variant="subtle"
+          loading={recoveringIds.has(contact.id)}
+          onClick={() => recoverOne(contact.id)}
+        >
           {t('Recover')}
         </Button>
         <Button

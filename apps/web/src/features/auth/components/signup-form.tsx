@@ -11,11 +11,14 @@ import { PasswordPair } from './password-pair';
 import { AuthHeading } from './auth-heading';
 import { useTranslation } from 'react-i18next';
 import { keepSubmitClicks } from '../../../lib/blur-validation';
+import { useSubmitOnce } from '../../../lib/use-submit-once';
 
 /**
  * The sign-up screen (docs/product/screens.md#public-routes, docs/product/validation.md#signup,
  * docs/product/states.md#session). The button stays
- * disabled until the confirmation matches the password, and while a request is in flight.
+ * disabled until the confirmation matches the password, and from the click until the next screen
+ * opens (the request, then the 2 s on 'Signup Successful') or the request fails: one click, one
+ * sign-up.
  */
 export function SignupForm() {
   const { t } = useTranslation();
@@ -37,15 +40,20 @@ export function SignupForm() {
     enhanceGetInputProps: keepSubmitClicks,
   });
   const password = form.getValues().password;
-  const busy = signup.isPending;
+  // From the click until /verify opens (the call, then the 2 s on 'Signup Successful'), or
+  // until it fails: a second click then sent a second sign-up.
+  const submitting = useSubmitOnce();
+  const busy = submitting.busy;
 
   const submit = form.onSubmit(async (values) => {
+    if (!submitting.start()) return;
     try {
       await signup.mutateAsync({ ...values, locale: currentLocale() });
       notifySuccess('Signup Successful');
       await wait(REDIRECT_DELAY_MS);
       await navigate({ to: '/verify' });
     } catch (error) {
+      submitting.finish();
       form.setErrors(fieldErrors(error));
       notifyError(error);
     }

@@ -33,6 +33,15 @@ export function useMoveToTrash() {
   return trpc.trash.add.useMutation({ onSuccess: () => refresh() });
 }
 
+/**
+ * Brings one contact (`{ id }`) back from the trash: the Undo of moving it there from its
+ * page. The cached contact and lists are read again before the promise resolves.
+ */
+export function useRecoverFromTrash() {
+  const refresh = useRefreshContactLists();
+  return trpc.trash.recover.useMutation({ onSuccess: () => refresh() });
+}
+
 /** Moves several contacts (`{ contactIds }`) to the trash; answers the ids moved. */
 export function useMoveManyToTrash() {
   const refresh = useRefreshContactLists();

@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { renderApp, server, signedIn, setUpMswServer } from '../../../test/render-app';
-import { trpcHandler } from '../../../test/trpc-msw';
+import { receivedCalls, trpcHandler } from '../../../test/trpc-msw';
 import { contactDto, type ContactDto } from '../../../test/contact-dto';
 
 setUpMswServer();
@@ -93,5 +93,54 @@ describe('the detail page of a contact from a phone', () => {
   it('keeps the stand-in name in English on the English interface', async () => {
     openDetailPage(fromPhone({ givenName: 'No name', familyName: '' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'No name' })).toBeInTheDocument();
+  });
+});
+
+describe('the detail page reads a contact as a person expects', () => {
+  it('dials a pasted "+44 (0)20 7946 0958" without the trunk 0, and shows it formatted', async () => {
+    openDetailPage(
+      contactDto(id, 'Ada', 'Lovelace', {
+        phones: [{ value: '+44 (0)20 7946 0958', type: 'work' }],
+        extra: [{ name: 'TEL', label: 'x-desk', value: '+44 (0)20 7946 0959' }],
+      }),
+    );
+    const phone = await screen.findByRole('link', { name: '+44 20 7946 0958' });
+    expect(phone).toHaveAttribute('href', 'tel:+442079460958');
+    expect(screen.getByRole('link', { name: '+44 20 7946 0959' })).toHaveAttribute(
+      'href',
+      'tel:+442079460959',
+    );
+  });
+
+  it('labels a department shown without a company or a job title', async () => {
+    openDetailPage(contactDto(id, 'Ada', 'Lovelace', { orgUnits: ['Research'] }));
+    expect(await screen.findByText('Department: Research')).toBeInTheDocument();
+  });
+
+  it('draws the initials from the given and family name, not the prefix and suffix', async () => {
+    openDetailPage(
+      contactDto(id, 'Ada', 'Lovelace', { honorificPrefixes: 'Dr', honorificSuffixes: 'PhD' }),
+    );
+    const avatar = await screen.findByRole('img', { name: 'Dr Ada Lovelace, PhD' });
+    expect(avatar).toHaveTextContent(/^AL$/);
+  });
+
+  it('moves the contact to the Trash with Undo in the toast, which recovers it', async () => {
+    openDetailPage(contactDto(id, 'Ada', 'Lovelace'));
+    server.use(
+      ...trpcHandler('trash.add', () => ({ id })),
+      ...trpcHandler('trash.recover', () => ({ id })),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Move to trash' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete from contacts?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move To Trash' }));
+    expect(await screen.findByText('Contact move to trash')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Undone')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(receivedCalls.filter((c) => c.path === 'trash.recover')).toEqual([
+        { path: 'trash.recover', input: { id } },
+      ]),
+    );
   });
 });

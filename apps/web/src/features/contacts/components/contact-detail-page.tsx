@@ -27,12 +27,16 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useRef, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
 import type { Contact } from '../../../lib/contact-lists';
-import { withProgress } from '../../../lib/notify';
+import { errorMessage, serviceFailure } from '../../../lib/notify';
+import { notifyUndoable } from '../../../lib/undo-toast';
+import { formatPhone, telHref } from '../../../lib/phone';
 import { useToggleFavorite } from '../api/favorites';
-import { useMoveToTrash } from '../api/contacts';
+import { useMoveToTrash, useRecoverFromTrash } from '../api/contacts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ContactAvatar } from '../../../components/contact-avatar';
 import { WithContact } from './with-contact';
@@ -87,6 +91,20 @@ export function fullName(contact: Contact): string {
 }
 
 /**
+ * The line under the name: 'job title • company, department' (docs/product/screens.md#detail-screen).
+ * A department without a company or a job title is labelled ('Department: Research'), so it
+ * does not read as a company; null when there is none of the three.
+ */
+export function workLine(contact: Contact, t: TFunction): string | null {
+  const units = contact.orgUnits.filter(Boolean).join(', ');
+  if (!contact.org && !contact.title) {
+    return units ? t('Department: {{name}}', { name: units }) : null;
+  }
+  const organisation = [contact.org, units].filter(Boolean).join(', ');
+  return [contact.title, organisation].filter(Boolean).join(' • ');
+}
+
+/**
  * What other features show on the page, given by its route (a feature never imports another):
  * each is drawn for the contact shown.
  */
@@ -115,25 +133,42 @@ function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDet
   const from = useRouterState({ select: (s) => s.location.state.from });
   const toggleFavorite = useToggleFavorite();
   const trash = useMoveToTrash();
+  const recover = useRecoverFromTrash();
+  // Set when Undo brought the contact back before the page moved on to the Trash.
+  const undone = useRef(false);
   const [trashOpened, trashDialog] = useDisclosure(false);
   const birthday = birthdayText(contact.birthday);
   const name = shownName(fullName(contact) || contactName(contact), t);
-  const jobTitle = contact.title;
-  const organisation = [contact.org, ...contact.orgUnits].filter(Boolean).join(', ');
+  const work = workLine(contact, t);
   /** "Phone · Mobile": the field, and the value's type when it has one. */
   const labelled = (field: string, type: string) =>
     type ? `${field} · ${typeName(type, t)}` : field;
 
+  // 'Working...', then 'Contact move to trash' with Undo (which recovers it) for 10 s, and the
+  // Trash opens after 2 s unless Undo came first (docs/product/messages.md).
   const moveToTrash = async () => {
     trashDialog.close();
-    const done = await withProgress(
-      () => trash.mutateAsync({ id: contact.id }),
-      () => t('Contact move to trash'),
-      'trash',
-    );
-    if (!done) return;
+    const working = notifications.show({
+      loading: true,
+      message: t('Working...'),
+      autoClose: false,
+      withCloseButton: false,
+    });
+    try {
+      await trash.mutateAsync({ id: contact.id });
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorMessage(error, serviceFailure('trash')) });
+      return;
+    } finally {
+      notifications.hide(working);
+    }
+    undone.current = false;
+    notifyUndoable('Contact move to trash', async () => {
+      await recover.mutateAsync({ id: contact.id });
+      undone.current = true;
+    });
     await wait(REDIRECT_DELAY_MS);
-    await navigate({ to: '/trash' });
+    if (!undone.current) await navigate({ to: '/trash' });
   };
 
   return (
@@ -196,14 +231,17 @@ function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDet
       {/* A name, nickname or job may be one long word: it breaks anywhere rather than
           widening the page past the screen (overflow-wrap is inherited by each line). */}
       <Stack align="center" gap={4} mb="xl" ta="center" style={{ overflowWrap: 'anywhere' }}>
-        <ContactAvatar name={name} url={contact.photo?.url ?? ''} size={120} />
+        <ContactAvatar
+          name={name}
+          initialsFrom={shownName(contactName(contact), t) || name}
+          url={contact.photo?.url ?? ''}
+          size={120}
+        />
         <Title order={1} fz="h2" mt="sm">
           {name}
         </Title>
         {contact.nickname && <Text c="dimmed">“{contact.nickname}”</Text>}
-        {(jobTitle || organisation) && (
-          <Text c="dimmed">{[jobTitle, organisation].filter(Boolean).join(' • ')}</Text>
-        )}
+        {work && <Text c="dimmed">{work}</Text>}
         {parts.labels?.(contact)}
       </Stack>
 
@@ -228,9 +266,7 @@ function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDet
                 icon={<IconPhone size={18} />}
                 label={labelled(t('Phone'), phone.type)}
               >
-                <Anchor href={`tel:${phone.value.replace(/[^\d+*#,;]/g, '')}`}>
-                  {phone.value}
-                </Anchor>
+                <Anchor href={telHref(phone.value)}>{formatPhone(phone.value)}</Anchor>
               </Detail>
             ))}
             {contact.phones.length === 0 && (

@@ -9,7 +9,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { NOTE_MAX } from '@kith/validators';
+import type { TFunction } from 'i18next';
 import { monthOptions, type ContactFormValues } from '../api/contact-form-values';
+import { formatCount } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { AddressRows } from './address-rows';
 import { DateRows } from './date-rows';
@@ -26,6 +29,21 @@ function GroupError({ message }: { message?: string }) {
       {message}
     </Text>
   );
+}
+
+/** The note's counter shows in its last tenth (docs/product/validation.md#contact-form). */
+const NOTE_COUNTER_FROM = Math.floor(NOTE_MAX * 0.9);
+
+/**
+ * "59,000 of 65,536 characters" under the note once it nears its limit (the field takes no
+ * more than `NOTE_MAX`); nothing before.
+ */
+function noteCounter(length: number, t: TFunction) {
+  if (length < NOTE_COUNTER_FROM) return undefined;
+  return t('{{length}} of {{max}} characters', {
+    length: formatCount(length),
+    max: formatCount(NOTE_MAX),
+  });
 }
 
 /**
@@ -173,6 +191,9 @@ export function ContactFields({
         autosize
         minRows={3}
         maxRows={12}
+        maxLength={NOTE_MAX}
+        description={noteCounter(form.getValues().note.length, t)}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         {...form.getInputProps('note')}
       />
     </Stack>

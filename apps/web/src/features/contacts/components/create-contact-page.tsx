@@ -1,4 +1,4 @@
-import { i18nKey, translateErrors } from '../../../lib/i18n';
+import { i18nKey } from '../../../lib/i18n';
 import { Container, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
@@ -24,9 +24,10 @@ import {
   validateContactForm,
   type ContactFormValues,
 } from '../api/contact-form-values';
+import { translateFieldErrors } from '../api/field-messages';
 import { AvatarPicker, imageFileProblem } from '../../../components/avatar-picker';
 import { DiscardDialog } from './discard-dialog';
-import { useLeaveGuard } from './use-leave-guard';
+import { notifyStillSaving, useLeaveGuard } from './use-leave-guard';
 import { ContactFields } from './contact-fields';
 import { FormPageHeader } from './form-page-header';
 import { useGoBack } from './use-go-back';
@@ -42,7 +43,8 @@ interface UploadedAvatar {
  * docs/product/states.md#forms): the photo uploads as soon as it is picked and
  * removing it deletes it on the server; back with anything filled asks before discarding
  * (which deletes the uploaded photo); Save shows 'Contact Is Creating...', then 'Contact
- * Created', and opens the new contact after 2 s.
+ * Created', and opens the new contact after 2 s. From Save until then (or until the save
+ * fails) no way out offers Discard: it says the contact is still saving.
  */
 export function CreateContactPage() {
   const { t } = useTranslation();
@@ -58,13 +60,13 @@ export function CreateContactPage() {
   const [creation, setCreation] = useState<{ key: string; values: string } | null>(null);
   const form = useForm<ContactFormValues>({
     initialValues: emptyContactForm,
-    validate: (values) => translateErrors(validateContactForm(values, 'create')),
+    validate: (values) => translateFieldErrors(validateContactForm(values, 'create')),
   });
   const name = `${form.getValues().givenName} ${form.getValues().familyName}`.trim();
   // A photo still uploading counts as filled: leaving then would orphan it.
   const [uploading, setUploading] = useState<Promise<UploadedAvatar | null> | null>(null);
   const filled = avatar !== null || uploading !== null || form.isDirty();
-  const guard = useLeaveGuard(filled);
+  const guard = useLeaveGuard(filled, save.busy);
 
   const pick = async (file: File) => {
     const problem = imageFileProblem(file);
@@ -102,7 +104,13 @@ export function CreateContactPage() {
     }
   };
 
-  const back = () => (filled ? discard.open() : goBack());
+  // While a save is on its way, Discard would not stop it: the contact would open moments
+  // after it was discarded. Back says so and the screen waits for the answer.
+  const back = () => {
+    if (save.busy) notifyStillSaving();
+    else if (filled) discard.open();
+    else goBack();
+  };
 
   // Discard deletes the uploaded photo, one still on its way included
   // (docs/product/states.md#forms).
@@ -136,7 +144,7 @@ export function CreateContactPage() {
       await navigate({ to: '/person/$id', params: { id: contact.id }, state: { from: '/' } });
     } catch (error) {
       save.finish();
-      form.setErrors(mapErrorPaths(fieldErrors(error)));
+      form.setErrors(translateFieldErrors(mapErrorPaths(fieldErrors(error))));
       focusFirstError();
       done({
         color: 'red',

@@ -1,4 +1,3 @@
-import { translateErrors } from '../../../lib/i18n';
 import { Button, Container, FileButton, Group, Modal, Paper, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
@@ -17,10 +16,11 @@ import {
   validateContactForm,
   type ContactFormValues,
 } from '../api/contact-form-values';
+import { translateFieldErrors } from '../api/field-messages';
 import type { Contact } from '../../../lib/contact-lists';
 import { AvatarPicker, imageFileProblem } from '../../../components/avatar-picker';
 import { DiscardDialog } from './discard-dialog';
-import { useLeaveGuard } from './use-leave-guard';
+import { notifyStillSaving, useLeaveGuard } from './use-leave-guard';
 import { ContactFields } from './contact-fields';
 import { FormPageHeader } from './form-page-header';
 import { WithContact } from './with-contact';
@@ -58,14 +58,14 @@ function EditContactForm({ contact }: { contact: Contact }) {
   const initial = useMemo(() => formValuesOf(contact), [contact]);
   const form = useForm<ContactFormValues>({
     initialValues: initial,
-    validate: (values) => translateErrors(validateContactForm(values, 'edit', initial)),
+    validate: (values) => translateFieldErrors(validateContactForm(values, 'edit', initial)),
   });
 
   const preview = useMemo(() => (newPhoto ? URL.createObjectURL(newPhoto) : null), [newPhoto]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
   const shownUrl = preview ?? (photoRemoved ? '' : (contact.photo?.url ?? ''));
   const changed = form.isDirty() || newPhoto !== null || photoRemoved;
-  const guard = useLeaveGuard(changed);
+  const guard = useLeaveGuard(changed, save.busy);
 
   const pick = (file: File | null) => {
     avatarDialog.close();
@@ -85,7 +85,12 @@ function EditContactForm({ contact }: { contact: Contact }) {
     setPhotoRemoved(true);
   };
 
-  const back = () => (changed ? discard.open() : goBack());
+  // A change on its way cannot be discarded: Back waits for its answer (see the create screen).
+  const back = () => {
+    if (save.busy) notifyStillSaving();
+    else if (changed) discard.open();
+    else goBack();
+  };
 
   const submit = form.onSubmit(async (values) => {
     if (!save.start()) return;
@@ -109,7 +114,7 @@ function EditContactForm({ contact }: { contact: Contact }) {
     } catch (error) {
       // The contact kept its old photo: the one uploaded for it is not needed.
       if (uploaded) removeImage.mutate({ publicId: uploaded });
-      form.setErrors(mapErrorPaths(fieldErrors(error)));
+      form.setErrors(translateFieldErrors(mapErrorPaths(fieldErrors(error))));
       focusFirstError();
       const message = errorMessage(error, '');
       notifications.show({

@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { i18nKey } from '../../../lib/i18n';
+import { formatPhone, telHref } from '../../../lib/phone';
 import type { Contact } from '../../../lib/contact-lists';
 import { typeName } from '../value-types';
 
@@ -82,7 +83,10 @@ function fieldTitle(field: ExtraField, t: TFunction): string {
 
 function FieldValue({ field }: { field: ExtraField }) {
   if (field.name === 'EMAIL') return <Anchor href={`mailto:${field.value}`}>{field.value}</Anchor>;
-  if (field.name === 'TEL') return <Anchor href={`tel:${field.value}`}>{field.value}</Anchor>;
+  // Dialled in E.164 and shown in the person's region; the card keeps the text as sent.
+  if (field.name === 'TEL') {
+    return <Anchor href={telHref(field.value)}>{formatPhone(field.value)}</Anchor>;
+  }
   // Only web addresses become links: a file may hold any scheme, javascript: included.
   if (/^https?:\/\//i.test(field.value)) {
     return (
