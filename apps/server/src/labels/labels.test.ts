@@ -51,10 +51,10 @@ describe('labels', () => {
       await contact(caller, 'Cy'),
     ];
 
-    expect(await caller.labels.assign({ labelId: label.id, contactIds: ids })).toEqual({
+    expect(await caller.labels.assign({ labelId: label.id, contactIds: ids })).toMatchObject({
       changed: 3,
     });
-    expect(await caller.labels.assign({ labelId: label.id, contactIds: ids })).toEqual({
+    expect(await caller.labels.assign({ labelId: label.id, contactIds: ids })).toMatchObject({
       changed: 0,
     });
 
@@ -73,6 +73,26 @@ describe('labels', () => {
     // Deleting the label keeps its contacts.
     await caller.labels.delete({ id: label.id });
     expect((await caller.contacts.list({})).total).toBe(2);
+  });
+
+  it('answer the contacts they changed, so an Undo takes back those and no others', async () => {
+    const caller = await signedInCaller(t);
+    const label = await makeLabel(caller, 'Team');
+    const [had, gets] = [await contact(caller, 'Had'), await contact(caller, 'Gets')];
+    await caller.labels.assign({ labelId: label.id, contactIds: [had] });
+
+    const given = await caller.labels.assign({ labelId: label.id, contactIds: [had, gets] });
+    expect(given).toEqual({ changed: 1, contactIds: [gets] });
+    // Undo of the give: only the newly labelled contact loses it.
+    await caller.labels.unassign({ labelId: label.id, contactIds: given.contactIds });
+    expect(await caller.labels.ofContact({ contactId: had })).toHaveLength(1);
+    expect(await caller.labels.ofContact({ contactId: gets })).toEqual([]);
+
+    const taken = await caller.labels.unassign({
+      labelId: label.id,
+      all: { list: 'contacts', exceptIds: [] },
+    });
+    expect(taken).toEqual({ changed: 1, contactIds: [had] });
   });
 
   it("cannot see, use or change another person's labels or contacts", async () => {
@@ -95,6 +115,7 @@ describe('labels', () => {
     // The owner's label skips the stranger's contact.
     expect(await owner.labels.assign({ labelId: label.id, contactIds: [theirs, mine] })).toEqual({
       changed: 1,
+      contactIds: [mine],
     });
   });
 });

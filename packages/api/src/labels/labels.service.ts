@@ -91,7 +91,8 @@ export async function deleteLabel(db: Database, userId: string, id: string) {
  * whole list but some, `{all}`), in one statement; a contact that has it already is left as
  * it is.
  *
- * @returns how many contacts newly carry it.
+ * @returns how many contacts newly carry it, and their ids (`contactIds`): what an Undo takes
+ * back, leaving the contacts that had it before.
  * @throws NotFoundError when the label is not the person's.
  */
 export async function assignLabel(
@@ -99,7 +100,7 @@ export async function assignLabel(
   userId: string,
   labelId: string,
   chosen: BulkContacts,
-): Promise<{ changed: number }> {
+): Promise<{ changed: number; contactIds: string[] }> {
   await ownedLabel(db, userId, labelId);
   const added = await bookTransaction(db, userId, (tx) =>
     tx
@@ -118,13 +119,13 @@ export async function assignLabel(
       .onConflictDoNothing()
       .returning({ contactId: contactLabels.contactId }),
   );
-  return { changed: added.length };
+  return { changed: added.length, contactIds: added.map((row) => row.contactId) };
 }
 
 /**
  * Takes the label from the chosen contacts (`{contactIds}` or `{all}`), in one statement.
  *
- * @returns how many contacts no longer carry it.
+ * @returns how many contacts no longer carry it, and their ids (`contactIds`), for an Undo.
  * @throws NotFoundError when the label is not the person's.
  */
 export async function unassignLabel(
@@ -132,7 +133,7 @@ export async function unassignLabel(
   userId: string,
   labelId: string,
   chosen: BulkContacts,
-): Promise<{ changed: number }> {
+): Promise<{ changed: number; contactIds: string[] }> {
   await ownedLabel(db, userId, labelId);
   const removed = await bookTransaction(db, userId, (tx) =>
     tx
@@ -148,7 +149,7 @@ export async function unassignLabel(
       )
       .returning({ contactId: contactLabels.contactId }),
   );
-  return { changed: removed.length };
+  return { changed: removed.length, contactIds: removed.map((row) => row.contactId) };
 }
 
 /**

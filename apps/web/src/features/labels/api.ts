@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { errorMessage, notifyError } from '../../lib/notify';
+import type { BulkContactsInput } from '@kith/validators';
 import { trpc } from '../../lib/trpc';
+import { useTranslation } from 'react-i18next';
+import { notifyUndoable } from '../../lib/undo-toast';
 import { useRefreshContactLists } from '../../lib/contact-lists';
 
 /**
@@ -45,6 +48,46 @@ export function useLabelMembership() {
   return {
     assign: trpc.labels.assign.useMutation({ onSuccess }),
     unassign: trpc.labels.unassign.useMutation({ onSuccess }),
+  };
+}
+
+/** The most ids one call takes; a longer Undo goes in several calls. */
+const IDS_PER_CALL = 10_000;
+
+/**
+ * Gives a label to contacts (`mode` 'add') or takes it away ('remove') and says so with an Undo
+ * (docs/product/messages.md#success-and-progress-toasts): "Label Family given · Undo". The Undo
+ * reverses exactly the contacts the call changed (the server answers their ids), so a contact
+ * that had the label before keeps it. A refusal shows its error. Answers true when it changed.
+ */
+export function useLabelChange() {
+  const { t } = useTranslation();
+  const { assign, unassign } = useLabelMembership();
+  return async (
+    mode: 'add' | 'remove',
+    label: { id: string; name: string },
+    chosen: BulkContactsInput,
+  ): Promise<boolean> => {
+    const [call, reverse] = mode === 'add' ? [assign, unassign] : [unassign, assign];
+    try {
+      const { contactIds } = await call.mutateAsync({ labelId: label.id, ...chosen });
+      // Translated here, where the catalogue sees them; the toast shows a text that is no key
+      // as it is.
+      const message =
+        mode === 'add'
+          ? t('Label {{name}} given', { name: label.name })
+          : t('Label {{name}} taken away', { name: label.name });
+      notifyUndoable(message, async () => {
+        for (let at = 0; at < contactIds.length; at += IDS_PER_CALL) {
+          const some = contactIds.slice(at, at + IDS_PER_CALL);
+          await reverse.mutateAsync({ labelId: label.id, contactIds: some });
+        }
+      });
+      return true;
+    } catch (error) {
+      notifyError(error);
+      return false;
+    }
   };
 }
 

@@ -4,6 +4,7 @@ import { transformer } from '@kith/validators/transformer';
 import { http, HttpResponse } from 'msw';
 import { renderApp, server, signedIn, setUpMswServer } from '../../test/render-app';
 import { contactDto } from '../../test/contact-dto';
+import { receivedCalls, trpcHandler } from '../../test/trpc-msw';
 
 /**
  * One handler for the calls the page makes, answering each call of a batch from `answers`
@@ -54,5 +55,32 @@ describe("a contact's long labels", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add label' }));
     const item = await screen.findByRole('menuitem', { name: word });
     expect(item.querySelector(`[title="${word}"]`)).toHaveAttribute('data-line-clamp', 'true');
+  });
+});
+
+describe("a contact's label taken away", () => {
+  it('says so with an Undo that gives it back to this contact alone', async () => {
+    const family = { id: '99999999-9999-4999-8999-999999999993', name: 'Family', count: 1 };
+    server.use(
+      ...signedIn(),
+      answerCalls({
+        'contacts.byId': () => contact,
+        'labels.list': () => [family],
+        'labels.ofContact': () => [family],
+        'keepInTouch.get': () => null,
+        'keepInTouch.dueCount': () => 0,
+      }),
+      ...trpcHandler('labels.unassign', () => ({ changed: 1, contactIds: [id] })),
+      ...trpcHandler('labels.assign', () => ({ changed: 1, contactIds: [id] })),
+    );
+    renderApp(`/person/${id}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove label Family' }));
+    expect(await screen.findByText('Label Family taken away')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Undone')).toBeInTheDocument();
+    expect(receivedCalls.filter((call) => call.path.startsWith('labels.'))).toEqual([
+      { path: 'labels.unassign', input: { labelId: family.id, contactIds: [id] } },
+      { path: 'labels.assign', input: { labelId: family.id, contactIds: [id] } },
+    ]);
   });
 });

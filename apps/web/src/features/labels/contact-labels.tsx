@@ -1,16 +1,18 @@
 import { Badge, Button, CloseButton, Group, Menu } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../../lib/notify';
-import { useLabelMembership, useLabels, useLabelsOf } from './api';
+import { useLabelChange, useLabels, useLabelsOf } from './api';
 import { LABEL_MENU_WIDTH, LabelName } from './label-name';
 
-/** A contact's labels on its page: each can be taken away; "Add label" gives another. */
+/**
+ * A contact's labels on its page: each can be taken away; "Add label" gives another. Either
+ * says so in a toast with Undo.
+ */
 export function ContactLabels({ contactId, disabled }: { contactId: string; disabled?: boolean }) {
   const { t } = useTranslation();
   const all = useLabels().data ?? [];
   const mine = useLabelsOf(contactId);
-  const { assign, unassign } = useLabelMembership();
+  const change = useLabelChange();
   const carried = mine.data ?? [];
   const others = all.filter((label) => !carried.some((c) => c.id === label.id));
 
@@ -33,12 +35,7 @@ export function ContactLabels({ contactId, disabled }: { contactId: string; disa
                 size="xs"
                 variant="transparent"
                 aria-label={t('Remove label {{name}}', { name: label.name })}
-                onClick={() =>
-                  unassign.mutate(
-                    { labelId: label.id, contactIds: [contactId] },
-                    { onError: (error) => notifyError(error) },
-                  )
-                }
+                onClick={() => void change('remove', label, { contactIds: [contactId] })}
               />
             )
           }
@@ -57,12 +54,7 @@ export function ContactLabels({ contactId, disabled }: { contactId: string; disa
             {others.map((label) => (
               <Menu.Item
                 key={label.id}
-                onClick={() =>
-                  assign.mutate(
-                    { labelId: label.id, contactIds: [contactId] },
-                    { onError: (error) => notifyError(error) },
-                  )
-                }
+                onClick={() => void change('add', label, { contactIds: [contactId] })}
               >
                 <LabelName name={label.name} />
               </Menu.Item>

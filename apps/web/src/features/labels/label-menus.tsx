@@ -8,7 +8,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LABEL_MENU_WIDTH, LabelName } from './label-name';
 import { LabelNameDialog } from './label-name-dialog';
-import { useDeleteLabel, useLabelEditing, useLabelMembership, useLabels } from './api';
+import { useDeleteLabel, useLabelChange, useLabelEditing, useLabels } from './api';
 
 /** The label screen's menu: rename the label, or delete it (its contacts stay). */
 export function LabelActions({ label }: { label: { id: string; name: string } }) {
@@ -73,22 +73,16 @@ export function LabelActions({ label }: { label: { id: string; name: string } })
   );
 }
 
-/** The selection header's Labels menu: give the selected contacts a label, or take it away. */
+/**
+ * The selection header's Labels menu: give the selected contacts a label, or take it away; the
+ * toast offers Undo.
+ */
 export function BulkLabelMenu({ chosen }: { chosen: () => BulkContactsInput }) {
   const { t } = useTranslation();
   const labels = useLabels().data ?? [];
-  const { assign, unassign } = useLabelMembership();
-  const change = async (mode: 'add' | 'remove', label: { id: string; name: string }) => {
-    try {
-      const mutation = mode === 'add' ? assign : unassign;
-      await mutation.mutateAsync({ labelId: label.id, ...chosen() });
-      notifySuccess(mode === 'add' ? 'Label {{name}} given' : 'Label {{name}} taken away', {
-        name: label.name,
-      });
-    } catch (error) {
-      notifyError(error);
-    }
-  };
+  const labelChange = useLabelChange();
+  const change = (mode: 'add' | 'remove', label: { id: string; name: string }) =>
+    labelChange(mode, label, chosen());
   if (labels.length === 0) return null;
 
   return (
