@@ -1,25 +1,85 @@
+import { useRef } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useRefreshContactLists } from '../../lib/contact-lists';
 
-/** "Merge & fix" calls: the groups of likely duplicates, and merging one group. */
+/**
+ * "Merge & fix" calls (docs/product/screens.md#merge--fix-screen): the groups of likely
+ * duplicates, merging a group and undoing it, "Not duplicates" and its undo, and the pairs
+ * dismissed. Each change reads every contact list and the groups again before it resolves.
+ */
 
 /** Groups of contacts sharing an email, a phone or a very similar name. */
 export function useDuplicates() {
   return trpc.contacts.duplicates.useQuery();
 }
 
-/**
- * Merges a group into one contact (the others go to the Trash); answers the merged contact.
- * Every list and the duplicate groups are read again before the promise resolves.
- */
-export function useMerge(options: Parameters<typeof trpc.contacts.merge.useMutation>[0] = {}) {
+/** The pairs said not to be duplicates ("Show dismissed"), the latest first. */
+export function useDismissedDuplicates(enabled: boolean) {
+  return trpc.contacts.dismissedDuplicates.useQuery(undefined, { enabled });
+}
+
+/** Reads the lists, the groups and the dismissed pairs again. */
+function useRefreshMerge() {
   const utils = trpc.useUtils();
   const refresh = useRefreshContactLists();
-  return trpc.contacts.merge.useMutation({
+  return () =>
+    Promise.all([
+      refresh(),
+      utils.contacts.duplicates.invalidate(),
+      utils.contacts.dismissedDuplicates.invalidate(),
+    ]);
+}
+
+/**
+ * Merges a group into one contact (the others go to the Trash); answers the merged contact
+ * and its `undoToken`. `mutate` while a merge is on its way does nothing, so a double click
+ * on Merge is one merge, one answer and one toast (the server also merges a repeat once).
+ */
+export function useMerge(options: Parameters<typeof trpc.contacts.merge.useMutation>[0] = {}) {
+  const refresh = useRefreshMerge();
+  const running = useRef(false);
+  const mutation = trpc.contacts.merge.useMutation({
     ...options,
     onSuccess: async (...args) => {
       await options.onSuccess?.(...args);
-      await Promise.all([refresh(), utils.contacts.duplicates.invalidate()]);
+      await refresh();
+    },
+    onSettled: () => {
+      running.current = false;
     },
   });
+  return {
+    ...mutation,
+    mutate: (input: Parameters<typeof mutation.mutate>[0]) => {
+      if (running.current) return;
+      running.current = true;
+      mutation.mutate(input);
+    },
+  };
+}
+
+/** Undoes a merge by its token: the kept contact as it was, the copies out of the Trash. */
+export function useUndoMerge() {
+  const refresh = useRefreshMerge();
+  return trpc.contacts.undoMerge.useMutation({ onSuccess: () => refresh() });
+}
+
+/** "Not duplicates": none of the pairs of `contactIds` is offered again. */
+export function useDismissDuplicates(
+  options: Parameters<typeof trpc.contacts.dismissDuplicates.useMutation>[0] = {},
+) {
+  const refresh = useRefreshMerge();
+  return trpc.contacts.dismissDuplicates.useMutation({
+    ...options,
+    onSuccess: async (...args) => {
+      await options.onSuccess?.(...args);
+      await refresh();
+    },
+  });
+}
+
+/** Takes "Not duplicates" back: the pairs of `contactIds` can be offered again. */
+export function useUndismissDuplicates() {
+  const refresh = useRefreshMerge();
+  return trpc.contacts.undismissDuplicates.useMutation({ onSuccess: () => refresh() });
 }

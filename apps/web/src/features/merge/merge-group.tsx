@@ -1,13 +1,26 @@
 import type { RouterOutputs } from '@kith/api';
 import { MERGE_FIELDS, type MergeField } from '@kith/validators';
-import { Badge, Button, Group, Paper, Radio, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Flex,
+  Group,
+  Paper,
+  Radio,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLongDate } from '../../lib/format';
 import { contactName, shownName } from '../../lib/contact-name';
 import { i18nKey } from '../../lib/i18n';
 import { ContactAvatar } from '../../components/contact-avatar';
+import { MergePreview } from './merge-preview';
+import { mergeResult } from './merge-result';
+import { addressLine, birthdayText, workText } from './values';
 
 type DuplicateGroup = RouterOutputs['contacts']['duplicates']['groups'][number];
 type Contact = DuplicateGroup['contacts'][number];
@@ -38,22 +51,11 @@ function valueOf(contact: Contact, field: MergeField): string {
     case 'phone':
       return contact.phones[0]?.value ?? '';
     case 'org':
-      return [contact.title, contact.org].filter(Boolean).join(' • ');
-    case 'address': {
-      const {
-        street = '',
-        locality = '',
-        postalCode = '',
-        country = '',
-      } = contact.addresses[0] ?? {};
-      return [street, locality, postalCode, country].filter(Boolean).join(', ');
-    }
-    case 'birthday': {
-      const birthday = contact.birthday;
-      return birthday?.year
-        ? formatLongDate(new Date(birthday.year, birthday.month - 1, birthday.day))
-        : '';
-    }
+      return workText(contact);
+    case 'address':
+      return addressLine(contact.addresses[0]);
+    case 'birthday':
+      return birthdayText(contact.birthday);
     case 'photo':
       return contact.photo?.url ?? '';
   }
@@ -72,20 +74,27 @@ function defaultPicks(keepId: string, contacts: Contact[]): Record<MergeField, s
 
 /**
  * One group of likely duplicates, side by side: the person picks which contact to keep and,
- * field by field, whose value to keep, then merges. Nothing is merged without that click.
+ * field by field, whose value to keep, sees the contact the merge will make, then merges, or
+ * says they are not duplicates (docs/product/screens.md#merge--fix-screen). Nothing is merged
+ * without that click. `busy` names the change of this group on its way ('merge' or
+ * 'dismiss'); `disabled` holds the buttons while another group's change is.
  */
 export function MergeGroup({
   group,
   busy,
+  disabled,
   onMerge,
+  onDismiss,
 }: {
   group: DuplicateGroup;
-  busy: boolean;
+  busy: 'merge' | 'dismiss' | null;
+  disabled: boolean;
   onMerge: (input: {
     keepId: string;
     mergeIds: string[];
     take: Record<MergeField, string>;
   }) => void;
+  onDismiss: (contactIds: string[]) => void;
 }) {
   const { t } = useTranslation();
   const [keepId, setKeepId] = useState(group.contacts[0]!.id);
@@ -138,12 +147,14 @@ export function MergeGroup({
                       value={contact.id}
                       aria-label={`${t(FIELD_LABELS[field])}: ${field === 'photo' ? shownName(contactName(contact), t) : value || t('(empty)')}`}
                       label={
-                        field === 'photo'
-                          ? shownName(contactName(contact), t)
-                          : value || t('(empty)')
+                        field === 'photo' ? (
+                          <PhotoChoice contact={contact} url={value} />
+                        ) : (
+                          value || t('(empty)')
+                        )
                       }
                       description={
-                        field === 'photo' ? undefined : shownName(contactName(contact), t)
+                        field === 'name' ? undefined : shownName(contactName(contact), t)
                       }
                     />
                   );
@@ -192,18 +203,7 @@ export function MergeGroup({
                           aria-label={`${t(FIELD_LABELS[field])}: ${field === 'photo' ? shownName(contactName(contact), t) : value || t('(empty)')}`}
                           label={
                             field === 'photo' ? (
-                              value ? (
-                                <ContactAvatar
-                                  name={shownName(contactName(contact), t)}
-                                  url={value}
-                                  size={40}
-                                  decorative
-                                />
-                              ) : (
-                                <Text c="dimmed" size="sm">
-                                  {t('(empty)')}
-                                </Text>
-                              )
+                              <PhotoChoice contact={contact} url={value} />
                             ) : (
                               <Text size="sm" c={value ? undefined : 'dimmed'}>
                                 {value || t('(empty)')}
@@ -220,9 +220,22 @@ export function MergeGroup({
           </Table>
         </ScrollArea>
       )}
-      <Group justify="flex-end" mt="sm">
+      <MergePreview result={mergeResult(group.contacts, keepId, picks)} />
+      {/* Side by side where there is room; on a phone, full width, Merge first. */}
+      <Flex direction={wide ? 'row' : 'column-reverse'} justify="flex-end" gap="sm" mt="sm">
         <Button
-          loading={busy}
+          variant="default"
+          fullWidth={!wide}
+          loading={busy === 'dismiss'}
+          disabled={disabled || busy === 'merge'}
+          onClick={() => onDismiss(group.contacts.map((c) => c.id))}
+        >
+          {t('Not duplicates')}
+        </Button>
+        <Button
+          fullWidth={!wide}
+          loading={busy === 'merge'}
+          disabled={disabled || busy === 'dismiss'}
           onClick={() =>
             onMerge({
               keepId,
@@ -233,7 +246,24 @@ export function MergeGroup({
         >
           {t('Merge {{count}} contacts', { count: group.contacts.length })}
         </Button>
-      </Group>
+      </Flex>
     </Paper>
+  );
+}
+
+/**
+ * A choice of photo: the contact's photo (decorative: the radio's name says whose), or
+ * '(empty)' when it has none. On a phone the contact's name is the radio's description, as
+ * for the other fields.
+ */
+function PhotoChoice({ contact, url }: { contact: Contact; url: string }) {
+  const { t } = useTranslation();
+  const name = shownName(contactName(contact), t);
+  return url ? (
+    <ContactAvatar name={name} url={url} size={40} decorative />
+  ) : (
+    <Text c="dimmed" size="sm">
+      {t('(empty)')}
+    </Text>
   );
 }

@@ -1,24 +1,57 @@
-import { Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowMerge } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contactName } from '../../lib/contact-name';
 import { LoadFailure } from '../../components/load-failure';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { useDuplicates, useMerge } from './api';
+import { notifyError } from '../../lib/notify';
+import { notifyUndoable } from '../../lib/undo-toast';
+import {
+  useDismissDuplicates,
+  useDismissedDuplicates,
+  useDuplicates,
+  useMerge,
+  useUndismissDuplicates,
+  useUndoMerge,
+} from './api';
+import { DismissedPairs } from './dismissed-pairs';
 import { MergeGroup } from './merge-group';
 
-/** "Merge & fix": likely duplicates, each reviewed side by side and merged by hand. */
+/**
+ * "Merge & fix": likely duplicates, each reviewed side by side and merged by hand, or set
+ * aside as "Not duplicates"; both say so in a toast with Undo, and the pairs set aside can be
+ * shown and suggested again (docs/product/screens.md#merge--fix-screen).
+ */
 export function MergePage() {
   const { t } = useTranslation();
   const duplicates = useDuplicates();
+  const dismissed = useDismissedDuplicates(true);
+  const [showDismissed, setShowDismissed] = useState(false);
+  const undoMerge = useUndoMerge();
+  const undismiss = useUndismissDuplicates();
   const merge = useMerge({
-    onSuccess: async (contact) => {
-      notifySuccess('Merged into {{name}}. The other copies are in the Trash.', {
-        name: contactName(contact),
-      });
+    onSuccess: async (contact, input) => {
+      notifyUndoable(
+        'Merged {{count}} contacts',
+        () => undoMerge.mutateAsync({ undoToken: contact.undoToken }),
+        { count: input.mergeIds.length + 1 },
+      );
     },
     onError: (error) => notifyError(error),
   });
+  const dismiss = useDismissDuplicates({
+    onSuccess: async (_result, { contactIds }) => {
+      notifyUndoable('Marked as not duplicates', () => undismiss.mutateAsync({ contactIds }));
+    },
+    onError: (error) => notifyError(error),
+  });
+  const dismissedCount = dismissed.data?.length ?? 0;
+
+  /** Which change of the group with `ids` is on its way. */
+  const busyOf = (ids: string[]): 'merge' | 'dismiss' | null => {
+    if (merge.isPending && merge.variables && ids.includes(merge.variables.keepId)) return 'merge';
+    if (dismiss.isPending && dismiss.variables?.contactIds.join() === ids.join()) return 'dismiss';
+    return null;
+  };
 
   return (
     // Room at the bottom on phones, so the floating add button never covers a Merge button.
@@ -32,7 +65,24 @@ export function MergePage() {
             'Contacts with the same email, the same phone number or very similar names. Pick what to keep; the other copies go to the Trash, so you can undo.',
           )}
         </Text>
+        {dismissedCount > 0 && (
+          <Group mt="xs">
+            {/* A link-styled button: a hover background under it lowered its contrast. */}
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              aria-expanded={showDismissed}
+              onClick={() => setShowDismissed((shown) => !shown)}
+            >
+              {showDismissed
+                ? t('Hide dismissed')
+                : t('Show dismissed ({{count}})', { count: dismissedCount })}
+            </Anchor>
+          </Group>
+        )}
       </div>
+      {showDismissed && dismissed.data && <DismissedPairs pairs={dismissed.data} />}
       {duplicates.error ? (
         <LoadFailure error={duplicates.error} />
       ) : !duplicates.data ? (
@@ -58,14 +108,20 @@ export function MergePage() {
               })}
             </Text>
           )}
-          {duplicates.data.groups.map((group) => (
-            <MergeGroup
-              key={group.contacts.map((c) => c.id).join()}
-              group={group}
-              busy={merge.isPending}
-              onMerge={(input) => merge.mutate(input)}
-            />
-          ))}
+          {duplicates.data.groups.map((group) => {
+            const ids = group.contacts.map((c) => c.id);
+            const busy = busyOf(ids);
+            return (
+              <MergeGroup
+                key={ids.join()}
+                group={group}
+                busy={busy}
+                disabled={!busy && (merge.isPending || dismiss.isPending)}
+                onMerge={(input) => merge.mutate(input)}
+                onDismiss={(contactIds) => dismiss.mutate({ contactIds })}
+              />
+            );
+          })}
         </>
       )}
     </Stack>
