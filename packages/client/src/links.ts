@@ -98,7 +98,8 @@ export const CALL_TIMEOUT_MS = 20_000;
 
 /**
  * The procedures that carry a file or a whole book and keep `REQUEST_TIMEOUT_MS` (60 s): a
- * photo of up to 8 MiB, an import batch or its undo, an export, a merge, emptying the trash.
+ * photo of up to 8 MiB, an import batch or its undo, an export, a merge or its undo, emptying
+ * the trash.
  */
 export const LONG_CALLS: ReadonlySet<string> = new Set([
   'images.upload',
@@ -106,6 +107,7 @@ export const LONG_CALLS: ReadonlySet<string> = new Set([
   'imports.undo',
   'contacts.export',
   'contacts.merge',
+  'contacts.undoMerge',
   'trash.empty',
   'trash.deleteMany',
 ]);
