@@ -4,10 +4,11 @@ import type { Page } from '@playwright/test';
 /**
  * What axe-core finds broken on the page against WCAG 2.1 A and AA: each rule with its impact
  * and the first three elements, so a failure says where to look. Empty when the page is clean.
+ * With `impacts` (e.g. `['critical', 'serious']`), only violations of those impacts.
  * It first lets the page's finite animations end: a toast or dialog still fading in is
  * half-transparent, and axe would judge its text's contrast mid-fade.
  */
-export async function axeViolations(page: Page) {
+export async function axeViolations(page: Page, impacts?: readonly string[]) {
   await page.waitForFunction(
     () =>
       document
@@ -23,9 +24,11 @@ export async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
-  return results.violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    nodes: v.nodes.slice(0, 3).map((n) => n.html.slice(0, 160)),
-  }));
+  return results.violations
+    .filter((v) => !impacts || impacts.includes(v.impact ?? ''))
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      nodes: v.nodes.slice(0, 3).map((n) => n.html.slice(0, 160)),
+    }));
 }

@@ -8,6 +8,7 @@ import { contactWindowQueryOptions, lastSort } from '../lib/contact-lists';
 import { homeScreen } from './-screens';
 import { PUBLIC_PAGES } from '../lib/public-pages';
 import type { RouterContext } from '../router';
+import { useRouteFocus } from '../lib/use-route-focus';
 
 /** With no session cookie, these paint before the session check ends. */
 const PUBLIC_PATHS = new Set<string>(PUBLIC_PAGES);
@@ -50,8 +51,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
 });
 
+/**
+ * Every screen's frame: the preferences applied, the page's head, and after each navigation the
+ * focus on the new screen's heading with its title said (`useRouteFocus`).
+ */
 function RootLayout() {
   useAccountPreferences(useSessionUser());
+  useRouteFocus();
   // The app has rendered over a prerendered page: it may show now in any language (boot.js).
   useEffect(() => document.getElementById('root')?.removeAttribute('data-prerendered'), []);
   return (

@@ -5,8 +5,22 @@ import classes from './letter-rail.module.css';
 /** A list's A-Z index as `contacts.letters` answers it: each letter's first position. */
 export type LetterIndex = { letter: string; position: number }[];
 
-/** The rail's letters, in the order names sort: other starts (digits, other scripts) as `#`. */
-const RAIL = ['#', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+const LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+
+/**
+ * The rail's letters in the order the list has them. Names that start with no letter A-Z go
+ * under `#`; the lists sort names by their folded text's code points
+ * (docs/product/screens.md#keyboard), so a digit or a sign comes before A but a name in
+ * Hebrew, Arabic, Greek or Cyrillic, or one that starts with an emoji, comes after Z. `#`
+ * stands where the index puts those names: first when they come before A, last otherwise,
+ * and last when the list has none (as phones' address books have it).
+ */
+export function railOrder(letters: LetterIndex): string[] {
+  const other = letters.find((entry) => entry.letter === '#');
+  const firstLetter = letters.find((entry) => entry.letter !== '#');
+  const otherFirst = other !== undefined && (!firstLetter || other.position < firstLetter.position);
+  return otherFirst ? ['#', ...LETTERS] : [...LETTERS, '#'];
+}
 
 /**
  * The rail letter under a pointer at `clientY` (viewport px): the letter whose own button box
@@ -15,7 +29,7 @@ const RAIL = ['#', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
  * would put a pointer over "A" on a later letter.
  */
 function letterAt(rail: HTMLElement, clientY: number): string {
-  let nearest = RAIL[0]!;
+  let nearest = 'A';
   let nearestDistance = Infinity;
   for (const button of rail.querySelectorAll<HTMLElement>('[data-letter]')) {
     const box = button.getBoundingClientRect();
@@ -31,8 +45,11 @@ function letterAt(rail: HTMLElement, clientY: number): string {
 /**
  * The A-Z rail at the right edge of a long list sorted by name, as phones' address books have:
  * a tap, or a finger sliding along it, jumps to the first contact under the letter.
- * A letter no name starts with is dimmed and jumps to the next one that does. Its buttons are
- * out of the tab order (the keyboard has Home, End and Page Down) but named for screen readers.
+ * A letter no name starts with is dimmed and jumps to the next one that does (or, past the
+ * last, to the last that does). Each letter is at least 24 px high and wide (WCAG 2.5.8 Target
+ * Size), so the 27 fit a window 700 px high; in a shorter one they shrink to fit. Its buttons
+ * are out of the tab order (the keyboard has Home, End and Page Down) but named for screen
+ * readers.
  */
 export function LetterRail({
   letters,
@@ -44,9 +61,10 @@ export function LetterRail({
   const { t } = useTranslation();
   const positions = new Map(letters.map((entry) => [entry.letter, entry.position]));
   const lastJump = useRef<string | null>(null);
+  const rail = railOrder(letters);
 
   const positionOf = (letter: string) => {
-    for (const next of RAIL.slice(RAIL.indexOf(letter))) {
+    for (const next of rail.slice(rail.indexOf(letter))) {
       const position = positions.get(next);
       if (position !== undefined) return position;
     }
@@ -72,7 +90,7 @@ export function LetterRail({
         }
       }}
     >
-      {RAIL.map((letter) => (
+      {rail.map((letter) => (
         <button
           key={letter}
           type="button"

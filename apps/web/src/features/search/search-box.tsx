@@ -11,10 +11,11 @@ import {
   TextInput,
   useCombobox,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
+import { hotkeysFor } from '../../lib/shortcuts';
 import { errorMessage } from '../../lib/notify';
 import { useContactSearch } from './api';
 import { ContactAvatar } from '../../components/contact-avatar';
@@ -24,12 +25,16 @@ import { useTranslation } from 'react-i18next';
 /** The search box switches layout at 768 px (docs/product/screens.md#app-shell). */
 const DESKTOP_QUERY = '(min-width: 768px)';
 
+/** The search field's id, which the `/` shortcut focuses. */
+const SEARCH_INPUT_ID = 'search-contacts';
+
 /**
  * The global search (docs/product/states.md#forms): a request per keystroke; results in a dropdown
  * at most half the viewport high, scrollable; a result opens the contact and clears the box; a
  * click outside closes it; a clear button empties it; arrow keys, Enter and Escape work. Each text
  * has its own cached answer, so the results shown always belong to the text in the box, even when
- * answers arrive out of order. On phones the box opens from a search button.
+ * answers arrive out of order. On phones the box opens from a search button. `/` focuses it
+ * (opens it on phones) from anywhere but a field (docs/product/screens.md#keyboard).
  */
 export function SearchBox() {
   const { t } = useTranslation();
@@ -42,6 +47,13 @@ export function SearchBox() {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const search = useContactSearch(query);
   const results = search.data ?? [];
+  useHotkeys(
+    hotkeysFor('search', () => {
+      // A phone's closed box opens with its field focused (autoFocus).
+      if (!desktop) setExpanded(true);
+      document.getElementById(SEARCH_INPUT_ID)?.focus();
+    }),
+  );
 
   const close = () => {
     setValue('');
@@ -73,6 +85,7 @@ export function SearchBox() {
       <Combobox store={combobox} onOptionSubmit={open} withinPortal={false} position="bottom-start">
         <Combobox.Target>
           <TextInput
+            id={SEARCH_INPUT_ID}
             aria-label={t('Search contacts')}
             placeholder={t('Search contacts')}
             value={value}
@@ -112,7 +125,8 @@ export function SearchBox() {
           />
         </Combobox.Target>
         <Combobox.Dropdown hidden={!query}>
-          <Combobox.Options>
+          {/* Named by the field it belongs to (WCAG 4.1.2). */}
+          <Combobox.Options labelledBy={SEARCH_INPUT_ID}>
             <ScrollArea.Autosize mah="50vh" type="auto">
               {search.error ? (
                 <Combobox.Empty>
@@ -124,7 +138,10 @@ export function SearchBox() {
                 </Combobox.Empty>
               ) : (
                 results.map((result) => (
-                  <Combobox.Option value={result.id} key={result.id}>
+                  // Focusable by script only (the field keeps the focus and the arrows move
+                  // through the options), which tells axe that the scrolling list is
+                  // reachable by keyboard (scrollable-region-focusable).
+                  <Combobox.Option value={result.id} key={result.id} tabIndex={-1}>
                     <Group gap="sm" wrap="nowrap">
                       <ContactAvatar
                         name={shownName(result.name, t)}

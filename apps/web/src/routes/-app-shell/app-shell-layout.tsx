@@ -28,6 +28,9 @@ import { SidebarLabels } from '../../features/labels/sidebar-labels';
 import { useTranslation } from 'react-i18next';
 import { useKeepInTouchDueCount } from '../../features/keep-in-touch/api';
 import { i18nKey } from '../../lib/i18n';
+import { MAIN_ID, SkipLink } from '../../components/layout/skip-link';
+import { ShortcutsDialog } from '../../features/shortcuts/shortcuts-dialog';
+import { useAppShortcuts } from '../../features/shortcuts/use-app-shortcuts';
 
 /** The sections of the sidebar and drawer (docs/product/screens.md#app-shell). */
 const sections = [
@@ -49,13 +52,16 @@ export function showsFloatingAdd(pathname: string): boolean {
 
 /**
  * The signed-in frame (docs/product/screens.md#app-shell): top bar with the logo and the avatar
- * menu, a sidebar on large screens that becomes a slide-in drawer on small ones.
+ * menu, a sidebar on large screens that becomes a slide-in drawer on small ones. Before them,
+ * the skip link; the keyboard shortcuts and their dialog (docs/product/screens.md#keyboard).
  */
 export function AppShellLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [drawerOpened, { toggle: toggleDrawer, close: closeDrawer }] = useDisclosure(false);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const due = useKeepInTouchDueCount().data ?? 0;
+  const [shortcutsOpened, shortcuts] = useDisclosure(false);
+  useAppShortcuts({ onHelp: shortcuts.open });
 
   // The drawer closes once the person has picked where to go.
   useEffect(() => closeDrawer(), [pathname, closeDrawer]);
@@ -66,6 +72,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !drawerOpened } }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -86,7 +93,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
           </Group>
           <Group gap="sm" wrap="nowrap" style={{ flex: 1, justifyContent: 'flex-end' }}>
             <SearchBox />
-            <UserMenu />
+            <UserMenu onShowShortcuts={shortcuts.open} />
           </Group>
         </Group>
       </AppShell.Header>
@@ -122,7 +129,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
           <SidebarLabels pathname={pathname} />
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID}>
         {children}
         {/* Room to scroll a page's last buttons (Import, Save) clear of the floating add. */}
         {showsFloatingAdd(pathname) && <Box h={88} hiddenFrom="sm" aria-hidden />}
@@ -142,6 +149,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
           </Button>
         </Affix>
       )}
+      <ShortcutsDialog opened={shortcutsOpened} onClose={shortcuts.close} />
     </AppShell>
   );
 }

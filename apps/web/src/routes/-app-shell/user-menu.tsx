@@ -3,6 +3,7 @@ import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mant
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconDeviceMobile,
+  IconKeyboard,
   IconLanguage,
   IconLogout,
   IconMessage,
@@ -41,9 +42,10 @@ function breakableEmail(email: string): ReactNode {
 /**
  * The avatar menu (docs/product/screens.md#app-shell): Profile, Sync with your phone, Feedback and
  * Sign Out under the signed-in person's name and photo (or initials drawn locally), plus Language
- * and Appearance, which apply at once and are saved with the account.
+ * and Appearance, which apply at once and are saved with the account; Keyboard shortcuts calls
+ * `onShowShortcuts` (docs/product/screens.md#keyboard), for those who do not know `?`.
  */
-export function UserMenu() {
+export function UserMenu({ onShowShortcuts }: { onShowShortcuts: () => void }) {
   const { t } = useTranslation();
   const session = useSessionUser();
   const [feedbackOpened, feedback] = useDisclosure(false);
@@ -85,6 +87,9 @@ export function UserMenu() {
           </Menu.Item>
           <Menu.Item leftSection={<IconMessage size={16} />} onClick={feedback.open}>
             {t('Feedback')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconKeyboard size={16} />} onClick={onShowShortcuts}>
+            {t('Keyboard shortcuts')}
           </Menu.Item>
           <Menu.Sub>
             <Menu.Sub.Target>

@@ -2,9 +2,13 @@ import { Anchor, Box, Center, Container, Paper, Stack, Text } from '@mantine/cor
 import { Link, Outlet } from '@tanstack/react-router';
 import { Logo } from '../../../components/logo';
 import { LanguagePicker } from '../../../components/language-picker';
+import { MAIN_ID, SkipLink } from '../../../components/layout/skip-link';
 import { useTranslation } from 'react-i18next';
 
-/** The frame of the sign-in, sign-up, verification and recovery screens. */
+/**
+ * The frame of the sign-in, sign-up, verification and recovery screens; the skip link first
+ * (docs/product/screens.md#keyboard).
+ */
 export function AuthLayout() {
   const { t } = useTranslation();
   return (
@@ -13,6 +17,7 @@ export function AuthLayout() {
       bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))"
       py={{ base: 24, sm: 56 }}
     >
+      <SkipLink />
       <Container size={440} px="md">
         <Stack gap="lg">
           <Center>
@@ -24,7 +29,7 @@ export function AuthLayout() {
               <Logo size={32} />
             </Link>
           </Center>
-          <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} component="main">
+          <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} component="main" id={MAIN_ID}>
             <Outlet />
           </Paper>
           <Text size="xs" c="dimmed" ta="center">
