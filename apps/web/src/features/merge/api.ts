@@ -32,8 +32,9 @@ function useRefreshMerge() {
 
 /**
  * Merges a group into one contact (the others go to the Trash); answers the merged contact
- * and its `undoToken`. `mutate` while a merge is on its way does nothing, so a double click
- * on Merge is one merge, one answer and one toast (the server also merges a repeat once).
+ * and its `undoToken`. `mutate` while a merge is on its way does nothing, even before React
+ * has re-rendered the button as busy, so a double click on Merge is one merge, one answer and
+ * one toast (the server also merges a repeat of the same merge once).
  */
 export function useMerge(options: Parameters<typeof trpc.contacts.merge.useMutation>[0] = {}) {
   const refresh = useRefreshMerge();
@@ -64,18 +65,30 @@ export function useUndoMerge() {
   return trpc.contacts.undoMerge.useMutation({ onSuccess: () => refresh() });
 }
 
-/** "Not duplicates": none of the pairs of `contactIds` is offered again. */
+/** "Not duplicates": none of the pairs of `contactIds` is offered again; one call at a time. */
 export function useDismissDuplicates(
   options: Parameters<typeof trpc.contacts.dismissDuplicates.useMutation>[0] = {},
 ) {
   const refresh = useRefreshMerge();
-  return trpc.contacts.dismissDuplicates.useMutation({
+  const running = useRef(false);
+  const mutation = trpc.contacts.dismissDuplicates.useMutation({
     ...options,
     onSuccess: async (...args) => {
       await options.onSuccess?.(...args);
       await refresh();
     },
+    onSettled: () => {
+      running.current = false;
+    },
   });
+  return {
+    ...mutation,
+    mutate: (input: Parameters<typeof mutation.mutate>[0]) => {
+      if (running.current) return;
+      running.current = true;
+      mutation.mutate(input);
+    },
+  };
 }
 
 /** Takes "Not duplicates" back: the pairs of `contactIds` can be offered again. */
