@@ -15,7 +15,9 @@ test('a person creates an app password, a client signs in with it, and revoking 
   await page.getByRole('menuitem', { name: 'Sync with your phone' }).click();
   await expect(page).toHaveURL(/\/sync$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sync with your phone' })).toBeVisible();
-  await expect(page.getByText(email, { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'What to type in' }).getByText(email, { exact: true }),
+  ).toBeVisible();
 
   await page.getByLabel('Device name').fill('Ana’s iPhone');
   await page.getByRole('button', { name: 'Create app password' }).click();
@@ -28,9 +30,29 @@ test('a person creates an app password, a client signs in with it, and revoking 
   await expect(page.getByTestId('app-password-row')).toContainText('Ana’s iPhone');
   await expect(page.getByTestId('app-password-row')).toContainText('not used yet');
 
-  // The steps name this server and this person.
+  // The steps name this server and this person, each value on its own: nothing to type ends in
+  // the sentence's full stop.
   await page.getByRole('button', { name: 'Android (DAVx⁵)' }).click();
-  await expect(page.getByText(/Base URL: http:\/\/[^ ]+\/dav\/\. User name: /)).toBeVisible();
+  const android = page.getByRole('region', { name: 'Android (DAVx⁵)' });
+  const origin = new URL(page.url()).origin;
+  await expect(android.getByTestId('value-to-type')).toHaveText([`${origin}/dav/`, email]);
+  await expect(android).toContainText('free on F-Droid and paid on Google Play');
+  await expect(android).toContainText('choose “Groups are separate vCards”');
+  // Each value has its copy button, which copies the value alone.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await android.getByRole('button', { name: 'Copy Base URL' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/dav/`);
+  const values = await page.getByTestId('value-to-type').allTextContents();
+  expect(values.length).toBeGreaterThan(6);
+  for (const value of values) expect(value).not.toMatch(/[.,;:]$/);
+  // iOS calls the profile unsigned: the page says that is expected, here and in the steps.
+  await page.getByRole('button', { name: 'iPhone and iPad' }).click();
+  await expect(page.getByRole('region', { name: 'iPhone and iPad' })).toContainText(
+    'Not Signed or Not Verified: that is expected',
+  );
+  await expect(
+    page.getByText(/^Your iPhone, iPad or Mac shows the profile as Not Signed or Not Verified/),
+  ).toBeVisible();
 
   await snapshot(page, 'sync');
   expect(await axeViolations(page)).toEqual([]);
@@ -72,4 +94,31 @@ test('the Help Center leads to the sync page', async ({ page }, info) => {
     await expect(page).toHaveURL(/\/sync$/, { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Sync with your phone' })).toBeVisible();
+});
+
+test('on a phone the floating add button covers neither the device name nor the new password', async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== 'phone', 'the floating add button shows on phones only');
+  await signUpThroughApi(page, 'Small Screen', `sync-fab-${Date.now()}@example.com`);
+  await page.goto('/sync');
+  const fab = page.getByRole('link', { name: 'Add contact' });
+  await expect(fab).toBeVisible();
+
+  /**
+   * Whether the button's box can meet `target`'s: the button stays where it is as the page
+   * scrolls, so a box that ends left of it is under it at no scroll position.
+   */
+  const covered = async (target: ReturnType<typeof page.getByTestId>) => {
+    const button = (await fab.boundingBox())!;
+    const box = (await target.boundingBox())!;
+    return box.x + box.width > button.x;
+  };
+  const field = page.getByLabel('Device name');
+  expect(await covered(field)).toBe(false);
+  await field.fill('Phone');
+  await page.getByRole('button', { name: 'Create app password' }).click();
+  const secret = page.getByTestId('new-app-password');
+  await expect(secret).toBeVisible();
+  expect(await covered(secret)).toBe(false);
 });

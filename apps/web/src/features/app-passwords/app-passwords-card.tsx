@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { formatDateTime } from '../../lib/format';
 import { fieldErrors, notifyError, notifySuccess } from '../../lib/notify';
 import { useAppPasswords, useCreateAppPassword, useRevokeAppPassword } from './api';
+import classes from './app-passwords-card.module.css';
 
 type AppPassword = RouterOutputs['appPasswords']['list'][number];
 type Created = RouterOutputs['appPasswords']['create'];
@@ -93,7 +94,7 @@ export function AppPasswordsCard() {
           styles={{ body: { minWidth: 0 } }}
         >
           <Stack gap="sm">
-            <Group gap="xs" wrap="wrap">
+            <Group gap="xs" wrap="wrap" className={classes.clearOfFloatingAdd}>
               <Code fz="lg" data-testid="new-app-password" style={{ letterSpacing: '0.05em' }}>
                 {created.password}
               </Code>
@@ -113,6 +114,11 @@ export function AppPasswordsCard() {
             <Text size="sm">
               {t(
                 'Type it into your device now: it is shown only this once. Capitals and dashes do not matter.',
+              )}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t(
+                'Your iPhone, iPad or Mac shows the profile as Not Signed or Not Verified: that is expected, Kith does not sign its profiles.',
               )}
             </Text>
             <form method="post" action={APPLE_PROFILE_URL}>
@@ -138,7 +144,13 @@ export function AppPasswordsCard() {
         </Alert>
       ) : (
         <form onSubmit={form.onSubmit((values) => create.mutate(values))} noValidate>
-          <Group align="flex-end" gap="sm" wrap="wrap" mb="md">
+          <Group
+            align="flex-end"
+            gap="sm"
+            wrap="wrap"
+            mb="md"
+            className={classes.clearOfFloatingAdd}
+          >
             <TextInput
               label={t('Device name')}
               placeholder={t('e.g. Ana’s iPhone')}

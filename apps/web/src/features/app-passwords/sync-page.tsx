@@ -1,49 +1,39 @@
-import {
-  Accordion,
-  Center,
-  Code,
-  Container,
-  CopyButton,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Accordion, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '../../components/load-failure';
 import { useConnection } from './api';
 import { AppPasswordsCard } from './app-passwords-card';
-import { clientGuides } from './client-guides';
+import { clientGuides, type GuideField } from './client-guides';
+import { CopyableValue } from './copyable-value';
 
-/** A value to type into a device, with a button that copies it. */
-function CopyableValue({ label, value }: { label: string; value: string }) {
+/** A field of a guide's step: its value to copy, or where the app password comes from. */
+function GuideFieldRow({
+  field,
+  values,
+}: {
+  field: GuideField;
+  values: Record<Exclude<GuideField['value'], 'appPassword'>, string>;
+}) {
   const { t } = useTranslation();
-  return (
-    <div>
-      <Text size="sm" fw={600}>
-        {label}
-      </Text>
-      <Group gap="xs" wrap="nowrap">
-        <Code style={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>{value}</Code>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <UnstyledButton onClick={copy} aria-label={t('Copy {{label}}', { label })}>
-              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-            </UnstyledButton>
-          )}
-        </CopyButton>
-      </Group>
-    </div>
-  );
+  if (field.value === 'appPassword') {
+    return (
+      <div>
+        <Text size="sm" fw={600}>
+          {t(field.label)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('The app password you made above')}
+        </Text>
+      </div>
+    );
+  }
+  return <CopyableValue label={t(field.label)} value={values[field.value]} />;
 }
 
 /**
- * /sync, "Sync with your phone": the addresses and user name to type in, app
- * passwords, and steps for iPhone and iPad, Mac, Android (DAVx⁵), Thunderbird and Evolution.
+ * /sync, "Sync with your phone" (docs/product/screens.md#sync-with-your-phone): the addresses
+ * and user name to type in, app passwords, and steps for iPhone and iPad, Mac, Android
+ * (DAVx⁵), Thunderbird and Evolution, each value to type on its own with a copy button.
  */
 export function SyncPage() {
   const { t } = useTranslation();
@@ -61,6 +51,7 @@ export function SyncPage() {
     davUrl: connection.data.davUrl,
     bookUrl: connection.data.bookUrl,
     username: connection.data.username,
+    kith: 'Kith',
   };
   return (
     <Container size="sm" px={0}>
@@ -102,12 +93,18 @@ export function SyncPage() {
               <Accordion.Item key={guide.id} value={guide.id}>
                 <Accordion.Control>{t(guide.name)}</Accordion.Control>
                 <Accordion.Panel>
-                  {/* Long addresses and emails break anywhere rather than widen the page. */}
-                  <Stack component="ol" gap="xs" m={0} pl="lg">
+                  <Stack component="ol" gap="sm" m={0} pl="lg">
                     {guide.steps.map((step) => (
-                      <Text component="li" key={step} style={{ overflowWrap: 'anywhere' }}>
-                        {t(step, values)}
-                      </Text>
+                      <li key={step.text}>
+                        <Text>{t(step.text)}</Text>
+                        {step.fields && (
+                          <Stack gap="xs" mt="xs">
+                            {step.fields.map((field) => (
+                              <GuideFieldRow key={field.label} field={field} values={values} />
+                            ))}
+                          </Stack>
+                        )}
+                      </li>
                     ))}
                   </Stack>
                 </Accordion.Panel>
