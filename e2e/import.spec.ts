@@ -164,3 +164,44 @@ test('asks whether 4/6/1980 is day first or month first when the file cannot tel
   await page.locator('input[type=file]').setInputFiles(fixture('outlook-day-first.csv'));
   await expect(page.getByText(/Birthdays are read day first/)).toBeVisible();
 });
+
+test('the preview names who will be added, and an email with an accent comes in as an email', async ({
+  page,
+}, info) => {
+  await signUpThroughApi(
+    page,
+    'Accent Person',
+    `accent-${info.project.name}-${Date.now()}@example.com`,
+  );
+  const others = Array.from({ length: 11 }, (_, i) => `Person${i + 2},Sample,`);
+  const csv = ['First Name,Last Name,E-mail Address', 'Émile,Rossi,émile.rossi@exemple.fr']
+    .concat(others)
+    .join('\r\n');
+  await page.goto('/import');
+  await expect(page.getByText('Drop a contacts file here')).toBeVisible();
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'accents.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+  await expect(page.getByRole('heading', { name: 'Check before importing' })).toBeVisible();
+  const added = page.getByRole('region', { name: 'Who will be added' });
+  await expect(added.getByRole('listitem')).toHaveText([
+    'Émile Rossi',
+    ...Array.from({ length: 7 }, (_, i) => `Person${i + 2} Sample`),
+  ]);
+  await expect(added.getByText('and 4 more')).toBeVisible();
+  // An address is an address in any script (docs/product/validation.md#a-contacts-emails).
+  await expect(page.getByText(/is not a valid email/)).toHaveCount(0);
+  await snapshot(page, 'import-preview-names');
+
+  await page.getByRole('button', { name: 'Import 12 contacts' }).click();
+  await expect(page.getByText('12 contacts added')).toBeVisible();
+  await page.getByRole('link', { name: 'View contacts' }).click();
+  await page.getByRole('row').filter({ hasText: 'Émile Rossi' }).click();
+  await expect(page.getByRole('heading', { name: 'Émile Rossi', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'émile.rossi@exemple.fr' })).toHaveAttribute(
+    'href',
+    'mailto:émile.rossi@exemple.fr',
+  );
+  await expect(page.getByText('More details')).toHaveCount(0);
+});

@@ -189,3 +189,33 @@ describe('a file whose encoding is not sure', () => {
     expect(screen.queryByText('Which reading looks right?')).toBeNull();
   });
 });
+
+describe('the preview and the finish screen of a large file', () => {
+  it('names the first people to be added, and writes every count in the language’s format', async () => {
+    const people = Array.from({ length: 1505 }, (_, i) => ({
+      givenName: i === 0 ? 'Émile' : `Person ${i + 1}`,
+      familyName: i === 0 ? 'Rossi' : '',
+    }));
+    server.use(
+      http.post('*/api/imports/preview', () => HttpResponse.json(vcardPreview(people))),
+      ...trpcHandler('imports.batch', (input) => ({
+        created: (input as { create: unknown[] }).create.length,
+        updated: 0,
+        photosFailed: 0,
+      })),
+    );
+    openImportPage();
+    const user = await chooseFile(new TextEncoder().encode('BEGIN:VCARD\r\nEND:VCARD\r\n'));
+    const added = await screen.findByRole('region', { name: 'Who will be added' });
+    const names = within(added)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(names).toEqual([
+      'Émile Rossi',
+      ...Array.from({ length: 7 }, (_, i) => `Person ${i + 2}`),
+    ]);
+    expect(within(added).getByText('and 1,497 more')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import 1,505 contacts' }));
+    expect(await screen.findByText('1,505 contacts added')).toBeInTheDocument();
+  });
+});

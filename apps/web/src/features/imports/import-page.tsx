@@ -244,6 +244,7 @@ export function ImportPage() {
               {t('Import finished')}
             </Title>
             <Text>
+              {/* The catalogue writes each count as `{{count, number}}`: "1,505" / "1505". */}
               {t('{{count}} contacts added', { count: step.outcome.created })}
               {step.outcome.updated > 0 &&
                 ` · ${t('{{count}} contacts updated', { count: step.outcome.updated })}`}

@@ -2,6 +2,7 @@ import {
   Badge,
   Button,
   Group,
+  List,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -21,6 +22,9 @@ export type DuplicateChoice = 'skip' | 'update';
 /** Rows listed one by one; the rest are counted (a re-imported book has thousands). */
 const LISTED = 50;
 
+/** New contacts named before "and N more": enough to recognise the file, short on a phone. */
+const NAMED = 8;
+
 const FORMAT_NAMES: Record<Preview['format'], string> = {
   google: i18nKey('Google Contacts CSV'),
   'google-legacy': i18nKey('Google Contacts CSV (old layout)'),
@@ -31,8 +35,8 @@ const FORMAT_NAMES: Record<Preview['format'], string> = {
 };
 
 /**
- * Step 3: what the import will do, before anything is written. How many contacts are new,
- * which look like contacts already in the book (same email or phone) with the choice to skip
+ * Step 3: what the import will do, before anything is written. How many contacts are new and
+ * the first of their names (docs/product/screens.md#import), which look like contacts already in the book (same email or phone) with the choice to skip
  * or update each (or all), and which rows have problems and why.
  */
 export function ImportPreview({
@@ -66,6 +70,7 @@ export function ImportPreview({
   const names = new Map(
     preview.contacts.map((c) => [c.row, [c.givenName, c.familyName].filter(Boolean).join(' ')]),
   );
+  const added = preview.contacts.filter((c) => !duplicateRows.has(c.row));
 
   return (
     <Stack gap="md">
@@ -97,6 +102,26 @@ export function ImportPreview({
           color={errors.length ? 'red' : undefined}
         />
       </SimpleGrid>
+
+      {added.length > 0 && (
+        <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="import-added">
+          <Title order={3} fz="h4" mb="xs" id="import-added">
+            {t('Who will be added')}
+          </Title>
+          <List size="sm" spacing={2} data-testid="import-added-names">
+            {added.slice(0, NAMED).map((contact) => (
+              <List.Item key={contact.row} style={{ overflowWrap: 'anywhere' }}>
+                {displayName(contact)}
+              </List.Item>
+            ))}
+          </List>
+          {added.length > NAMED && (
+            <Text size="sm" c="dimmed" mt={4}>
+              {t('and {{count}} more', { count: added.length - NAMED })}
+            </Text>
+          )}
+        </Paper>
+      )}
 
       {preview.duplicates.length > 0 && (
         <Paper withBorder radius="lg" p="md">
@@ -199,6 +224,19 @@ export function ImportPreview({
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * The name a new contact will show in the list: the file's display name when it gave one,
+ * else the name's parts (a nameless card's stand-in, such as its email, included).
+ */
+function displayName(contact: Preview['contacts'][number]): string {
+  return (
+    contact.formattedName ||
+    [contact.honorificPrefixes, contact.givenName, contact.familyName, contact.honorificSuffixes]
+      .filter(Boolean)
+      .join(' ')
   );
 }
 
