@@ -19,6 +19,7 @@ import { Route as AppKeepInTouchRouteImport } from './routes/_app/keep-in-touch'
 import { Route as AppMeRouteImport } from './routes/_app/me'
 import { Route as AppMergeRouteImport } from './routes/_app/merge'
 import { Route as AppNewRouteImport } from './routes/_app/new'
+import { Route as AppPersonRouteRouteImport } from './routes/_app/person/route'
 import { Route as AppSyncRouteImport } from './routes/_app/sync'
 import { Route as AppTrashRouteImport } from './routes/_app/trash'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
@@ -83,6 +84,11 @@ const AppNewRoute = AppNewRouteImport.update({
   path: '/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPersonRouteRoute = AppPersonRouteRouteImport.update({
+  id: '/person',
+  path: '/person',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSyncRoute = AppSyncRouteImport.update({
   id: '/sync',
   path: '/sync',
@@ -134,9 +140,9 @@ const AppLabelIdRoute = AppLabelIdRouteImport.update({
   getParentRoute: () => AppRoute,
 } as any)
 const AppPersonIdRoute = AppPersonIdRouteImport.update({
-  id: '/person/$id',
-  path: '/person/$id',
-  getParentRoute: () => AppRoute,
+  id: '/$id',
+  path: '/$id',
+  getParentRoute: () => AppPersonRouteRoute,
 } as any)
 const AuthRecoverIndexRoute = AuthRecoverIndexRouteImport.update({
   id: '/recover/',
@@ -159,13 +165,14 @@ const AuthRecoverVerifyRoute = AuthRecoverVerifyRouteImport.update({
   getParentRoute: () => AuthRoute,
 } as any)
 const AppPersonEditIdRoute = AppPersonEditIdRouteImport.update({
-  id: '/person/edit/$id',
-  path: '/person/edit/$id',
-  getParentRoute: () => AppRoute,
+  id: '/edit/$id',
+  path: '/edit/$id',
+  getParentRoute: () => AppPersonRouteRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/person': typeof AppPersonRouteRouteWithChildren
   '/favorite': typeof AppFavoriteRoute
   '/import': typeof AppImportRoute
   '/keep-in-touch': typeof AppKeepInTouchRoute
@@ -191,6 +198,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/person': typeof AppPersonRouteRouteWithChildren
   '/favorite': typeof AppFavoriteRoute
   '/import': typeof AppImportRoute
   '/keep-in-touch': typeof AppKeepInTouchRoute
@@ -220,6 +228,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/_auth': typeof AuthRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
+  '/_app/person': typeof AppPersonRouteRouteWithChildren
   '/_app/favorite': typeof AppFavoriteRoute
   '/_app/import': typeof AppImportRoute
   '/_app/keep-in-touch': typeof AppKeepInTouchRoute
@@ -247,6 +256,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/person'
     | '/favorite'
     | '/import'
     | '/keep-in-touch'
@@ -272,6 +282,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/person'
     | '/favorite'
     | '/import'
     | '/keep-in-touch'
@@ -300,6 +311,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/_auth'
     | '/_public'
+    | '/_app/person'
     | '/_app/favorite'
     | '/_app/import'
     | '/_app/keep-in-touch'
@@ -403,6 +415,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/person': {
+      id: '/_app/person'
+      path: '/person'
+      fullPath: '/person'
+      preLoaderRoute: typeof AppPersonRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/sync': {
       id: '/_app/sync'
       path: '/sync'
@@ -475,10 +494,10 @@ declare module '@tanstack/react-router' {
     }
     '/_app/person/$id': {
       id: '/_app/person/$id'
-      path: '/person/$id'
+      path: '/$id'
       fullPath: '/person/$id'
       preLoaderRoute: typeof AppPersonIdRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppPersonRouteRoute
     }
     '/_auth/recover/': {
       id: '/_auth/recover/'
@@ -510,15 +529,30 @@ declare module '@tanstack/react-router' {
     }
     '/_app/person/edit/$id': {
       id: '/_app/person/edit/$id'
-      path: '/person/edit/$id'
+      path: '/edit/$id'
       fullPath: '/person/edit/$id'
       preLoaderRoute: typeof AppPersonEditIdRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppPersonRouteRoute
     }
   }
 }
 
+interface AppPersonRouteRouteChildren {
+  AppPersonIdRoute: typeof AppPersonIdRoute
+  AppPersonEditIdRoute: typeof AppPersonEditIdRoute
+}
+
+const AppPersonRouteRouteChildren: AppPersonRouteRouteChildren = {
+  AppPersonIdRoute: AppPersonIdRoute,
+  AppPersonEditIdRoute: AppPersonEditIdRoute,
+}
+
+const AppPersonRouteRouteWithChildren = AppPersonRouteRoute._addFileChildren(
+  AppPersonRouteRouteChildren,
+)
+
 interface AppRouteChildren {
+  AppPersonRouteRoute: typeof AppPersonRouteRouteWithChildren
   AppFavoriteRoute: typeof AppFavoriteRoute
   AppImportRoute: typeof AppImportRoute
   AppKeepInTouchRoute: typeof AppKeepInTouchRoute
@@ -528,11 +562,10 @@ interface AppRouteChildren {
   AppSyncRoute: typeof AppSyncRoute
   AppTrashRoute: typeof AppTrashRoute
   AppLabelIdRoute: typeof AppLabelIdRoute
-  AppPersonIdRoute: typeof AppPersonIdRoute
-  AppPersonEditIdRoute: typeof AppPersonEditIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppPersonRouteRoute: AppPersonRouteRouteWithChildren,
   AppFavoriteRoute: AppFavoriteRoute,
   AppImportRoute: AppImportRoute,
   AppKeepInTouchRoute: AppKeepInTouchRoute,
@@ -542,8 +575,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppSyncRoute: AppSyncRoute,
   AppTrashRoute: AppTrashRoute,
   AppLabelIdRoute: AppLabelIdRoute,
-  AppPersonIdRoute: AppPersonIdRoute,
-  AppPersonEditIdRoute: AppPersonEditIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,5 +1,6 @@
 import type { ColorSchemePreference, InterfaceLocale } from '@kith/validators';
 import { useMantineColorScheme } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,4 +63,21 @@ export function useAccountPreferences(user: SessionUser | null) {
   useEffect(() => {
     if (scheme) setColorScheme(scheme);
   }, [scheme, setColorScheme]);
+}
+
+/** Where this browser keeps the "Compact rows" choice (a look, not an account setting). */
+export const COMPACT_ROWS_KEY = 'kith.compactRows';
+
+/**
+ * The "Compact rows" choice of the contacts lists (docs/product/screens.md#compact-rows):
+ * `[compact, setCompact]`, false by default. Kept in this browser's localStorage, since how
+ * dense a list should be depends on the screen, and shared at once by every list on the page.
+ */
+export function useCompactRows(): [boolean, (compact: boolean) => void] {
+  const [compact, setCompact] = useLocalStorage<boolean>({
+    key: COMPACT_ROWS_KEY,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+  return [compact, setCompact];
 }

@@ -1,6 +1,7 @@
 import {
   ContactListPage,
   type ContactListParts,
+  type ListPane,
 } from '../features/contacts/components/contact-list-page';
 import { BulkLabelMenu, LabelActions } from '../features/labels/label-menus';
 
@@ -11,12 +12,13 @@ const parts: ContactListParts = {
 };
 
 /**
- * A contacts list (`/`, /favorite, /label/:id) with what the labels feature adds to it,
- * composed here since a feature never imports another.
+ * A contacts list (`/`, /favorite, /label/:id, or the list pane beside an open contact) with
+ * what the labels feature adds to it, composed here since a feature never imports another.
  */
 export function ContactListScreen(props: {
   list: 'contacts' | 'favorites' | 'label';
   labelId?: string;
+  pane?: ListPane;
 }) {
   return <ContactListPage {...props} parts={parts} />;
 }

@@ -1,6 +1,10 @@
 import { Checkbox, Skeleton, Text } from '@mantine/core';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useHotkeys, type HotkeyItem } from '@mantine/hooks';
+import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { hotkeysFor, inOverlay, SHORTCUTS } from '../../lib/shortcuts';
+import { rememberOpenedRow, usePaneScroll } from './list-scroll';
+import { rowLayout } from './row-layout';
 import { LetterRail, type LetterIndex } from './letter-rail';
 import type { Contact } from '../../lib/contact-lists';
 import { ContactAvatar } from '../contact-avatar';
@@ -11,6 +15,10 @@ import { contactName, shownName } from '../../lib/contact-name';
 
 /** Row height in px; rows are virtualized, so a book of thousands scrolls smoothly. */
 const ROW_HEIGHT = 60;
+/** A row's height in px with "Compact rows" on (docs/product/screens.md#compact-rows). */
+const COMPACT_ROW_HEIGHT = 44;
+/** A letter header's height in px (docs/product/screens.md#letter-headers). */
+const LETTER_HEIGHT = 28;
 /** The app header's height and a gap, in px: what covers the top of the window. */
 const STICKY_HEADER_PX = 68;
 /** How long a touch must rest on a row to select it, in ms (touch screens cannot hover). */
@@ -25,6 +33,29 @@ export interface Column {
 }
 
 /**
+ * The rows' virtualizer, scrolling the window, or `scrollElement` (the list's pane,
+ * docs/product/screens.md#two-panes). A table keeps one scroller for its whole life (the pane's
+ * list is another table than the full-width one), so the same hook runs on every render.
+ */
+function useRowVirtualizer(
+  options: {
+    count: number;
+    estimateSize: (slot: number) => number;
+    overscan: number;
+    scrollMargin: number;
+    scrollPaddingStart: number;
+  },
+  scrollElement?: HTMLElement,
+) {
+  if (scrollElement) {
+    // eslint-disable-next-line react-hooks/rules-of-hooks -- fixed for the table's life (above)
+    return useVirtualizer({ ...options, getScrollElement: () => scrollElement });
+  }
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- fixed for the table's life (above)
+  return useWindowVirtualizer(options);
+}
+
+/**
  * The contacts table (docs/product/screens.md#row-behaviour-in-contacts-and-favorites): avatar that
  * becomes a checkbox on hover, name, then the given columns (hidden on narrow screens, where
  * `secondary` shows under the name), and per-row actions shown on hover. A click anywhere but a
@@ -34,7 +65,17 @@ export interface Column {
  * on screen: `rowAt` gives each one (undefined while its window loads: a placeholder row), and
  * `onRange` hears which rows are shown so their windows are fetched
  * (docs/decisions/0010-lists-read-by-window.md). With `letters`, an A-Z rail at the right edge
- * jumps to a letter's first row.
+ * jumps to a letter's first row; with `letterHeaders`, a header row ("A", "B") comes before each
+ * letter's first contact (docs/product/screens.md#letter-headers). `compact` makes rows 44 px
+ * instead of 60 (docs/product/screens.md#compact-rows).
+ *
+ * In the list pane of the two-pane layout (docs/product/screens.md#two-panes), `scrollElement`
+ * is the pane that scrolls, `narrow` shows the phone's layout (name over phone or email), and
+ * `activeId` marks the contact open beside the list.
+ *
+ * Keys (docs/product/screens.md#list-keys, Mantine's useHotkeys, quiet while typing or in a
+ * dialog or menu): `j`/`k` move to the next or previous row and focus it (a screen reader
+ * reads it), Enter opens it, `e` calls `onEdit` and `#` `onTrash` with it.
  */
 export function ContactTable({
   label,
@@ -42,46 +83,114 @@ export function ContactTable({
   rowAt,
   onRange,
   letters,
+  letterHeaders,
+  settled = true,
+  compact = false,
   selection,
   columns,
   secondary,
   actions,
   onOpen,
+  onEdit,
+  onTrash,
+  activeId,
+  scrollElement,
+  narrow = false,
 }: {
   label: string;
   count: number;
   rowAt: (index: number) => Contact | undefined;
   onRange: (first: number, last: number) => void;
   letters?: LetterIndex;
+  letterHeaders?: LetterIndex;
+  /** False while the letter headers may still come: the pane waits to restore its place. */
+  settled?: boolean;
+  compact?: boolean;
   selection: Selection;
   columns: Column[];
   secondary: (contact: Contact) => ReactNode;
   actions: (contact: Contact) => ReactNode;
-  onOpen?: (contact: Contact) => void;
+  /** A row opened (click, Enter); `index` is its position in the list. */
+  onOpen?: (contact: Contact, index: number) => void;
+  onEdit?: (contact: Contact) => void;
+  onTrash?: (contact: Contact) => void;
+  activeId?: string;
+  scrollElement?: HTMLElement;
+  narrow?: boolean;
 }) {
   const { t } = useTranslation();
   const bodyRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
   const selecting = selection.count > 0;
-  // The virtualizer measures from the top of the page; the selection header above moves it.
+  const layout = useMemo(() => rowLayout(count, letterHeaders), [count, letterHeaders]);
+  const rowHeight = compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT;
+  // The virtualizer measures from the top of its scroller; the selection header above moves it.
   useLayoutEffect(() => {
-    const top = (bodyRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    const box = bodyRef.current?.getBoundingClientRect();
+    if (!box) return;
+    const top = scrollElement
+      ? box.top - scrollElement.getBoundingClientRect().top + scrollElement.scrollTop
+      : box.top + window.scrollY;
     if (Math.abs(top - offset) > 1) setOffset(top);
-  }, [selecting, offset]);
-  const virtualizer = useWindowVirtualizer({
-    count,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    scrollMargin: offset,
-    // A jump (the A-Z rail) puts its row below the sticky app header, not under it.
-    scrollPaddingStart: STICKY_HEADER_PX,
-  });
+  }, [selecting, offset, scrollElement]);
+  const virtualizer = useRowVirtualizer(
+    {
+      count: layout.size,
+      estimateSize: (slot) => (layout.at(slot).kind === 'letter' ? LETTER_HEIGHT : rowHeight),
+      overscan: 12,
+      scrollMargin: offset,
+      // A jump (the A-Z rail) puts its row below the sticky app header, not under it.
+      scrollPaddingStart: scrollElement ? 0 : STICKY_HEADER_PX,
+    },
+    scrollElement,
+  );
+  // Sizes change with the density and the headers: the rows' places are worked out again.
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight, layout]);
   const shown = virtualizer.getVirtualItems();
-  const first = shown[0]?.index ?? 0;
-  const last = shown.at(-1)?.index ?? 0;
+  const [first, last] = layout.contactRange(shown[0]?.index ?? 0, shown.at(-1)?.index ?? 0);
   useEffect(() => onRange(first, last), [onRange, first, last]);
-  useHomeEndJumps();
+  useHomeEndJumps(scrollElement);
+  usePaneScroll(scrollElement, label, settled && count > 0 && offset > 0, (index, viewportTop) => {
+    const headersBefore = layout.slotOf(index) - index;
+    const slotTop = offset + index * rowHeight + headersBefore * LETTER_HEIGHT;
+    return slotTop - (viewportTop - (scrollElement?.getBoundingClientRect().top ?? 0));
+  });
   const firstContact = rowAt(0);
+
+  // The row `j`/`k` last reached (or the one focused), as an index in the list; `focus`
+  // while the keys' move waits for the row to take the focus.
+  const [highlight, setHighlight] = useState<{ index: number; focus: boolean } | null>(null);
+  const move = (step: 1 | -1) => {
+    if (count === 0) return;
+    const from = highlight?.index ?? (step > 0 ? -1 : count);
+    const next = Math.min(Math.max(from + step, 0), count - 1);
+    setHighlight({ index: next, focus: true });
+    virtualizer.scrollToIndex(layout.slotOf(next), { align: 'auto' });
+  };
+  const highlighted = () => (highlight ? rowAt(highlight.index) : undefined);
+  const withHighlighted = (act?: (contact: Contact) => void) => () => {
+    const contact = highlighted();
+    if (contact) act?.(contact);
+  };
+  useHotkeys([
+    ...hotkeysFor('next', () => move(1)),
+    ...hotkeysFor('previous', () => move(-1)),
+    ...hotkeysFor('edit', withHighlighted(onEdit)),
+    ...hotkeysFor('trash', withHighlighted(onTrash)),
+    // Enter on a focused row is the row's own; on a button it is the button's. Only with
+    // nothing focused does it open the highlighted row.
+    ...SHORTCUTS.open.hotkeys.map((hotkey): HotkeyItem => [
+      hotkey,
+      (event) => {
+        if (event.target !== document.body || inOverlay(event)) return;
+        const contact = highlighted();
+        if (!contact || !highlight) return;
+        event.preventDefault();
+        onOpen?.(contact, highlight.index);
+      },
+      { preventDefault: false },
+    ]),
+  ]);
 
   return (
     <>
@@ -89,7 +198,7 @@ export function ContactTable({
         role="table"
         aria-label={label}
         aria-rowcount={count + 1}
-        className={classes.table}
+        className={`${classes.table} ${compact ? classes.compact : ''} ${narrow ? classes.narrow : ''}`}
         style={
           {
             '--extra-columns': columns.map(() => 'minmax(0, 1.6fr)').join(' '),
@@ -123,21 +232,42 @@ export function ContactTable({
           style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
         >
           {shown.map((item) => {
-            const contact = rowAt(item.index);
+            const slot = layout.at(item.index);
             const top = item.start - virtualizer.options.scrollMargin;
+            if (slot.kind === 'letter') {
+              // A visual heading only: the names below say the letter to a screen reader, and
+              // a table's row group holds rows alone.
+              return (
+                <div
+                  key={`letter-${slot.letter}`}
+                  aria-hidden
+                  data-letter-header={slot.letter}
+                  className={classes.letter}
+                  style={{ transform: `translateY(${top}px)` }}
+                >
+                  {slot.letter}
+                </div>
+              );
+            }
+            const contact = rowAt(slot.index);
             if (!contact)
-              return <PlaceholderRow key={`at-${item.index}`} index={item.index} top={top} />;
+              return <PlaceholderRow key={`at-${slot.index}`} index={slot.index} top={top} />;
             return (
               <Row
                 key={contact.id}
                 contact={contact}
-                index={item.index}
+                index={slot.index}
                 top={top}
                 selection={selection}
                 columns={columns}
                 secondary={secondary}
                 actions={actions}
                 onOpen={onOpen}
+                active={contact.id === activeId}
+                highlighted={highlight?.index === slot.index}
+                focusWanted={highlight?.index === slot.index && highlight.focus}
+                onHighlight={(index) => setHighlight({ index, focus: false })}
+                listName={label}
               />
             );
           })}
@@ -147,7 +277,9 @@ export function ContactTable({
       {letters && (
         <LetterRail
           letters={letters}
-          onJump={(position) => virtualizer.scrollToIndex(position, { align: 'start' })}
+          onJump={(position) =>
+            virtualizer.scrollToIndex(layout.jumpTo(position), { align: 'start' })
+          }
         />
       )}
     </>
@@ -157,9 +289,10 @@ export function ContactTable({
 /**
  * Home and End jump to the list's first and last rows at once: the browser's own scroll
  * animates through the whole book, and a list read by windows would fetch the windows it
- * passes. Keys typed in a field, a menu or a dialog are left alone.
+ * passes. Keys typed in a field, a menu or a dialog are left alone. `scroller` is the list's
+ * pane, when it scrolls on its own.
  */
-function useHomeEndJumps() {
+function useHomeEndJumps(scroller?: HTMLElement) {
   useEffect(() => {
     const jump = (event: KeyboardEvent) => {
       if (event.key !== 'Home' && event.key !== 'End') return;
@@ -172,13 +305,16 @@ function useHomeEndJumps() {
       ) {
         return;
       }
+      // In two panes, keys typed in the contact's pane scroll that pane, not the list.
+      if (scroller && !scroller.contains(target) && target !== document.body) return;
       event.preventDefault();
-      const top = event.key === 'Home' ? 0 : document.documentElement.scrollHeight;
-      window.scrollTo({ top, behavior: 'instant' });
+      const end = scroller ? scroller.scrollHeight : document.documentElement.scrollHeight;
+      const top = event.key === 'Home' ? 0 : end;
+      (scroller ?? window).scrollTo({ top, behavior: 'instant' });
     };
     window.addEventListener('keydown', jump);
     return () => window.removeEventListener('keydown', jump);
-  }, []);
+  }, [scroller]);
 }
 
 /** A row whose window is still loading: its place kept, grey bars where the text will be. */
@@ -202,6 +338,10 @@ function PlaceholderRow({ index, top }: { index: number; top: number }) {
   );
 }
 
+/**
+ * A contact's row. `active`: it is open beside the list (aria-current); `highlighted`: the row
+ * `j`/`k` reached (or focused last); `focusWanted`: the keys moved there, and it takes the focus.
+ */
 function Row({
   contact,
   index,
@@ -211,6 +351,11 @@ function Row({
   secondary,
   actions,
   onOpen,
+  active,
+  highlighted,
+  focusWanted,
+  onHighlight,
+  listName,
 }: {
   contact: Contact;
   index: number;
@@ -219,13 +364,29 @@ function Row({
   columns: Column[];
   secondary: (contact: Contact) => ReactNode;
   actions: (contact: Contact) => ReactNode;
-  onOpen?: (contact: Contact) => void;
+  onOpen?: (contact: Contact, index: number) => void;
+  active: boolean;
+  highlighted: boolean;
+  /** The keys moved here: the row takes the focus once it is drawn. */
+  focusWanted: boolean;
+  onHighlight: (index: number) => void;
+  /** The table's name: which list a remembered row belongs to. */
+  listName: string;
 }) {
   const { t } = useTranslation();
   const name = shownName(contactName(contact), t);
   const pressTimer = useRef<number | null>(null);
   const longPressed = useRef(false);
+  const rowRef = useRef<HTMLDivElement>(null);
   const selected = selection.isSelected(contact.id);
+  useEffect(() => {
+    if (focusWanted) rowRef.current?.focus({ preventScroll: true });
+  }, [focusWanted]);
+  const openRow = () => {
+    const box = rowRef.current?.getBoundingClientRect();
+    if (box) rememberOpenedRow(listName, index, box.top);
+    onOpen?.(contact, index);
+  };
 
   const open = (event: React.MouseEvent) => {
     const target = event.target as HTMLElement;
@@ -238,7 +399,10 @@ function Row({
       selection.toggle(contact.id);
       return;
     }
-    onOpen?.(contact);
+    // The second click of a double click (`detail` counts them) opens nothing more, even when
+    // the first one's screen (the list beside the contact) has put another row under the pointer.
+    if (event.detail > 1) return;
+    openRow();
   };
 
   const startPress = () => {
@@ -255,17 +419,28 @@ function Row({
 
   return (
     <div
+      ref={rowRef}
       role="row"
       aria-rowindex={index + 2}
       aria-selected={selected}
+      aria-current={active || undefined}
       tabIndex={0}
       data-selected={selected || undefined}
+      data-active={active || undefined}
+      data-highlighted={highlighted || undefined}
       className={classes.row}
       style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` }}
       onClick={open}
+      onFocus={(event) => {
+        if (event.target === event.currentTarget) onHighlight(index);
+      }}
       onKeyDown={(event) => {
         if (event.target !== event.currentTarget) return;
-        if (event.key === 'Enter') onOpen?.(contact);
+        if (event.key === 'Enter') {
+          // The list's own Enter (no row focused) must not open a second time.
+          event.preventDefault();
+          openRow();
+        }
         if (event.key === ' ') {
           event.preventDefault();
           selection.toggle(contact.id);

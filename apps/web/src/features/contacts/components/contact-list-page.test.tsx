@@ -1,8 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, server, signedIn, setUpMswServer } from '../../../test/render-app';
-import { trpcError, trpcHandler } from '../../../test/trpc-msw';
+import { receivedCalls, trpcError, trpcHandler } from '../../../test/trpc-msw';
 import { contactDto } from '../../../test/contact-dto';
 
 setUpMswServer();
@@ -136,5 +136,172 @@ describe('the search box', () => {
       await waitFor(() => expect(sent).toContain(text));
     }
     await waitFor(() => expect(aborted).toEqual(['a', 'ad']));
+  });
+});
+
+const bruno = contact('44444444-4444-4444-8444-444444444444', 'Bruno Costa');
+const carla = contact('55555555-5555-4555-8555-555555555555', 'Carla Diaz');
+
+/** A signed-in list of Ada, Bruno and Carla, with its letter index (A, B, C). */
+function threeContacts(letters: { letter: string; position: number }[] = []) {
+  server.use(
+    ...signedIn(),
+    ...trpcHandler('contacts.list', () => ({
+      items: [ada, bruno, carla],
+      nextCursor: null,
+      total: 3,
+    })),
+    ...trpcHandler('contacts.letters', () => letters),
+    ...trpcHandler('labels.list', () => []),
+    ...trpcHandler('keepInTouch.dueCount', () => 0),
+  );
+}
+
+/** The body rows of the list, in order. */
+const bodyRows = () => within(screen.getAllByRole('rowgroup')[1]!).getAllByRole('row');
+
+describe('the list as an address book', () => {
+  afterEach(() => localStorage.clear());
+
+  it('puts a letter header before the first name of each letter when sorted by name', async () => {
+    threeContacts([
+      { letter: 'A', position: 0 },
+      { letter: 'B', position: 1 },
+      { letter: 'C', position: 2 },
+    ]);
+    const { container } = renderApp('/');
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        [...container.querySelectorAll('[data-letter-header]')].map((h) => h.textContent),
+      ).toEqual(['A', 'B', 'C']),
+    );
+    // Each header takes 28 px before its row: Bruno's row starts below A, Ada and B.
+    expect(bodyRows()[1]!.style.transform).toBe('translateY(116px)');
+  });
+
+  it('makes rows 44 px tall with "Compact rows" in the sort menu, and remembers it', async () => {
+    threeContacts();
+    renderApp('/');
+    expect(await screen.findByText('Bruno Costa')).toBeInTheDocument();
+    expect(bodyRows()[1]!.style.transform).toBe('translateY(60px)');
+    fireEvent.click(screen.getByRole('button', { name: /Sort: First name/ }));
+    fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Compact rows' }));
+    await waitFor(() => expect(bodyRows()[1]!.style.transform).toBe('translateY(44px)'));
+    expect(localStorage.getItem('kith.compactRows')).toBe('true');
+  });
+
+  it('opens a row clicked twice once: Back leaves the contact at once', async () => {
+    threeContacts();
+    server.use(...trpcHandler('contacts.byId', () => bruno));
+    const { history } = renderApp('/');
+    const row = (await screen.findByText('Bruno Costa')).closest('[role="row"]')!;
+    fireEvent.click(row);
+    fireEvent.click(row);
+    await waitFor(() => expect(history.location.pathname).toBe(`/person/${bruno.id}`));
+    history.back();
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
+  });
+
+  it('moves with j and k, focusing the row, and e edits the one reached', async () => {
+    threeContacts();
+    const { history } = renderApp('/');
+    expect(await screen.findByText('Carla Diaz')).toBeInTheDocument();
+    fireEvent.keyDown(document.body, { key: 'j' });
+    await waitFor(() => expect(bodyRows()[0]).toHaveFocus());
+    fireEvent.keyDown(document.activeElement!, { key: 'j' });
+    fireEvent.keyDown(document.activeElement!, { key: 'j' });
+    fireEvent.keyDown(document.activeElement!, { key: 'k' });
+    await waitFor(() => expect(bodyRows()[1]).toHaveFocus());
+    expect(bodyRows()[1]).toHaveTextContent('Bruno Costa');
+    fireEvent.keyDown(document.activeElement!, { key: 'e' });
+    await waitFor(() => expect(history.location.pathname).toBe(`/person/edit/${bruno.id}`));
+  });
+
+  it('asks before # moves the reached contact to the trash, and Undo brings it back', async () => {
+    threeContacts();
+    server.use(
+      ...trpcHandler('trash.addMany', () => ({ ids: [ada.id] })),
+      ...trpcHandler('trash.recoverMany', () => ({ ids: [ada.id] })),
+    );
+    renderApp('/');
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    fireEvent.keyDown(document.body, { key: 'j' });
+    await waitFor(() => expect(bodyRows()[0]).toHaveFocus());
+    fireEvent.keyDown(document.activeElement!, { key: '#', shiftKey: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete from contacts?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move To Trash' }));
+    expect(await screen.findByText('Moved 1 contact to the Trash')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Undone')).toBeInTheDocument();
+    expect(receivedCalls.filter((c) => c.path.startsWith('trash.'))).toEqual([
+      { path: 'trash.addMany', input: { contactIds: [ada.id] } },
+      { path: 'trash.recoverMany', input: { contactIds: [ada.id] } },
+    ]);
+  });
+
+  it('says how many the bulk trash moved, with an Undo that recovers exactly those', async () => {
+    threeContacts();
+    server.use(
+      ...trpcHandler('trash.addMany', () => ({ ids: [ada.id, carla.id] })),
+      ...trpcHandler('trash.recoverMany', () => ({ ids: [ada.id, carla.id] })),
+    );
+    renderApp('/');
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Carla Diaz' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move to trash' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete selected contacts?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move To Trash' }));
+    expect(await screen.findByText('Moved 2 contacts to the Trash')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Undone')).toBeInTheDocument();
+    expect(receivedCalls.find((c) => c.path === 'trash.recoverMany')?.input).toEqual({
+      contactIds: [ada.id, carla.id],
+    });
+  });
+});
+
+describe('two panes', () => {
+  const wide = window.matchMedia;
+  const height = Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight')!;
+  afterEach(() => {
+    window.matchMedia = wide;
+    Object.defineProperty(Element.prototype, 'clientHeight', height);
+  });
+
+  it('from 1024 px shows the list beside the open contact, which it highlights', async () => {
+    window.matchMedia = ((query: string) => ({
+      ...wide(query),
+      matches: query.includes('min-width: 1024px'),
+    })) as typeof window.matchMedia;
+    // jsdom lays nothing out: elements are given a height, so the list's pane has rows to show.
+    Object.defineProperty(Element.prototype, 'clientHeight', {
+      configurable: true,
+      get: () => 600,
+    });
+    threeContacts();
+    server.use(
+      ...trpcHandler('contacts.byId', () => bruno),
+      ...trpcHandler('labels.ofContact', () => []),
+      ...trpcHandler('keepInTouch.get', () => null),
+    );
+    renderApp(`/person/${bruno.id}`);
+    const list = await screen.findByRole('table', { name: 'Contacts' });
+    const open = (await within(list).findByText('Bruno Costa')).closest('[role="row"]');
+    expect(open).toHaveAttribute('aria-current', 'true');
+    expect(await screen.findByRole('heading', { name: 'Bruno Costa', level: 1 })).toBeVisible();
+  });
+
+  it('under 1024 px shows the contact alone', async () => {
+    threeContacts();
+    server.use(
+      ...trpcHandler('contacts.byId', () => bruno),
+      ...trpcHandler('labels.ofContact', () => []),
+      ...trpcHandler('keepInTouch.get', () => null),
+    );
+    renderApp(`/person/${bruno.id}`);
+    expect(await screen.findByRole('heading', { name: 'Bruno Costa', level: 1 })).toBeVisible();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 });

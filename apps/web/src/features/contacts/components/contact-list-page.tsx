@@ -20,13 +20,16 @@ import {
   IconTrash,
   IconUsers,
 } from '@tabler/icons-react';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import type { BulkContactsInput } from '@kith/validators';
 import type { ReactNode } from 'react';
-import { withProgress } from '../../../lib/notify';
 import { useContactList, type Contact } from '../../../lib/contact-lists';
 import { useToggleFavorite } from '../api/favorites';
-import { useLetterIndex, useMoveManyToTrash } from '../api/contacts';
+import { useLetterIndex } from '../api/contacts';
+import { useCompactRows } from '../../../lib/preferences';
+import { useTrashWithUndo } from '../api/list-trash';
+import { useLetterHeaders } from '../api/letter-headers';
+import { useState } from 'react';
 import { LoadFailure } from '../../../components/load-failure';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ContactTable } from '../../../components/contact-table/contact-table';
@@ -52,6 +55,18 @@ export interface ContactListParts {
   labelActions?: (label: { id: string; name: string }) => ReactNode;
   /** First in the selection header: more bulk actions on the selected contacts. */
   bulkActions?: (chosen: () => BulkContactsInput) => ReactNode;
+}
+
+/**
+ * A list shown in the left pane beside an open contact (docs/product/screens.md#two-panes).
+ */
+export interface ListPane {
+  /** The path of the list the pane shows (`/`, `/favorite`, `/label/:id`): rows open with it. */
+  path: string;
+  /** The contact open beside the list, highlighted in it. */
+  activeId?: string;
+  /** The pane's element, which scrolls the list. */
+  scroller: HTMLElement;
 }
 
 const copy = {
@@ -86,22 +101,29 @@ const copy = {
 
 /**
  * The Contacts, Favorites and label screens (docs/product/screens.md#contacts-list): title with the
- * count and the sort menu, spinner while loading, the empty state, the table, and the
- * selection header with bulk labels and trash.
+ * count and the sort menu, spinner while loading, the empty state, the table (letter headers when
+ * sorted by name, compact rows when chosen), and the selection header with bulk labels and
+ * trash, whose toast offers Undo. With `pane`, the list is the left pane beside an open contact
+ * (docs/product/screens.md#two-panes).
  */
 export function ContactListPage({
   list,
   labelId,
   parts = {},
+  pane,
 }: {
   list: 'contacts' | 'favorites' | 'label';
   labelId?: string;
   parts?: ContactListParts;
+  pane?: ListPane;
 }) {
   const { t } = useTranslation();
   const toastsBelow = useToastsBelow<HTMLDivElement>();
   const navigate = useNavigate();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const router = useRouter();
+  const currentPath = useRouterState({ select: (s) => s.location.pathname });
+  // Rows opened from the pane carry the list's own path, so the contact's Back returns to it.
+  const pathname = pane?.path ?? currentPath;
   const rows = useContactList(list, labelId);
   const { total, label, isPending, error, retry } = rows;
   const selection = useSelection(
@@ -109,23 +131,40 @@ export function ContactListPage({
     total,
   );
   const letters = useLetterIndex(list, labelId, total);
+  const headers = useLetterHeaders(list, labelId, total);
+  const [compact] = useCompactRows();
   const [confirmOpened, confirm] = useDisclosure(false);
+  // The one contact `#` asks to move to the trash, while its confirmation is open.
+  const [toTrash, setToTrash] = useState<Contact | null>(null);
   const toggleFavorite = useToggleFavorite();
-  const trashMany = useMoveManyToTrash();
+  const trashMany = useTrashWithUndo();
   const text = copy[list];
 
-  const open = (contact: Contact) =>
-    navigate({ to: '/person/$id', params: { id: contact.id }, state: { from: pathname } });
+  /**
+   * Goes to a contact's page or edit form, once: a second click, or Enter, on a row whose
+   * page is already open or on its way adds no second history entry, so Back leaves it at once
+   * (docs/product/screens.md#two-panes).
+   */
+  const go = (to: '/person/$id' | '/person/edit/$id', contact: Contact) => {
+    const path = to.replace('$id', contact.id);
+    if (router.history.location.pathname === path) return;
+    // In two panes the window scrolls the contact's pane; the list keeps its own place.
+    void navigate({ to, params: { id: contact.id }, state: { from: pathname } });
+  };
+  const open = (contact: Contact) => go('/person/$id', contact);
+  const edit = (contact: Contact) => go('/person/edit/$id', contact);
 
   const trashSelected = async () => {
-    const chosen = selection.chosen();
+    if (await trashMany.trash(selection.chosen())) selection.clear();
     confirm.close();
-    const result = await withProgress(
-      () => trashMany.mutateAsync(chosen),
-      (r) => t('{{count}} add to trash', { count: r.ids.length }),
-      'trash',
-    );
-    if (result) selection.clear();
+  };
+  const trashOne = async () => {
+    if (!toTrash) return;
+    const contact = toTrash;
+    await trashMany.trash({ contactIds: [contact.id] });
+    setToTrash(null);
+    // The open contact went: its pane closes, back to the list alone.
+    if (pane?.activeId === contact.id) void navigate({ to: pane.path });
   };
 
   if (isPending) {
@@ -138,10 +177,11 @@ export function ContactListPage({
   if (error) return <LoadFailure error={error} onRetry={retry} />;
 
   return (
-    // Room at the right for the A-Z rail, fixed at the screen's edge.
-    <Box pr={letters ? 16 : 0}>
+    // Room at the right for the A-Z rail, fixed at the screen's edge (none in a pane).
+    <Box pr={letters && !pane ? 16 : 0}>
       <Group ref={toastsBelow} justify="space-between" mb="md">
-        <Title order={1} fz="h2">
+        {/* Beside an open contact, the contact's name is the page's heading. */}
+        <Title order={pane ? 2 : 1} fz="h2">
           {label ? label.name : t(text.title)}{' '}
           <Text span c="dimmed" fz="h3" fw={500}>
             {formatCount(total)}
@@ -182,57 +222,66 @@ export function ContactListPage({
             count={total}
             rowAt={rows.rowAt}
             onRange={rows.showRange}
-            letters={letters}
+            letters={pane ? undefined : letters}
+            letterHeaders={headers.letters}
+            settled={headers.settled}
+            compact={compact}
             selection={selection}
             onOpen={open}
-            columns={[
-              { header: t('Email'), render: firstEmail, title: firstEmail },
-              { header: t('Phone'), render: firstPhone, title: firstPhone },
-            ]}
+            onEdit={edit}
+            onTrash={setToTrash}
+            activeId={pane?.activeId}
+            scrollElement={pane?.scroller}
+            narrow={Boolean(pane)}
+            columns={
+              pane
+                ? []
+                : [
+                    { header: t('Email'), render: firstEmail, title: firstEmail },
+                    { header: t('Phone'), render: firstPhone, title: firstPhone },
+                  ]
+            }
             secondary={(c) => firstPhone(c) || firstEmail(c)}
-            actions={(contact) => (
-              <>
-                <Tooltip label={t('Edit')}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={t('Edit {{name}}', { name: shownName(contactName(contact), t) })}
-                    onClick={() =>
-                      navigate({
-                        to: '/person/edit/$id',
-                        params: { id: contact.id },
-                        state: { from: pathname },
-                      })
-                    }
+            // The pane is narrow: its rows are names alone, the contact beside has the actions.
+            actions={(contact) =>
+              pane ? null : (
+                <>
+                  <Tooltip label={t('Edit')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={t('Edit {{name}}', { name: shownName(contactName(contact), t) })}
+                      onClick={() => edit(contact)}
+                    >
+                      <IconPencil size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip
+                    label={contact.isFavorite ? t('Remove from favorites') : t('Add to favorites')}
                   >
-                    <IconPencil size={18} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip
-                  label={contact.isFavorite ? t('Remove from favorites') : t('Add to favorites')}
-                >
-                  <ActionIcon
-                    variant="subtle"
-                    color={contact.isFavorite ? 'yellow.8' : 'gray'}
-                    aria-label={
-                      contact.isFavorite
-                        ? t('Remove {{name}} from favorites', {
-                            name: shownName(contactName(contact), t),
-                          })
-                        : t('Add {{name}} to favorites', {
-                            name: shownName(contactName(contact), t),
-                          })
-                    }
-                    aria-pressed={contact.isFavorite}
-                    onClick={() =>
-                      toggleFavorite.mutate({ id: contact.id, isFavorite: !contact.isFavorite })
-                    }
-                  >
-                    {contact.isFavorite ? <IconStarFilled size={18} /> : <IconStar size={18} />}
-                  </ActionIcon>
-                </Tooltip>
-              </>
-            )}
+                    <ActionIcon
+                      variant="subtle"
+                      color={contact.isFavorite ? 'yellow.8' : 'gray'}
+                      aria-label={
+                        contact.isFavorite
+                          ? t('Remove {{name}} from favorites', {
+                              name: shownName(contactName(contact), t),
+                            })
+                          : t('Add {{name}} to favorites', {
+                              name: shownName(contactName(contact), t),
+                            })
+                      }
+                      aria-pressed={contact.isFavorite}
+                      onClick={() =>
+                        toggleFavorite.mutate({ id: contact.id, isFavorite: !contact.isFavorite })
+                      }
+                    >
+                      {contact.isFavorite ? <IconStarFilled size={18} /> : <IconStar size={18} />}
+                    </ActionIcon>
+                  </Tooltip>
+                </>
+              )
+            }
           />
         </>
       )}
@@ -243,6 +292,15 @@ export function ContactListPage({
         text={t('These contacts will be permanently deleted from this account after 30 days.')}
         confirmLabel={t('Move To Trash')}
         onConfirm={trashSelected}
+        busy={trashMany.isPending}
+      />
+      <ConfirmDialog
+        opened={toTrash !== null}
+        onClose={() => setToTrash(null)}
+        title={t('Delete from contacts?')}
+        text={t('This contact will be permanently deleted from this account after 30 days.')}
+        confirmLabel={t('Move To Trash')}
+        onConfirm={trashOne}
         busy={trashMany.isPending}
       />
     </Box>

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { i18nKey } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
-import { useSavePreferences } from '../../../lib/preferences';
+import { useCompactRows, useSavePreferences } from '../../../lib/preferences';
 import { patchSession, useSessionUser } from '../../../lib/session';
 
 /** Each order's name, as the menu lists it. */
@@ -18,13 +18,16 @@ export const SORT_LABELS: Record<ContactSort, string> = {
 
 /**
  * The order of the contacts and favorites lists: first name, last name, recently added or
- * recently edited. The choice applies at once and is kept with the account.
+ * recently edited. The choice applies at once and is kept with the account. Below the orders,
+ * "Compact rows" makes every list denser (docs/product/screens.md#compact-rows), kept in this
+ * browser.
  */
 export function SortMenu() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const sort = useSessionUser()?.contactSort ?? 'first_name';
   const save = useSavePreferences();
+  const [compact, setCompact] = useCompactRows();
   // The list re-sorts at once; if saving fails, the previous order comes back.
   const choose = (next: ContactSort) => {
     if (next === sort) return;
@@ -59,6 +62,10 @@ export function SortMenu() {
             </Menu.RadioItem>
           ))}
         </Menu.RadioGroup>
+        <Menu.Divider />
+        <Menu.CheckboxItem checked={compact} onChange={setCompact} closeMenuOnClick>
+          {t('Compact rows')}
+        </Menu.CheckboxItem>
       </Menu.Dropdown>
     </Menu>
   );
