@@ -57,3 +57,25 @@ test('the signed-in screens in the dark scheme pass WCAG 2.1 AA checks', async (
     await checkDark(page, path, name);
   }
 });
+
+test('the page paints in the chosen dark scheme from its first frame, before any stylesheet arrives', async ({
+  page,
+}) => {
+  // Dark chosen in Kith on a device set to light: only the page itself can know it.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.addInitScript(() => localStorage.setItem('kith-color-scheme', 'dark'));
+  // A slow network, at its worst: no stylesheet arrives at all.
+  await page.route('**/*.css', (route) => route.abort());
+  await page.goto('/login');
+  const unstyled = await page.evaluate(() => {
+    const html = getComputedStyle(document.documentElement);
+    return { background: html.backgroundColor, scheme: html.colorScheme };
+  });
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  // The same colour the styled page has (Mantine's dark body), so nothing changes when it lands.
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const styled = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(unstyled).toEqual({ background: styled, scheme: 'dark' });
+  expect(styled).toBe('rgb(36, 36, 36)');
+});
