@@ -1,5 +1,5 @@
 import type { RouterOutputs } from '@kith/api';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ContactAvatar } from '../../components/contact-avatar';
 import { contactName, shownName } from '../../lib/contact-name';
@@ -30,14 +30,16 @@ export function DismissedPairs({ pairs }: { pairs: DismissedPair[] }) {
           <Paper key={ids.join()} withBorder radius="md" p="xs">
             <Group justify="space-between" wrap="nowrap" gap="sm">
               <Group gap="xs" wrap="nowrap" miw={0}>
+                {/* The photos and the button keep their size; the names wrap. */}
                 {pair.contacts.map((contact, i) => (
-                  <ContactAvatar
-                    key={contact.id}
-                    name={names[i]!}
-                    url={contact.photo?.url ?? ''}
-                    size={28}
-                    decorative
-                  />
+                  <Box key={contact.id} style={{ flexShrink: 0 }}>
+                    <ContactAvatar
+                      name={names[i]!}
+                      url={contact.photo?.url ?? ''}
+                      size={28}
+                      decorative
+                    />
+                  </Box>
                 ))}
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {t('{{first}} and {{second}}', { first: names[0], second: names[1] })}
@@ -46,6 +48,7 @@ export function DismissedPairs({ pairs }: { pairs: DismissedPair[] }) {
               <Button
                 size="compact-sm"
                 variant="subtle"
+                style={{ flexShrink: 0 }}
                 loading={busy}
                 disabled={undismiss.isPending && !busy}
                 aria-label={t('Suggest again: {{first}} and {{second}}', {
