@@ -292,16 +292,4 @@ describe('two panes', () => {
     expect(open).toHaveAttribute('aria-current', 'true');
     expect(await screen.findByRole('heading', { name: 'Bruno Costa', level: 1 })).toBeVisible();
   });
-
-  it('under 1024 px shows the contact alone', async () => {
-    threeContacts();
-    server.use(
-      ...trpcHandler('contacts.byId', () => bruno),
-      ...trpcHandler('labels.ofContact', () => []),
-      ...trpcHandler('keepInTouch.get', () => null),
-    );
-    renderApp(`/person/${bruno.id}`);
-    expect(await screen.findByRole('heading', { name: 'Bruno Costa', level: 1 })).toBeVisible();
-    expect(screen.queryByRole('table')).toBeNull();
-  });
 });
