@@ -153,7 +153,7 @@ export async function mergeContacts(
 }
 
 /** Each of the person's contacts' revision. */
-export async function revisions(
+async function revisions(
   db: Database,
   userId: string,
   ids: string[],

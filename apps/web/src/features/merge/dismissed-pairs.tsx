@@ -32,7 +32,7 @@ export function DismissedPairs({ pairs }: { pairs: DismissedPair[] }) {
               <Group gap="xs" wrap="nowrap" miw={0}>
                 {/* The photos and the button keep their size; the names wrap. */}
                 {pair.contacts.map((contact, i) => (
-                  <Box key={contact.id} style={{ flexShrink: 0 }}>
+                  <Box key={contact.id} style={{ flexShrink: 0, display: 'flex' }}>
                     <ContactAvatar
                       name={names[i]!}
                       url={contact.photo?.url ?? ''}
