@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { axeViolations } from './axe';
 
 /**
  * The test fixture every e2e test uses. It records each request the page makes to a host
@@ -34,12 +35,23 @@ export const test = base.extend<{ foreignRequests: string[] }>({
 
 export { expect };
 
+/** The impacts a snapshot's axe check refuses: the goal is none of these on any screen. */
+const BLOCKING = ['critical', 'serious'] as const;
+
 /**
- * Saves a full-page screenshot under e2e/screenshots/<project>/ for people to look at.
- * `E2E_SCREENSHOTS=0` skips them (CI does: nobody looks there, and on two shared cores the
- * ~90 full-page captures cost the suite minutes).
+ * A notable state of a spec: axe-core must find no critical or serious WCAG 2.1 A/AA violation
+ * on it (docs/product/screens.md#keyboard), and a full-page screenshot is saved under
+ * e2e/screenshots/<project>/ for people to look at. `E2E_SCREENSHOTS=0` skips the images (CI
+ * does: nobody looks there, and on two shared cores the ~90 full-page captures cost the suite
+ * minutes) but never the check, so every spec's named states are checked in CI too.
+ * `accessibility.spec.ts` checks its states against every impact.
  */
 export async function snapshot(page: Page, name: string): Promise<void> {
+  const violations = await axeViolations(page, BLOCKING);
+  expect({ state: name, violations }, 'critical and serious axe violations').toEqual({
+    state: name,
+    violations: [],
+  });
   if (process.env.E2E_SCREENSHOTS === '0') return;
   const dir = join(import.meta.dirname, 'screenshots', test.info().project.name);
   mkdirSync(dir, { recursive: true });
