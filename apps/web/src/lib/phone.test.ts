@@ -28,5 +28,6 @@ describe('phone numbers are read in the person’s region', () => {
     expect(parsePhone('020 7946 0958', undefined)).toBeUndefined();
     expect(formatPhone('ask reception', 'GB')).toBe('ask reception');
     expect(telHref('555-0101 (desk)', undefined)).toBe('tel:5550101');
+    expect(telHref('ask reception', 'GB')).toBeNull();
   });
 });

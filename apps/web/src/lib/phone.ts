@@ -57,10 +57,12 @@ export function formatPhone(text: string, region = phoneRegion()): string {
 /**
  * The `tel:` link of `text` (RFC 3966): the number in E.164 ("tel:+442079460958", with
  * ";ext=12" for an extension), so the phone dials it from anywhere. Text that is not a
- * possible number keeps only what a dialler understands (digits, +, *, #, pauses).
+ * possible number keeps only what a dialler understands (digits, +, *, #, pauses); null
+ * when that leaves no digit ("ask at reception"), which is then no link at all.
  */
-export function telHref(text: string, region = phoneRegion()): string {
+export function telHref(text: string, region = phoneRegion()): string | null {
   const number = parsePhone(text, region);
   if (number) return number.getURI();
-  return `tel:${text.replace(/[^\d+*#,;]/g, '')}`;
+  const dialable = text.replace(/[^\d+*#,;]/g, '');
+  return /\d/.test(dialable) ? `tel:${dialable}` : null;
 }

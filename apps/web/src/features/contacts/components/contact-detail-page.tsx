@@ -266,7 +266,7 @@ function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDet
                 icon={<IconPhone size={18} />}
                 label={labelled(t('Phone'), phone.type)}
               >
-                <Anchor href={telHref(phone.value)}>{formatPhone(phone.value)}</Anchor>
+                <PhoneLink text={phone.value} />
               </Detail>
             ))}
             {contact.phones.length === 0 && (
@@ -379,6 +379,15 @@ function WebLink({ address }: { address: string }) {
       {address}
     </Anchor>
   );
+}
+
+/**
+ * A phone as the person reads it, a link that dials it in E.164
+ * (docs/product/validation.md#phone-numbers); text with nothing to dial is no link.
+ */
+export function PhoneLink({ text }: { text: string }) {
+  const href = telHref(text);
+  return href ? <Anchor href={href}>{formatPhone(text)}</Anchor> : text;
 }
 
 /** A link to the edit screen, for a detail that is missing. */

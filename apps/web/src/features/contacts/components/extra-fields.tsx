@@ -85,7 +85,8 @@ function FieldValue({ field }: { field: ExtraField }) {
   if (field.name === 'EMAIL') return <Anchor href={`mailto:${field.value}`}>{field.value}</Anchor>;
   // Dialled in E.164 and shown in the person's region; the card keeps the text as sent.
   if (field.name === 'TEL') {
-    return <Anchor href={telHref(field.value)}>{formatPhone(field.value)}</Anchor>;
+    const href = telHref(field.value);
+    return href ? <Anchor href={href}>{formatPhone(field.value)}</Anchor> : field.value;
   }
   // Only web addresses become links: a file may hold any scheme, javascript: included.
   if (/^https?:\/\//i.test(field.value)) {
