@@ -121,4 +121,7 @@ test('on a phone the floating add button covers neither the device name nor the 
   const secret = page.getByTestId('new-app-password');
   await expect(secret).toBeVisible();
   expect(await covered(secret)).toBe(false);
+  // And the password stays on one line, read as one word.
+  const line = await secret.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect((await secret.boundingBox())!.height).toBeLessThan(line * 1.5);
 });

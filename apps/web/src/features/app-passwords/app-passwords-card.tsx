@@ -94,8 +94,12 @@ export function AppPasswordsCard() {
           styles={{ body: { minWidth: 0 } }}
         >
           <Stack gap="sm">
-            <Group gap="xs" wrap="wrap" className={classes.clearOfFloatingAdd}>
-              <Code fz="lg" data-testid="new-app-password" style={{ letterSpacing: '0.05em' }}>
+            <Group gap="xs" wrap="wrap" className={classes.clearOfFloatingAddInAlert}>
+              <Code
+                fz={{ base: 'md', sm: 'lg' }}
+                data-testid="new-app-password"
+                className={classes.password}
+              >
                 {created.password}
               </Code>
               <CopyButton value={created.password}>
