@@ -86,6 +86,28 @@ describe('retention (30 days in the trash; uploads unattached after 24 h)', () =
     expect(fileExists(kept.publicId)).toBe(true);
   });
 
+  it('forgets a merge undo, and the card copy it holds, once its 10 minutes are over', async () => {
+    const keep = await makeContact(caller, {
+      givenName: 'Kept',
+      emails: [{ value: 'same@example.com', type: '' }],
+    });
+    const copy = await makeContact(caller, {
+      givenName: 'Copy',
+      emails: [{ value: 'same@example.com', type: '' }],
+    });
+    await caller.contacts.merge({ keepId: keep.id, mergeIds: [copy.id], take: { name: copy.id } });
+    const undos = async () =>
+      (await t.db.select().from(schema.mergeUndos).where(eq(schema.mergeUndos.userId, userId)))
+        .length;
+    await runRetention({ db: t.db, images: t.images }, t.now());
+    expect(await undos()).toBe(1);
+    t.advanceClock(11 * 60_000);
+    await runRetention({ db: t.db, images: t.images }, t.now());
+    expect(await undos()).toBe(0);
+    // The copy waits in the Trash: gone for good now, or a later test's clock would count it.
+    await caller.trash.delete({ id: copy.id });
+  });
+
   it('is safe when several instances run it at once', async () => {
     const ids = [];
     for (let i = 0; i < 5; i += 1) ids.push((await contactWithPhoto(`Many${i}`)).id);

@@ -5,6 +5,7 @@ import { deleteContactRows } from '../contacts';
 import { removeBytes } from '../images';
 import { purgeDeletedAccounts } from '../account';
 import { purgeTombstones } from '../dav';
+import { deleteMergeUndosBefore, MERGE_UNDO_MS } from '../merge';
 import { lockBook, retryConflicts } from '../shared/write-transaction';
 
 const { contacts, images, contactImportBackups, reminderDeliveries } = schema;
@@ -40,7 +41,8 @@ export interface RetentionResult {
 /**
  * Deletes contacts trashed more than 30 days before `now` with their images, uploads left
  * unattached for more than 24 hours, import backups older than a day (with the photos the import
- * replaced), CardDAV tombstones past their 60 days, reminder deliveries past 60 days, and every
+ * replaced), CardDAV tombstones past their 60 days, reminder deliveries past 60 days, merge
+ * undos past their 10 minutes (docs/product/screens.md#merge--fix-screen), and every
  * account deleted before `now` (each run, so well within the privacy page's 30 days). Safe on
  * several instances at once: the work runs under a transaction-scoped advisory lock, and an
  * instance that cannot take it skips the run. The accounts' book locks are taken before their
@@ -120,6 +122,8 @@ export async function runRetention(
         .where(lt(reminderDeliveries.sentAt, new Date(now.getTime() - REMINDER_DELIVERY_TTL_MS)));
       // CardDAV's record of deletions, past the time a phone could still need it.
       await purgeTombstones(tx as Database, now);
+      // A merge's Undo holds a copy of the card as it was: kept no longer than it can be used.
+      await deleteMergeUndosBefore(tx as Database, new Date(now.getTime() - MERGE_UNDO_MS));
       return { contacts: expired.length, keys };
     }),
   );
