@@ -244,14 +244,13 @@ export function ImportPage() {
               {t('Import finished')}
             </Title>
             <Text>
-              {/* The catalogue writes each count as `{{count, number}}`: "1,505" / "1505". */}
-              {t('{{count}} contacts added', { count: step.outcome.created })}
+              {t('{{count, number}} contacts added', { count: step.outcome.created })}
               {step.outcome.updated > 0 &&
-                ` · ${t('{{count}} contacts updated', { count: step.outcome.updated })}`}
+                ` · ${t('{{count, number}} contacts updated', { count: step.outcome.updated })}`}
             </Text>
             {step.outcome.photosDropped > 0 && (
               <Text size="sm" c="dimmed">
-                {t('{{count}} embedded photos could not be read and were left out.', {
+                {t('{{count, number}} embedded photos could not be read and were left out.', {
                   count: step.outcome.photosDropped,
                 })}
               </Text>
@@ -259,7 +258,7 @@ export function ImportPage() {
             {step.outcome.photoAddressesKept > 0 && (
               <Text size="sm" c="dimmed">
                 {t(
-                  '{{count}} photo addresses could not be fetched; the addresses are kept with the contacts.',
+                  '{{count, number}} photo addresses could not be fetched; the addresses are kept with the contacts.',
                   { count: step.outcome.photoAddressesKept },
                 )}
               </Text>
@@ -267,7 +266,7 @@ export function ImportPage() {
             {step.outcome.photosFailed > 0 && (
               <Text size="sm" c="dimmed">
                 {t(
-                  '{{count}} photos could not be read: embedded photos were left out, photo addresses are kept with the contacts.',
+                  '{{count, number}} photos could not be read: embedded photos were left out, photo addresses are kept with the contacts.',
                   { count: step.outcome.photosFailed },
                 )}
               </Text>

@@ -117,7 +117,7 @@ export function ImportPreview({
           </List>
           {added.length > NAMED && (
             <Text size="sm" c="dimmed" mt={4}>
-              {t('and {{count}} more', { count: added.length - NAMED })}
+              {t('and {{count, number}} more', { count: added.length - NAMED })}
             </Text>
           )}
         </Paper>
@@ -170,7 +170,7 @@ export function ImportPreview({
             ))}
             {preview.duplicates.length > LISTED && (
               <Text size="sm" c="dimmed">
-                {t('{{count}} more follow Skip all or Update all.', {
+                {t('{{count, number}} more follow Skip all or Update all.', {
                   count: preview.duplicates.length - LISTED,
                 })}
               </Text>
@@ -203,7 +203,7 @@ export function ImportPreview({
             ))}
             {preview.problems.length > LISTED && (
               <Text size="sm" c="dimmed">
-                {t('and {{count}} more', { count: preview.problems.length - LISTED })}
+                {t('and {{count, number}} more', { count: preview.problems.length - LISTED })}
               </Text>
             )}
           </Stack>
@@ -220,7 +220,7 @@ export function ImportPreview({
                 created: formatCount(newCount),
                 updated: formatCount(updateCount),
               })
-            : t('Import {{count}} contacts', { count: newCount })}
+            : t('Import {{count, number}} contacts', { count: newCount })}
         </Button>
       </Group>
     </Stack>
