@@ -164,3 +164,20 @@ test('a phone is dialled in E.164, shown in the British way, and one no phone ca
   await page.getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByLabel(/^Phone( \*)?$/)).toHaveValue('+44 (0)20 7946 0958');
 });
+
+test('Undo in the toast brings back a contact moved to the Trash from its page', async ({
+  page,
+}, info) => {
+  await signUpThroughApi(page, 'Grace Hopper', uniqueEmail(info, 'undo'));
+  const id = await createContactThroughApi(page, 'Ada', 'King');
+  await page.goto(`/person/${id}`);
+  await page.getByRole('button', { name: 'Move to trash' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Move To Trash' }).click();
+  await expect(page.getByText('Contact move to trash')).toBeVisible();
+  // The Trash opens after 2 s; the toast and its Undo stay for 10.
+  await expect(page).toHaveURL(/\/trash$/, { timeout: 10_000 });
+  await expect(page.getByRole('row').filter({ hasText: 'Ada King' })).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Undone')).toBeVisible();
+  await expect(page.getByText('Trash is empty')).toBeVisible();
+});
