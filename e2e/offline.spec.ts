@@ -151,3 +151,27 @@ async function expectClearOfControls(page: Page) {
   });
   expect(covered).toEqual([]);
 }
+
+test("before the worker is installed, a screen whose code cannot load offline shows Kith's error, never the browser's, and opens by itself once back online", async ({
+  page,
+  context,
+}, info) => {
+  // No service worker: the screen's code is not cached anywhere.
+  await signUpThroughApi(
+    page,
+    'Chunk Person',
+    `chunk-${info.project.name}-${Date.now()}@example.com`,
+  );
+  await createContactThroughApi(page, 'Grace', 'Hopper');
+  await page.goto('/');
+  await expect(page.getByText('Grace Hopper').first()).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByText('Grace Hopper').first().click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong' })).toBeVisible();
+  await expect(page.getByText(OFFLINE_MESSAGE)).toBeVisible();
+  expect(page.url()).toMatch(/^http:\/\/localhost:\d+\/person\//);
+
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+});
