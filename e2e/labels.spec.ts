@@ -37,6 +37,18 @@ test('labels: created from the sidebar, given in bulk, counted, taken away, rena
   await toolbar.getByRole('button', { name: 'Labels' }).click();
   await page.getByRole('menuitem', { name: 'Family' }).first().click();
   await expect(page.getByText('Label Family given')).toBeVisible();
+  // Undo takes it back from the two; given again, it stays.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Undone')).toBeVisible();
+  await expect((await sidebar(page, info)).getByRole('link', { name: /Family/ })).toContainText(
+    '0',
+  );
+  if (info.project.name === 'phone') {
+    await page.getByRole('button', { name: 'Close navigation' }).click();
+  }
+  await toolbar.getByRole('button', { name: 'Labels' }).click();
+  await page.getByRole('menuitem', { name: 'Family' }).first().click();
+  await expect(page.getByText('Label Family given')).toBeVisible();
 
   const family = (await sidebar(page, info)).getByRole('link', { name: /Family/ });
   await expect(family).toContainText('2');

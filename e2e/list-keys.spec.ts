@@ -100,6 +100,17 @@ test('letter headers when sorted by name, compact rows, and Undo after a bulk tr
     .click();
   await expect(page.getByText('Moved 2 contacts to the Trash')).toBeVisible();
   await expect(page.getByRole('heading', { name: /Contacts\s*8/, level: 1 })).toBeVisible();
+  // The toast covers neither the title nor the first two rows (their edit and star buttons).
+  const toast = (await page.getByRole('alert').filter({ hasText: 'Moved 2' }).boundingBox())!;
+  for (const needed of [page.getByRole('heading', { level: 1 }), rows.nth(0), rows.nth(1)]) {
+    const box = (await needed.boundingBox())!;
+    const apart =
+      toast.x >= box.x + box.width ||
+      box.x >= toast.x + toast.width ||
+      toast.y >= box.y + box.height ||
+      box.y >= toast.y + toast.height;
+    expect(apart, 'the toast covers something needed').toBe(true);
+  }
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Undone')).toBeVisible();
   await expect(page.getByRole('heading', { name: /Contacts\s*10/, level: 1 })).toBeVisible();

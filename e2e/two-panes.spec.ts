@@ -76,7 +76,7 @@ test('the list beside the open contact, by URL, through Back and reload', async 
 
   if (shots) {
     await page.setViewportSize({ width: 1024, height: 768 });
-    await expect(open).toBeVisible();
+    await open.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/two-panes-1024x768.png` });
   }
 });

@@ -84,7 +84,6 @@ export function ContactTable({
   onRange,
   letters,
   letterHeaders,
-  settled = true,
   compact = false,
   selection,
   columns,
@@ -103,8 +102,6 @@ export function ContactTable({
   onRange: (first: number, last: number) => void;
   letters?: LetterIndex;
   letterHeaders?: LetterIndex;
-  /** False while the letter headers may still come: the pane waits to restore its place. */
-  settled?: boolean;
   compact?: boolean;
   selection: Selection;
   columns: Column[];
@@ -150,7 +147,7 @@ export function ContactTable({
   const [first, last] = layout.contactRange(shown[0]?.index ?? 0, shown.at(-1)?.index ?? 0);
   useEffect(() => onRange(first, last), [onRange, first, last]);
   useHomeEndJumps(scrollElement);
-  usePaneScroll(scrollElement, label, settled && count > 0 && offset > 0, (index, viewportTop) => {
+  usePaneScroll(scrollElement, label, count > 0 && offset > 0, (index, viewportTop) => {
     const headersBefore = layout.slotOf(index) - index;
     const slotTop = offset + index * rowHeight + headersBefore * LETTER_HEIGHT;
     return slotTop - (viewportTop - (scrollElement?.getBoundingClientRect().top ?? 0));

@@ -20,11 +20,13 @@ export function useLetterHeaders(
       labelId,
       sort: byName ? sort : undefined,
     },
-    { enabled: byName && total > 0, staleTime: 30_000 },
+    // Asked with the list, not after it: the list waits for its headers (settled), so its
+    // rows never move down once drawn. One try: a list without headers (offline, an error)
+    // is better than a list that waits for a retry.
+    { enabled: byName, staleTime: 30_000, retry: false },
   );
-  const wanted = byName && total > 0;
   return {
-    letters: wanted ? letters.data : undefined,
-    settled: !wanted || !letters.isPending,
+    letters: byName && total > 0 ? letters.data : undefined,
+    settled: !byName || !letters.isPending,
   };
 }

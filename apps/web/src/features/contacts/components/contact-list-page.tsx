@@ -167,7 +167,9 @@ export function ContactListPage({
     if (pane?.activeId === contact.id) void navigate({ to: pane.path });
   };
 
-  if (isPending) {
+  // The rows wait for their letter headers too: drawn before them, they would jump down (and
+  // an End or a jump already made would land elsewhere).
+  if (isPending || !headers.settled) {
     return (
       <Center py={80}>
         <Loader aria-label={t('Loading contacts')} />
@@ -224,7 +226,6 @@ export function ContactListPage({
             onRange={rows.showRange}
             letters={pane ? undefined : letters}
             letterHeaders={headers.letters}
-            settled={headers.settled}
             compact={compact}
             selection={selection}
             onOpen={open}
