@@ -13,6 +13,7 @@ cookies never work there. Wrong credentials are rate-limited per IP and per acco
 | path | methods | what it is |
 |---|---|---|
 | \`/.well-known/carddav\` | any | 301 to \`/dav/\` (RFC 6764 discovery) |
+| \`/\` | PROPFIND | the host's root, for clients given only the host name: answers as \`/dav/\` does (401 without an app password) |
 | \`/dav/\` | OPTIONS, PROPFIND | the service root: \`current-user-principal\` |
 | \`/dav/principals/{userId}/\` | PROPFIND, PROPPATCH | the principal: \`addressbook-home-set\`, \`me-card\` |
 | \`/dav/addressbooks/{userId}/\` | PROPFIND | the address book home (Depth 1 lists the book) |
