@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailValueInput, isContactEmail } from './contacts';
 import { emailAddress } from './auth';
+import { legacyContactCreateInput } from './legacy-contact';
 
 // A contact's emails (docs/product/validation.md#a-contacts-emails): internationalised
 // addresses (RFC 6531) are emails; what is not an address is still refused.
@@ -52,5 +53,24 @@ describe("a contact's email", () => {
   it('leaves the account email rule as it was: ASCII only', () => {
     expect(emailAddress.safeParse('emile.rossi@exemple.fr').success).toBe(true);
     expect(emailAddress.safeParse('émile.rossi@exemple.fr').success).toBe(false);
+  });
+});
+
+describe('the legacy /api/v1 contact email', () => {
+  const legacy = (email: string) =>
+    legacyContactCreateInput.safeParse({
+      firstName: 'Émile',
+      lastName: 'Rossi',
+      phone: '1',
+      email,
+    });
+
+  it('takes the same addresses as the card, and refuses the same non-addresses', () => {
+    expect(legacy('émile.rossi@exemple.fr')).toMatchObject({
+      success: true,
+      data: { email: 'émile.rossi@exemple.fr' },
+    });
+    expect(legacy('luc.@exemple.fr').success).toBe(false);
+    expect(legacy('not an address').success).toBe(false);
   });
 });

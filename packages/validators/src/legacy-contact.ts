@@ -14,7 +14,7 @@ import {
   yearRange,
   type MonthName,
 } from './contact-parts';
-import { contactParts, idempotencyKey } from './contacts';
+import { contactParts, idempotencyKey, isContactEmail } from './contacts';
 import { messages } from './messages';
 
 /*
@@ -124,13 +124,14 @@ export const avatarInput = z
     path: ['publicId'],
   });
 
+/** The legacy single email: optional, else an address a contact may have (RFC 6531 letters too). */
 const email = z
   .string()
   .trim()
   .toLowerCase()
   .nullish()
   .transform((v) => v || '')
-  .refine((v) => v === '' || z.email().safeParse(v).success, { error: m.invalidEmail });
+  .refine((v) => v === '' || isContactEmail(v), { error: m.invalidEmail });
 
 /** The card's lists and the name's other parts, which legacy clients may send as they are. */
 const { org: _org, title: _title, birthday: _birthday, photo: _photo, ...cardLists } = contactParts;
