@@ -82,7 +82,10 @@ export type ShortcutId = keyof typeof SHORTCUTS;
 export function inOverlay(event: KeyboardEvent): boolean {
   const target = event.target;
   if (!(target instanceof Element)) return false;
-  return target.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]') !== null;
+  return (
+    target.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]') !==
+    null
+  );
 }
 
 /**
@@ -91,10 +94,7 @@ export function inOverlay(event: KeyboardEvent): boolean {
  * menu (`inOverlay`), where the key is left to that control (Enter on a dialog's button).
  * Spread the result into `useHotkeys([...])`.
  */
-export function hotkeysFor(
-  id: ShortcutId,
-  handler: (event: KeyboardEvent) => void,
-): HotkeyItem[] {
+export function hotkeysFor(id: ShortcutId, handler: (event: KeyboardEvent) => void): HotkeyItem[] {
   return SHORTCUTS[id].hotkeys.map((hotkey) => [
     hotkey,
     (event: KeyboardEvent) => {

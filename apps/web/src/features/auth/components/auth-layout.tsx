@@ -29,7 +29,14 @@ export function AuthLayout() {
               <Logo size={32} />
             </Link>
           </Center>
-          <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }} component="main" id={MAIN_ID}>
+          <Paper
+            withBorder
+            shadow="sm"
+            radius="lg"
+            p={{ base: 'lg', sm: 'xl' }}
+            component="main"
+            id={MAIN_ID}
+          >
             <Outlet />
           </Paper>
           <Text size="xs" c="dimmed" ta="center">
