@@ -55,11 +55,13 @@ export function DemoDialog({ opened, onClose }: { opened: boolean; onClose: () =
     <Modal opened={opened} onClose={close} title={t('Kith in four steps')} size="lg" centered>
       <Stack gap="lg">
         <Stepper active={active} onStepClick={setActive} size="sm" allowNextStepsSelect>
-          {steps.map((s) => (
+          {steps.map((s, index) => (
             <Stepper.Step
               key={s.label}
               label={wide ? t(s.label) : undefined}
-              aria-label={t(s.label)}
+              // A step's name holds what it shows (WCAG 2.5.3 label in name): its label when
+              // wide; on a phone only its number shows, so the name is the number and label.
+              aria-label={wide ? undefined : `${index + 1} ${t(s.label)}`}
             />
           ))}
         </Stepper>
