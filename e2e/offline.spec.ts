@@ -25,7 +25,7 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: join(dir, `${name}-${test.info().project.name}.png`) });
 }
 
-test('offline, the last-seen list and contact still show with the Offline banner, a save is refused at once, and back online it saves', async ({
+test('offline, the last-seen list and contact still show with the Offline banner, a save is refused at once, back online it saves, and signing out removes what was kept', async ({
   page,
   context,
 }, info) => {
@@ -85,6 +85,19 @@ test('offline, the last-seen list and contact still show with the Offline banner
   await expect(page.getByText('Contact Updated')).toBeVisible();
   const saved = await page.request.get(`/api/v1/contacts/${id}`);
   expect(JSON.stringify(await saved.json())).toContain('Countess');
+
+  // Signing out removes every copy of this person's data the worker kept.
+  const kept = () =>
+    page.evaluate(async () => (await (await caches.open('kith-api-v1')).keys()).length);
+  expect(await kept()).toBeGreaterThan(0);
+  await page.getByRole('button', { name: /account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await page
+    .getByRole('dialog', { name: 'Sign out?' })
+    .getByRole('button', { name: 'Sign Out' })
+    .click();
+  await expect(page.getByText('Logout Successful')).toBeVisible();
+  await expect.poll(kept).toBe(0);
 });
 
 test('Kith installs as an app: a valid manifest with its icons, and a service worker controlling the page', async ({
