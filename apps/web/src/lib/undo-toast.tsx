@@ -8,7 +8,7 @@ import { errorMessage } from './notify';
 export const UNDO_TOAST_MS = 10_000;
 
 /**
- * A success toast with an "Undo" button ("Moved 12 contacts to the Trash · Undo"), as a
+ * A success toast with an "Undo" button ("12 add to trash · Undo"), as a
  * person used to Google Contacts expects after trash, merge, label and bulk changes
  * (docs/product/messages.md#success-and-progress-toasts). `message` is a catalogue key,
  * translated with `values`. A click on Undo closes the toast, runs `undo` once (a second

@@ -10,8 +10,8 @@ const IDS_PER_CALL = 10_000;
 
 /**
  * Moves contacts to the trash from a list and says so with an Undo that brings exactly those
- * back (docs/product/messages.md#success-and-progress-toasts): "Moved 12 contacts to the
- * Trash · Undo". `trash(chosen)` answers true when they moved, false (after an error toast)
+ * back (docs/product/messages.md#success-and-progress-toasts): "12 add to trash · Undo".
+ * `trash(chosen)` answers true when they moved, false (after an error toast)
  * when they did not; `isPending` while the call runs.
  */
 export function useTrashWithUndo() {
@@ -24,7 +24,7 @@ export function useTrashWithUndo() {
       const { ids } = await addMany.mutateAsync(chosen);
       // Translated here, where the catalogue sees the count and keeps its plural forms; the
       // toast shows a text that is no key as it is.
-      const message = t('Moved {{count}} contacts to the Trash', { count: ids.length });
+      const message = t('{{count}} add to trash', { count: ids.length });
       notifyUndoable(message, async () => {
         for (let at = 0; at < ids.length; at += IDS_PER_CALL) {
           await recoverMany.mutateAsync({ contactIds: ids.slice(at, at + IDS_PER_CALL) });

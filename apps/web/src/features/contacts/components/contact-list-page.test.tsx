@@ -231,7 +231,7 @@ describe('the list as an address book', () => {
     fireEvent.keyDown(document.activeElement!, { key: '#', shiftKey: true });
     const dialog = await screen.findByRole('dialog', { name: 'Delete from contacts?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move To Trash' }));
-    expect(await screen.findByText('Moved 1 contact to the Trash')).toBeInTheDocument();
+    expect(await screen.findByText('1 add to trash')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Undone')).toBeInTheDocument();
     expect(receivedCalls.filter((c) => c.path.startsWith('trash.'))).toEqual([
@@ -253,7 +253,7 @@ describe('the list as an address book', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Move to trash' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete selected contacts?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move To Trash' }));
-    expect(await screen.findByText('Moved 2 contacts to the Trash')).toBeInTheDocument();
+    expect(await screen.findByText('2 add to trash')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Undone')).toBeInTheDocument();
     expect(receivedCalls.find((c) => c.path === 'trash.recoverMany')?.input).toEqual({
