@@ -35,6 +35,10 @@ export default defineConfig({
     // No single step may wait out the whole test.
     actionTimeout: 15_000,
     screenshot: 'only-on-failure',
+    // No service worker but where a test asks for one (e2e/offline.spec.ts): a worker answers
+    // the requests tests intercept with page.route, and each test's fresh browser would
+    // download every file of the app into its cache.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   projects: [

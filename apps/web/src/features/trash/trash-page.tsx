@@ -14,7 +14,6 @@ import { EmptyState } from '../../components/empty-state';
 import { SelectionHeader } from '../../components/contact-table/selection-header';
 import { useSelection } from '../../components/contact-table/selection';
 import { useTranslation } from 'react-i18next';
-import { useToastsBelow } from '../../lib/use-toasts-below';
 import { contactName, shownName } from '../../lib/contact-name';
 
 /**
@@ -39,7 +38,6 @@ type PendingDelete = { one: string } | { chosen: BulkContactsInput } | { empty: 
  */
 export function TrashPage() {
   const { t } = useTranslation();
-  const toastsBelow = useToastsBelow<HTMLDivElement>();
   const rows = useContactList('trash');
   const { total, isPending, error, retry } = rows;
   const selection = useSelection({ list: 'trash' }, total);
@@ -181,7 +179,6 @@ export function TrashPage() {
   return (
     <>
       <Alert
-        ref={toastsBelow}
         color="yellow"
         variant="light"
         mb="md"

@@ -43,7 +43,6 @@ import { WithContact } from './with-contact';
 import { ExtraFields } from './extra-fields';
 import { typeName } from '../value-types';
 import { useTranslation } from 'react-i18next';
-import { useToastsBelow } from '../../../lib/use-toasts-below';
 import { contactName, shownName } from '../../../lib/contact-name';
 
 /**
@@ -128,7 +127,6 @@ export function ContactDetailPage({ id, parts = {} }: { id: string; parts?: Cont
 
 function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDetailParts }) {
   const { t } = useTranslation();
-  const toastsBelow = useToastsBelow<HTMLDivElement>();
   const navigate = useNavigate();
   const from = useRouterState({ select: (s) => s.location.state.from });
   const toggleFavorite = useToggleFavorite();
@@ -174,7 +172,7 @@ function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDet
   return (
     <Container size="sm" px={0}>
       {contact.trashedAt !== null && parts.trashedNotice?.(contact)}
-      <Group ref={toastsBelow} justify="space-between" mb="md">
+      <Group justify="space-between" mb="md">
         <ActionIcon
           variant="subtle"
           color="gray"

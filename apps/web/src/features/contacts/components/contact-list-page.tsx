@@ -39,7 +39,6 @@ import { useSelection, type Selection } from '../../../components/contact-table/
 import { SortMenu } from './sort-menu';
 import { ExportMenu, type ExportScope } from './export-menu';
 import { useTranslation } from 'react-i18next';
-import { useToastsBelow } from '../../../lib/use-toasts-below';
 import { i18nKey } from '../../../lib/i18n';
 import { contactName, shownName } from '../../../lib/contact-name';
 
@@ -118,7 +117,6 @@ export function ContactListPage({
   pane?: ListPane;
 }) {
   const { t } = useTranslation();
-  const toastsBelow = useToastsBelow<HTMLDivElement>();
   const navigate = useNavigate();
   const router = useRouter();
   const currentPath = useRouterState({ select: (s) => s.location.pathname });
@@ -181,7 +179,7 @@ export function ContactListPage({
   return (
     // Room at the right for the A-Z rail, fixed at the screen's edge (none in a pane).
     <Box pr={letters && !pane ? 16 : 0}>
-      <Group ref={toastsBelow} justify="space-between" mb="md">
+      <Group justify="space-between" mb="md">
         {/* Beside an open contact, the contact's name is the page's heading. */}
         <Title order={pane ? 2 : 1} fz="h2">
           {label ? label.name : t(text.title)}{' '}

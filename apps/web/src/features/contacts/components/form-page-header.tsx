@@ -1,7 +1,6 @@
 import { ActionIcon, Button, Group, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useToastsBelow } from '../../../lib/use-toasts-below';
 
 /** The top of the create and edit screens: back arrow, title, Save. */
 export function FormPageHeader({
@@ -14,9 +13,8 @@ export function FormPageHeader({
   saving: boolean;
 }) {
   const { t } = useTranslation();
-  const toastsBelow = useToastsBelow<HTMLDivElement>();
   return (
-    <Group ref={toastsBelow} justify="space-between" mb="lg" wrap="nowrap">
+    <Group justify="space-between" mb="lg" wrap="nowrap">
       <Group gap="xs" wrap="nowrap">
         <ActionIcon variant="subtle" color="gray" size="lg" onClick={onBack} aria-label={t('Back')}>
           <IconArrowLeft size={22} />
