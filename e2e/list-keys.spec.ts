@@ -101,7 +101,10 @@ test('letter headers when sorted by name, compact rows, and Undo after a bulk tr
   await expect(page.getByText('2 add to trash')).toBeVisible();
   await expect(page.getByRole('heading', { name: /Contacts\s*8/, level: 1 })).toBeVisible();
   // The toast covers neither the title nor the first two rows (their edit and star buttons).
-  const toast = (await page.getByRole('alert').filter({ hasText: '2 add to trash' }).boundingBox())!;
+  const toast = (await page
+    .getByRole('alert')
+    .filter({ hasText: '2 add to trash' })
+    .boundingBox())!;
   for (const needed of [page.getByRole('heading', { level: 1 }), rows.nth(0), rows.nth(1)]) {
     const box = (await needed.boundingBox())!;
     const apart =

@@ -178,12 +178,7 @@ export function TrashPage() {
 
   return (
     <>
-      <Alert
-        color="yellow"
-        variant="light"
-        mb="md"
-        icon={<IconTrash size={20} />}
-      >
+      <Alert color="yellow" variant="light" mb="md" icon={<IconTrash size={20} />}>
         <Group justify="space-between" gap="sm">
           <Text size="sm">
             {t('Contacts that have been in Trash more than 30 days will be deleted forever')}
