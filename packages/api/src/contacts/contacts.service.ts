@@ -324,9 +324,11 @@ export interface LetterIndexEntry {
 }
 
 /**
- * The A-Z index of a list sorted by name, for the rail at its right edge: each letter that
- * starts a name, in list order, with the position of its first contact, so a tap jumps
- * there without the rows before it being read. One grouped scan of the list's name index.
+ * The A-Z index of a list sorted by name, for the rail at its right edge and the letter
+ * headers: each letter that starts a name, in list order, with the position of its first
+ * contact, so a tap jumps there without the rows before it being read; `#` for each run of
+ * names that start with no letter, so twice when there are such names before A and after Z
+ * (docs/product/screens.md#keyboard). One grouped scan of the list's name index.
  */
 export async function letterIndex(
   db: Database,
@@ -344,12 +346,12 @@ export async function letterIndex(
     // Each initial's rows sit together in the list, in the order of their smallest name.
     .orderBy(first);
   const entries: LetterIndexEntry[] = [];
-  const seen = new Set<string>();
   let position = 0;
   for (const group of groups) {
     const letter = /^[a-z]$/i.test(group.initial) ? group.initial.toUpperCase() : '#';
-    if (!seen.has(letter)) entries.push({ letter, position });
-    seen.add(letter);
+    // Several initials make one run under '#' (digits and signs before A; other scripts and
+    // emoji after Z): a run gets one entry, and a book with both runs gets '#' twice.
+    if (entries.at(-1)?.letter !== letter) entries.push({ letter, position });
     position += group.count;
   }
   return entries;

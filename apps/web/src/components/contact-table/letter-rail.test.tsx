@@ -120,6 +120,24 @@ describe('LetterRail with names that start with no letter', () => {
     expect(onJump).toHaveBeenCalledExactlyOnceWith(0);
   });
 
+  it('with such names both before A and after Z, # stands first and jumps to the first of them', () => {
+    const onJump = vi.fn();
+    render(
+      <LetterRail
+        letters={[
+          { letter: '#', position: 0 },
+          { letter: 'A', position: 1 },
+          { letter: 'Z', position: 2 },
+          { letter: '#', position: 3 },
+        ]}
+        onJump={onJump}
+      />,
+    );
+    expect(railLetters()).toEqual(['#', ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ']);
+    fireEvent.click(screen.getByRole('button', { name: 'Jump to other names' }), { detail: 0 });
+    expect(onJump).toHaveBeenCalledExactlyOnceWith(0);
+  });
+
   it('keeps # last, dimmed, when every name starts with a letter; it jumps to the last letter', () => {
     const onJump = vi.fn();
     render(<LetterRail letters={afterZ.slice(0, 3)} onJump={onJump} />);

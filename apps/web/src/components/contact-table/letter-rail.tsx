@@ -59,7 +59,10 @@ export function LetterRail({
   onJump: (position: number) => void;
 }) {
   const { t } = useTranslation();
-  const positions = new Map(letters.map((entry) => [entry.letter, entry.position]));
+  // '#' may come twice (names before A and after Z): the rail's one '#' jumps to the first.
+  const positions = new Map(
+    [...letters].reverse().map((entry) => [entry.letter, entry.position] as const),
+  );
   const lastJump = useRef<string | null>(null);
   const rail = railOrder(letters);
 
