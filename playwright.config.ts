@@ -42,12 +42,19 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    // A test tagged @phone-only or @desktop-only is about one viewport and is not collected
+    // for the other (rather than collected and skipped).
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1280, height: 800 } },
+      grepInvert: /@phone-only/,
+    },
     {
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
       // Colours do not change with the viewport: the dark-scheme checks run at desktop size.
       testIgnore: /dark-scheme\.spec\.ts/,
+      grepInvert: /@desktop-only/,
     },
   ],
   webServer: {

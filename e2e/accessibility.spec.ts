@@ -94,118 +94,122 @@ test('screens stay WCAG 2.1 AA with a toast or a dialog open', async ({ page }, 
  * the A-Z rail, each in the light scheme and, at the desktop size, the dark one.
  */
 for (const scheme of ['light', 'dark'] as const) {
-  test(`forms with their errors shown pass WCAG 2.1 AA checks (${scheme})`, async ({
-    page,
-  }, info) => {
-    test.skip(scheme === 'dark' && info.project.name === 'phone', 'colours do not depend on size');
-    test.setTimeout(90_000);
-    await page.emulateMedia({ colorScheme: scheme });
+  // Colours do not depend on the viewport: the dark scheme's run is the desktop's only.
+  test(
+    `forms with their errors shown pass WCAG 2.1 AA checks (${scheme})`,
+    { tag: scheme === 'dark' ? '@desktop-only' : [] },
+    async ({ page }, info) => {
+      test.setTimeout(90_000);
+      await page.emulateMedia({ colorScheme: scheme });
 
-    await page.goto('/login');
-    await page.getByLabel('Email').fill('not-an-email');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page.getByText(/valid email/i).first()).toBeVisible();
-    expect({ at: 'login', violations: await axeViolations(page) }).toEqual({
-      at: 'login',
-      violations: [],
-    });
-    await snapshot(page, `${scheme}-login-errors`);
-
-    await page.goto('/signup');
-    await page.getByLabel('Email').fill('not-an-email');
-    await page.getByLabel('Name').click();
-    await expect(page.getByText(/valid email/i).first()).toBeVisible();
-    expect({ at: 'signup', violations: await axeViolations(page) }).toEqual({
-      at: 'signup',
-      violations: [],
-    });
-    await snapshot(page, `${scheme}-signup-errors`);
-
-    await signUpThroughApi(
-      page,
-      'Form Errors',
-      `errors-${scheme}-${info.project.name}-${Date.now()}@example.com`,
-    );
-    await page.goto('/new');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('First name is required')).toBeVisible();
-    expect({ at: 'new', violations: await axeViolations(page) }).toEqual({
-      at: 'new',
-      violations: [],
-    });
-    await snapshot(page, `${scheme}-new-errors`);
-    if (info.project.name === 'desktop') {
-      // The sidebar's button to the screen already open, under the pointer: filled buttons
-      // darken on hover rather than lighten.
-      await page.getByRole('link', { name: 'Create Contact', exact: true }).hover();
-      expect({ at: 'hover', violations: await axeViolations(page) }).toEqual({
-        at: 'hover',
+      await page.goto('/login');
+      await page.getByLabel('Email').fill('not-an-email');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page.getByText(/valid email/i).first()).toBeVisible();
+      expect({ at: 'login', violations: await axeViolations(page) }).toEqual({
+        at: 'login',
         violations: [],
       });
-    }
-  });
+      await snapshot(page, `${scheme}-login-errors`);
 
-  test(`the open avatar menu, search results and shortcuts dialog pass WCAG 2.1 AA checks (${scheme})`, async ({
-    page,
-  }, info) => {
-    test.skip(scheme === 'dark' && info.project.name === 'phone', 'colours do not depend on size');
-    test.setTimeout(90_000);
-    await page.emulateMedia({ colorScheme: scheme });
-    await signUpThroughApi(
-      page,
-      'Menu Person',
-      `menu-${scheme}-${info.project.name}-${Date.now()}@example.com`,
-    );
-    // More results than the dropdown shows at once: it scrolls.
-    for (const family of [
-      'One',
-      'Two',
-      'Three',
-      'Four',
-      'Five',
-      'Six',
-      'Seven',
-      'Eight',
-      'Nine',
-      'Ten',
-    ]) {
-      await createContactThroughApi(page, 'Searchable', family);
-    }
+      await page.goto('/signup');
+      await page.getByLabel('Email').fill('not-an-email');
+      await page.getByLabel('Name').click();
+      await expect(page.getByText(/valid email/i).first()).toBeVisible();
+      expect({ at: 'signup', violations: await axeViolations(page) }).toEqual({
+        at: 'signup',
+        violations: [],
+      });
+      await snapshot(page, `${scheme}-signup-errors`);
 
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await page.getByRole('button', { name: /account menu/ }).click();
-    await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
-    expect({ at: 'menu', violations: await axeViolations(page) }).toEqual({
-      at: 'menu',
-      violations: [],
-    });
-    await snapshot(page, `${scheme}-avatar-menu`);
+      await signUpThroughApi(
+        page,
+        'Form Errors',
+        `errors-${scheme}-${info.project.name}-${Date.now()}@example.com`,
+      );
+      await page.goto('/new');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('First name is required')).toBeVisible();
+      expect({ at: 'new', violations: await axeViolations(page) }).toEqual({
+        at: 'new',
+        violations: [],
+      });
+      await snapshot(page, `${scheme}-new-errors`);
+      if (info.project.name === 'desktop') {
+        // The sidebar's button to the screen already open, under the pointer: filled buttons
+        // darken on hover rather than lighten.
+        await page.getByRole('link', { name: 'Create Contact', exact: true }).hover();
+        expect({ at: 'hover', violations: await axeViolations(page) }).toEqual({
+          at: 'hover',
+          violations: [],
+        });
+      }
+    },
+  );
 
-    // From the menu, for those who do not know `?`.
-    await page.getByRole('menuitem', { name: 'Keyboard shortcuts' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-    await expect(dialog).toBeVisible();
-    await expect(page.getByRole('menu')).toHaveCount(0);
-    expect({ at: 'shortcuts', violations: await axeViolations(page) }).toEqual({
-      at: 'shortcuts',
-      violations: [],
-    });
-    await snapshot(page, `${scheme}-shortcuts-dialog`);
-    await page.keyboard.press('Escape');
-    await expect(dialog).toHaveCount(0);
+  // Colours do not depend on the viewport: the dark scheme's run is the desktop's only.
+  test(
+    `the open avatar menu, search results and shortcuts dialog pass WCAG 2.1 AA checks (${scheme})`,
+    { tag: scheme === 'dark' ? '@desktop-only' : [] },
+    async ({ page }, info) => {
+      test.setTimeout(90_000);
+      await page.emulateMedia({ colorScheme: scheme });
+      await signUpThroughApi(
+        page,
+        'Menu Person',
+        `menu-${scheme}-${info.project.name}-${Date.now()}@example.com`,
+      );
+      // More results than the dropdown shows at once: it scrolls.
+      for (const family of [
+        'One',
+        'Two',
+        'Three',
+        'Four',
+        'Five',
+        'Six',
+        'Seven',
+        'Eight',
+        'Nine',
+        'Ten',
+      ]) {
+        await createContactThroughApi(page, 'Searchable', family);
+      }
 
-    if (info.project.name === 'phone') {
-      await page.getByRole('button', { name: 'Search contacts' }).click();
-    }
-    await page.getByRole('textbox', { name: 'Search contacts' }).fill('Searchable');
-    await expect(page.getByRole('option', { name: /Searchable Two/ })).toBeVisible();
-    expect({ at: 'search', violations: await axeViolations(page) }).toEqual({
-      at: 'search',
-      violations: [],
-    });
-    await snapshot(page, `${scheme}-search-results`);
-  });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.getByRole('button', { name: /account menu/ }).click();
+      await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
+      expect({ at: 'menu', violations: await axeViolations(page) }).toEqual({
+        at: 'menu',
+        violations: [],
+      });
+      await snapshot(page, `${scheme}-avatar-menu`);
+
+      // From the menu, for those who do not know `?`.
+      await page.getByRole('menuitem', { name: 'Keyboard shortcuts' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await expect(dialog).toBeVisible();
+      await expect(page.getByRole('menu')).toHaveCount(0);
+      expect({ at: 'shortcuts', violations: await axeViolations(page) }).toEqual({
+        at: 'shortcuts',
+        violations: [],
+      });
+      await snapshot(page, `${scheme}-shortcuts-dialog`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+
+      if (info.project.name === 'phone') {
+        await page.getByRole('button', { name: 'Search contacts' }).click();
+      }
+      await page.getByRole('textbox', { name: 'Search contacts' }).fill('Searchable');
+      await expect(page.getByRole('option', { name: /Searchable Two/ })).toBeVisible();
+      expect({ at: 'search', violations: await axeViolations(page) }).toEqual({
+        at: 'search',
+        violations: [],
+      });
+      await snapshot(page, `${scheme}-search-results`);
+    },
+  );
 }
 
 test('the A-Z rail passes WCAG 2.1 AA checks, its letters at least 24 px (WCAG 2.5.8)', async ({

@@ -96,32 +96,34 @@ test('the Help Center leads to the sync page', async ({ page }, info) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Sync with your phone' })).toBeVisible();
 });
 
-test('on a phone the floating add button covers neither the device name nor the new password', async ({
-  page,
-}, info) => {
-  test.skip(info.project.name !== 'phone', 'the floating add button shows on phones only');
-  await signUpThroughApi(page, 'Small Screen', `sync-fab-${Date.now()}@example.com`);
-  await page.goto('/sync');
-  const fab = page.getByRole('link', { name: 'Add contact' });
-  await expect(fab).toBeVisible();
+// The floating add button shows on phones only.
+test(
+  'on a phone the floating add button covers neither the device name nor the new password',
+  { tag: '@phone-only' },
+  async ({ page }) => {
+    await signUpThroughApi(page, 'Small Screen', `sync-fab-${Date.now()}@example.com`);
+    await page.goto('/sync');
+    const fab = page.getByRole('link', { name: 'Add contact' });
+    await expect(fab).toBeVisible();
 
-  /**
-   * Whether the button's box can meet `target`'s: the button stays where it is as the page
-   * scrolls, so a box that ends left of it is under it at no scroll position.
-   */
-  const covered = async (target: ReturnType<typeof page.getByTestId>) => {
-    const button = (await fab.boundingBox())!;
-    const box = (await target.boundingBox())!;
-    return box.x + box.width > button.x;
-  };
-  const field = page.getByLabel('Device name');
-  expect(await covered(field)).toBe(false);
-  await field.fill('Phone');
-  await page.getByRole('button', { name: 'Create app password' }).click();
-  const secret = page.getByTestId('new-app-password');
-  await expect(secret).toBeVisible();
-  expect(await covered(secret)).toBe(false);
-  // And the password stays on one line, read as one word.
-  const line = await secret.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
-  expect((await secret.boundingBox())!.height).toBeLessThan(line * 1.5);
-});
+    /**
+     * Whether the button's box can meet `target`'s: the button stays where it is as the page
+     * scrolls, so a box that ends left of it is under it at no scroll position.
+     */
+    const covered = async (target: ReturnType<typeof page.getByTestId>) => {
+      const button = (await fab.boundingBox())!;
+      const box = (await target.boundingBox())!;
+      return box.x + box.width > button.x;
+    };
+    const field = page.getByLabel('Device name');
+    expect(await covered(field)).toBe(false);
+    await field.fill('Phone');
+    await page.getByRole('button', { name: 'Create app password' }).click();
+    const secret = page.getByTestId('new-app-password');
+    await expect(secret).toBeVisible();
+    expect(await covered(secret)).toBe(false);
+    // And the password stays on one line, read as one word.
+    const line = await secret.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await secret.boundingBox())!.height).toBeLessThan(line * 1.5);
+  },
+);
