@@ -10,7 +10,7 @@ async function details(page: Page) {
   return (await section.innerText()).replace(/\s+/g, ' ');
 }
 
-// Issue 17: a contact holds several typed phones, emails, addresses and dates; a person adds,
+// A contact holds several typed phones, emails, addresses and dates; a person adds,
 // types, reorders and removes them on create and edit, and the detail screen shows them all.
 test('a person adds, types, reorders and removes phones, emails, addresses and dates', async ({
   page,

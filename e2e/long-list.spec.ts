@@ -3,7 +3,7 @@ import { expect, snapshot, test } from './fixtures';
 import { selectRow } from './rows';
 import { signUpThroughApi } from './session';
 
-// Issue 19: a long book opens with only the rows on screen fetched, End and the A-Z rail jump
+// A long book opens with only the rows on screen fetched, End and the A-Z rail jump
 // at once, and "Select All" acts on rows the browser never loaded.
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const BOOK = 390;

@@ -37,7 +37,7 @@ describe('ContactForm', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByText(/Your message has been sent/)).toBeInTheDocument();
     expect(screen.getByLabelText('Name', { exact: false })).toHaveValue('');
-    // Issue 21.7: the Subject box shows the reset too, not the old choice.
+    // The Subject box shows the reset too, not the old choice.
     expect(screen.getByRole('combobox', { name: /Subject/ })).toHaveValue('');
 
     act(() => vi.advanceTimersByTime(SUCCESS_DISPLAY_MS));

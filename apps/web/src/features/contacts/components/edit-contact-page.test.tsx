@@ -36,7 +36,7 @@ describe('the edit screen', () => {
     const { history } = openEditPage();
     await screen.findByRole('textbox', { name: /^Name( \*)?$/ });
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    // Issue 21.8: Back from Edit leads to the contact, not to the list.
+    // Back from Edit leads to the contact, not to the list.
     await waitFor(() => expect(history.location.pathname).toBe(`/person/${id}`));
     expect(screen.queryByRole('dialog', { name: 'Discard Changes' })).toBeNull();
   });
