@@ -9,3 +9,4 @@ export * from './imports';
 export * from './dav';
 export * from './reminders';
 export * from './merge';
+export * from './history';
