@@ -44,7 +44,7 @@ const TIERS = [
   /** What acts on contacts: labels (and every write of them), the star, the trash, search. */
   ['labels', 'favorites', 'trash', 'search'],
   // Features, made of the core domains.
-  ['reminders', 'imports', 'dav', 'merge'],
+  ['reminders', 'imports', 'dav', 'merge', 'history'],
   /** The data export (contacts, labels, reminders, profile) and the hourly jobs. */
   ['data-export', 'jobs'],
 ];

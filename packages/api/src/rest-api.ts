@@ -6,6 +6,7 @@ import type { RestRoute } from './rest/adapter';
 import { failure, success } from './rest/envelope';
 import { mapErrorToResponse } from './rest/error-response';
 import { createCaller } from './root';
+import { withChangeSource } from './shared/change-source';
 import type { Context } from './trpc/context';
 import { requireSession } from './trpc/init';
 
@@ -47,15 +48,18 @@ export async function restApiPlugin(app: FastifyInstance, options: RestApiOption
         const context = options.createContext({ req, res: reply });
         const caller = createCaller(context);
         let userId: Promise<string> | undefined;
-        const result = await route.handle({
-          caller,
-          userId: () => (userId ??= requireSession(context).then((session) => session.userId)),
-          params: req.params as Record<string, string>,
-          query: req.query as Record<string, string | undefined>,
-          body: req.body,
-          req,
-          reply,
-        });
+        // Writes through /api/v1 are the API's in the history (docs/history.md#sources).
+        const result = await withChangeSource({ via: 'api' }, () =>
+          route.handle({
+            caller,
+            userId: () => (userId ??= requireSession(context).then((session) => session.userId)),
+            params: req.params as Record<string, string>,
+            query: req.query as Record<string, string | undefined>,
+            body: req.body,
+            req,
+            reply,
+          }),
+        );
         return reply.status(route.successStatus ?? 200).send(success(result.data, result.message));
       },
     });

@@ -11,6 +11,7 @@ import { searchRouter } from './search/search.router';
 import { trashRouter } from './trash/trash.router';
 import { feedbackRouter } from './feedback/feedback.router';
 import { healthRouter } from './health/health.router';
+import { historyRouter } from './history/history.router';
 import { recoverRouter } from './recover/recover.router';
 import { keepInTouchRouter, remindersRouter } from './reminders/reminders.router';
 import type { TRPCBuiltRouter, TRPCDecorateCreateRouterOptions } from '@trpc/server';
@@ -36,6 +37,7 @@ const procedures = {
   feedback: feedbackRouter,
   reminders: remindersRouter,
   keepInTouch: keepInTouchRouter,
+  history: historyRouter,
 };
 
 /** The API's tRPC router, served at `/api/trpc` and called in-process by the REST adapter. */

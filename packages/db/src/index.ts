@@ -11,3 +11,4 @@ export type { ContactExtraField } from './schema/contacts';
 export type { ContactDate, PostalAddress, TypedValue } from './schema/card';
 export type { User } from './schema/users';
 export type { MergedCopy } from './schema/merge';
+export type { ChangeSource, ContactSnapshot, LabelSnapshot } from './schema/history';

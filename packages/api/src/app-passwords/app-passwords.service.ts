@@ -126,6 +126,8 @@ function summaryOf(row: typeof appPasswords.$inferSelect): AppPasswordSummary {
 export interface AppPasswordUser {
   userId: string;
   appPasswordId: string;
+  /** The name the person gave the app password ("iPhone"), which the history shows. */
+  appPasswordName: string;
 }
 
 /** How often, in ms, a password's last use is written (one UPDATE per sync, not per request). */
@@ -148,6 +150,7 @@ type AccountCondition = SQL;
 interface MatchedAppPassword {
   userId: string;
   id: string;
+  name: string;
   lastUsedAt: Date | null;
 }
 
@@ -176,6 +179,7 @@ async function matchAppPassword(
     .select({
       userId: users.id,
       id: appPasswords.id,
+      name: appPasswords.name,
       passwordHash: appPasswords.passwordHash,
       lookupHash: appPasswords.lookupHash,
       lastUsedAt: appPasswords.lastUsedAt,
@@ -222,7 +226,7 @@ export async function verifyAppPassword(
       })
       .where(eq(appPasswords.id, match.id));
   }
-  return { userId: match.userId, appPasswordId: match.id };
+  return { userId: match.userId, appPasswordId: match.id, appPasswordName: match.name };
 }
 
 /**

@@ -23,6 +23,8 @@ export { phoneKey } from './phone-key';
 export {
   deleteContactRows,
   insertContactRows,
+  putBackContactRows,
+  rowOfSnapshot,
   updateContactRows,
   type ContactChanges,
   type WrittenContact,

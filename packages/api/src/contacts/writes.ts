@@ -1,5 +1,5 @@
 import { schema, type Database } from '@kith/db';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 
 /**
  * Every write of `contacts` rows: create and edit, an import and its undo, a CardDAV upload
@@ -79,4 +79,46 @@ export async function deleteContactRows(
     .delete(contacts)
     .where(and(ownedBy(owner), where))
     .returning(written);
+}
+
+/** The columns a contact row is written with: all but the generated ones and the revision. */
+const storedColumns = Object.entries(getTableColumns(contacts)).filter(
+  ([key, column]) => !column.generated && key !== 'revision',
+);
+
+/**
+ * A contact row of `userId` from a history snapshot (its column names and JSON values,
+ * `contact_versions.card`): timestamps become dates, as the driver would give them. Columns
+ * the snapshot lacks (added after it was taken) take their defaults.
+ */
+export function rowOfSnapshot(userId: string, snapshot: Record<string, unknown>): NewContact {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of storedColumns) {
+    const value = snapshot[column.name];
+    if (value === undefined) continue;
+    row[key] = value === null ? null : column.mapFromDriverValue(value);
+  }
+  return { ...(row as NewContact), userId };
+}
+
+/**
+ * Puts contacts back as `rows` hold them (a restore from the history, docs/history.md): a row
+ * whose contact exists overwrites it, one deleted for good since is inserted again with its
+ * id. Only `userId`'s contacts are overwritten.
+ */
+export async function putBackContactRows(
+  db: Database,
+  userId: string,
+  rows: NewContact[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const set = Object.fromEntries(
+    storedColumns
+      .filter(([key]) => key !== 'id' && key !== 'userId')
+      .map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
+  );
+  await db
+    .insert(contacts)
+    .values(rows)
+    .onConflictDoUpdate({ target: contacts.id, set, setWhere: eq(contacts.userId, userId) });
 }

@@ -46,6 +46,7 @@ import {
   type PropRequest,
 } from './properties';
 import { matchesFilter, readFilter } from './query-filter';
+import { withChangeSource } from '../shared/change-source';
 import {
   child,
   childElements,
@@ -212,6 +213,22 @@ export const davPlugin: FastifyPluginAsync<{
     if (req.method !== 'PUT' && body.length > MAX_XML_BYTES) {
       throw new DavError(413, `An XML request body is at most ${MAX_XML_BYTES} bytes.`);
     }
+    // The history names the app password a client's changes came through (docs/history.md).
+    const source = {
+      via: 'carddav',
+      appPasswordId: auth.appPasswordId,
+      appPasswordName: auth.appPasswordName,
+    } as const;
+    return withChangeSource(source, () => serve(req, reply, caller, resource, body));
+  };
+
+  const serve = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    caller: Caller,
+    resource: NonNullable<ReturnType<typeof resourceOf>> | typeof ROOT,
+    body: string,
+  ) => {
     switch (req.method) {
       case 'PROPFIND':
         return propfind(req, reply, caller, resource, body);

@@ -1,13 +1,13 @@
 import { schema } from '@kith/db';
 import type { Database } from '@kith/db';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError } from '../shared/errors';
 import { processImage, type ProcessedImage } from './process';
 import type { ImageStorage, ImageStore } from '../storage/image-storage';
 import { bookTransaction } from '../shared/write-transaction';
 
-const { images, users } = schema;
+const { contactVersions, images, users } = schema;
 
 export const IMAGE_NOT_FOUND = 'Image not found.';
 
@@ -102,16 +102,27 @@ export async function ownedImage(db: Database, ownerId: string, publicId: string
   return row;
 }
 
-/** Deletes rows then bytes of the owner's images among `ids`; unknown ids are skipped. */
+/**
+ * An image no version in the history shows: a photo replaced or removed stays while a kept
+ * version of its contact shows it (30 days), so "Restore this version" brings it back
+ * (docs/history.md#photos). Retention deletes it once those versions are forgotten.
+ */
+export const notInHistory = sql`not exists (select 1 from ${contactVersions} where ${contactVersions.photoImageId} = ${images.id})`;
+
+/**
+ * Deletes rows then bytes of the owner's images among `ids`; unknown ids are skipped, and so
+ * are images the history still shows (`notInHistory`).
+ */
 export async function deleteImages(
   deps: { db: Database; images: ImageStorage },
   ownerId: string | null,
   ids: string[],
 ): Promise<number> {
   if (ids.length === 0) return 0;
-  const condition = ownerId
-    ? and(inArray(images.id, ids), eq(images.ownerId, ownerId))
-    : inArray(images.id, ids);
+  const condition = and(
+    ownerId ? and(inArray(images.id, ids), eq(images.ownerId, ownerId)) : inArray(images.id, ids),
+    notInHistory,
+  );
   // Deleting an image clears the avatar of any contact showing it: a write of the owner's
   // contacts, so it takes the book lock first as every such write does.
   const remove = (db: Database) =>

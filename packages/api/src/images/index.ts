@@ -4,6 +4,7 @@
  */
 export {
   deleteImages,
+  notInHistory,
   imageRow,
   ownedImage,
   removeBytes,

@@ -62,8 +62,9 @@ export async function importBatch(
     }
   }
 
+  const importBook = { userId, source: { via: 'import', importId: input.importId } } as const;
   try {
-    return await bookTransaction(deps.db, userId, async (db) => {
+    return await bookTransaction(deps.db, importBook, async (db) => {
       if (photos.size > 0) {
         await db
           .insert(images)

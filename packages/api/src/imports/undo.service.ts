@@ -2,7 +2,7 @@ import { schema } from '@kith/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { deleteContactRows, updateContactRows } from '../contacts';
-import { removeBytes } from '../images';
+import { notInHistory, removeBytes } from '../images';
 import type { ContactBackup } from './batch.service';
 import { bookTransaction } from '../shared/write-transaction';
 import { deleteImportLabels, setContactLabels } from '../labels';
@@ -29,7 +29,8 @@ export async function undoImport(
   userId: string,
   importId: string,
 ): Promise<ImportUndoResult> {
-  const { result, imageKeys } = await bookTransaction(deps.db, userId, async (db) => {
+  const importBook = { userId, source: { via: 'import', importId } } as const;
+  const { result, imageKeys } = await bookTransaction(deps.db, importBook, async (db) => {
     const removed = await deleteContactRows(db, userId, eq(contacts.importId, importId));
     const backups = await db
       .select()
@@ -63,7 +64,7 @@ export async function undoImport(
     const deletedImages = orphanImages.length
       ? await db
           .delete(images)
-          .where(and(eq(images.ownerId, userId), inArray(images.id, orphanImages)))
+          .where(and(eq(images.ownerId, userId), inArray(images.id, orphanImages), notInHistory))
           .returning({ key: images.storageKey })
       : [];
     return {

@@ -2,13 +2,15 @@ import { executeRows, schema, type Database } from '@kith/db';
 import { and, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { ImageStorage } from '../storage/image-storage';
 import { deleteContactRows } from '../contacts';
-import { removeBytes } from '../images';
+import { notInHistory, removeBytes } from '../images';
+import { forgetVersionsBefore, HISTORY_MS } from '../history';
 import { purgeDeletedAccounts } from '../account';
 import { purgeTombstones } from '../dav';
 import { deleteMergeUndosBefore, MERGE_UNDO_MS } from '../merge';
 import { lockBook, retryConflicts } from '../shared/write-transaction';
+import { withChangeSource } from '../shared/change-source';
 
-const { contacts, images, contactImportBackups, reminderDeliveries } = schema;
+const { contacts, images, contactImportBackups, reminderDeliveries, users } = schema;
 
 /**
  * Contacts in the trash for more than 30 days are deleted forever (docs/product/limits.md#limits).
@@ -42,7 +44,9 @@ export interface RetentionResult {
  * Deletes contacts trashed more than 30 days before `now` with their images, uploads left
  * unattached for more than 24 hours, import backups older than a day (with the photos the import
  * replaced), CardDAV tombstones past their 60 days, reminder deliveries past 60 days, merge
- * undos past their 10 minutes (docs/product/screens.md#merge--fix-screen), and every
+ * undos past their 10 minutes (docs/product/screens.md#merge--fix-screen), the history's
+ * versions past their 30 days with the photos only they showed (docs/history.md#retention),
+ * and every
  * account deleted before `now` (each run, so well within the privacy page's 30 days). Safe on
  * several instances at once: the work runs under a transaction-scoped advisory lock, and an
  * instance that cannot take it skips the run. The accounts' book locks are taken before their
@@ -52,6 +56,14 @@ export interface RetentionResult {
  * @throws UnavailableError when every run lost to a concurrent write (the next hour retries).
  */
 export async function runRetention(
+  deps: { db: Database; images: ImageStorage },
+  now: Date,
+): Promise<RetentionResult> {
+  // The history names what retention deletes as its own (docs/history.md#sources).
+  return withChangeSource({ via: 'retention' }, () => retain(deps, now));
+}
+
+async function retain(
   deps: { db: Database; images: ImageStorage },
   now: Date,
 ): Promise<RetentionResult> {
@@ -92,7 +104,25 @@ export async function runRetention(
       const avatars = orphanIds.length
         ? await tx
             .delete(images)
-            .where(inArray(images.id, orphanIds))
+            .where(and(inArray(images.id, orphanIds), notInHistory))
+            .returning({ key: images.storageKey })
+        : [];
+      // The history's versions past their 30 days, and the photos only they still showed.
+      const released = await forgetVersionsBefore(
+        tx as Database,
+        new Date(now.getTime() - HISTORY_MS),
+      );
+      const historyPhotos = released.length
+        ? await tx
+            .delete(images)
+            .where(
+              and(
+                inArray(images.id, released),
+                notInHistory,
+                sql`not exists (select 1 from ${contacts} where ${contacts.photoImageId} = ${images.id})`,
+                sql`not exists (select 1 from ${users} where ${users.avatarImageId} = ${images.id})`,
+              ),
+            )
             .returning({ key: images.storageKey })
         : [];
 
@@ -112,11 +142,14 @@ export async function runRetention(
               and(
                 inArray(images.id, replaced),
                 sql`not exists (select 1 from ${contacts} where ${contacts.photoImageId} = ${images.id})`,
+                notInHistory,
               ),
             )
             .returning({ key: images.storageKey })
         : [];
-      const keys = [...staleUploads, ...avatars, ...replacedPhotos].map((r) => r.key);
+      const keys = [...staleUploads, ...avatars, ...replacedPhotos, ...historyPhotos].map(
+        (r) => r.key,
+      );
       await tx
         .delete(reminderDeliveries)
         .where(lt(reminderDeliveries.sentAt, new Date(now.getTime() - REMINDER_DELIVERY_TTL_MS)));

@@ -5,9 +5,11 @@ export {
   deleteImportLabels,
   deleteOwnLabel,
   ensureLabels,
+  putBackLabels,
   saveGroupLabel,
   setContactLabels,
   setLabelMembers,
   type LabelOrigin,
+  type LabelState,
   type Membership,
 } from './writes';

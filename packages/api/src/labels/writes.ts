@@ -193,3 +193,52 @@ export async function copyMembership(db: Database, fromIds: string[], toId: stri
     )})
     on conflict do nothing`);
 }
+
+/** A label as the history keeps it (`label_versions.label`): its column names and values. */
+export interface LabelState {
+  id: string;
+  name: string;
+  uid: string;
+  davName: string;
+  importId: string | null;
+  madeFromCard: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * Puts labels back as they were (a restore from the history, docs/history.md): each label of
+ * `states` gets its name and card identity again, inserted with its id when it was deleted
+ * since; `removeIds` (labels made since) are deleted with their links. Names are first moved
+ * aside, so two labels that swapped names since do not clash on the way back.
+ */
+export async function putBackLabels(
+  db: Database,
+  userId: string,
+  states: LabelState[],
+  removeIds: string[],
+): Promise<void> {
+  const mine = (ids: string[]) => and(eq(labels.userId, userId), inArray(labels.id, ids));
+  if (removeIds.length > 0) await db.delete(labels).where(mine(removeIds));
+  if (states.length === 0) return;
+  const ids = states.map((s) => s.id);
+  await db
+    .update(labels)
+    .set({ name: sql`${labels.id}::text`, davName: sql`${labels.id}::text || '.moving'` })
+    .where(mine(ids));
+  await db
+    .insert(labels)
+    .values(states.map((s) => ({ ...s, userId })))
+    .onConflictDoUpdate({
+      target: labels.id,
+      set: {
+        name: sql.raw('excluded."name"'),
+        uid: sql.raw('excluded."uid"'),
+        davName: sql.raw('excluded."dav_name"'),
+        importId: sql.raw('excluded."import_id"'),
+        madeFromCard: sql.raw('excluded."made_from_card"'),
+        updatedAt: sql.raw('excluded."updated_at"'),
+      },
+      setWhere: eq(labels.userId, userId),
+    });
+}

@@ -15,7 +15,7 @@ import {
 } from '../contacts';
 import { copyMembership } from '../labels';
 import { bookTransaction } from '../shared/write-transaction';
-import { MERGE_NOT_FOUND, MERGE_UNDO_MS } from './messages';
+import { MERGE, MERGE_NOT_FOUND, MERGE_UNDO_MS } from './messages';
 import { deleteMergeUndosBefore, insertMergeUndo } from './writes';
 
 const { contacts, contactLabels, mergeUndos } = schema;
@@ -61,7 +61,7 @@ export async function mergeContacts(
 ): Promise<MergeResult> {
   const ids = [input.keepId, ...input.mergeIds.filter((id) => id !== input.keepId)];
   if (ids.length < 2) throw new ValidationError('Choose at least two contacts to merge.');
-  const undoToken = await bookTransaction(deps.db, userId, async (tx) => {
+  const undoToken = await bookTransaction(deps.db, { userId, source: MERGE }, async (tx) => {
     const rows = await tx
       .select()
       .from(contacts)

@@ -16,3 +16,6 @@ export const MERGE_UNDO_CHANGED =
 
 /** How long a merge can be undone, in ms. */
 export const MERGE_UNDO_MS = 10 * 60_000;
+
+/** What the history names a merge's and its undo's writes (docs/history.md#sources). */
+export const MERGE = { via: 'merge' } as const;

@@ -5,7 +5,7 @@ import { ConflictError } from '../shared/errors';
 import { selectContactsWithPhoto, toDto, updateContactRows, type Contact } from '../contacts';
 import { setContactLabels } from '../labels';
 import { bookTransaction } from '../shared/write-transaction';
-import { MERGE_UNDO_CHANGED, MERGE_UNDO_EXPIRED, MERGE_UNDO_MS } from './messages';
+import { MERGE, MERGE_UNDO_CHANGED, MERGE_UNDO_EXPIRED, MERGE_UNDO_MS } from './messages';
 import { deleteMergeUndo } from './writes';
 
 const { contacts, contactLabels, mergeUndos } = schema;
@@ -33,7 +33,7 @@ export async function undoMerge(
   userId: string,
   undoToken: string,
 ): Promise<MergeUndone> {
-  const undo = await bookTransaction(deps.db, userId, async (tx) => {
+  const undo = await bookTransaction(deps.db, { userId, source: MERGE }, async (tx) => {
     const since = new Date(deps.now().getTime() - MERGE_UNDO_MS).toISOString();
     const [undo] = await tx
       .select()

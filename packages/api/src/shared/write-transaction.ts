@@ -1,6 +1,7 @@
 import { executeRows, isRetryableConflict, type Database } from '@kith/db';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import { currentChangeSource, withChangeSource, type ChangeSource } from './change-source';
 import { UnavailableError } from './errors';
 
 /**
@@ -21,10 +22,17 @@ export const WRITE_CONFLICT_MESSAGE =
  * Takes the account's book lock for the rest of the transaction `db` runs in (the lock the
  * triggers take). A writer takes it before any row lock of a contact or label: one lock
  * order for every writer, so two writers of one account queue instead of deadlocking
- * (a plain UPDATE locks its row and only then, in the trigger, the book).
+ * (a plain UPDATE locks its row and only then, in the trigger, the book). It also tells the
+ * database through what the transaction's writes come (`currentChangeSource`), which the
+ * history records.
  */
 export async function lockBook(db: Database, userId: string): Promise<void> {
-  await executeRows(db, sql`select pg_advisory_xact_lock(${BOOK_LOCK_KEY}, hashtext(${userId}))`);
+  // The same statement names the writes' source for the history's triggers (docs/history.md).
+  const source = currentChangeSource();
+  await executeRows(
+    db,
+    sql`select pg_advisory_xact_lock(${BOOK_LOCK_KEY}, hashtext(${userId})), set_config('kith.change_source', ${source ? JSON.stringify(source) : ''}, true)`,
+  );
 }
 
 /**
@@ -34,7 +42,9 @@ export async function lockBook(db: Database, userId: string): Promise<void> {
  * transaction runs again, up to `MAX_WRITE_ATTEMPTS` times with a short jittered pause.
  * Called with a transaction already open, it takes the lock there and runs `fn` in it; the
  * outermost `bookTransaction` does the retrying. `fn` must be safe to run more than once:
- * no side effects outside the database before it returns.
+ * no side effects outside the database before it returns. `book` is the account's id, or
+ * the id with the `source` the history records for writes made for a reason of their own (an
+ * import, a merge, a restore) instead of the call's (docs/history.md#sources).
  *
  * @returns what `fn` returns.
  * @throws UnavailableError (503, "try again") when every attempt lost to a conflict;
@@ -42,9 +52,13 @@ export async function lockBook(db: Database, userId: string): Promise<void> {
  */
 export async function bookTransaction<T>(
   db: Database,
-  userId: string,
+  book: string | { userId: string; source: ChangeSource },
   fn: (tx: Database) => Promise<T>,
 ): Promise<T> {
+  if (typeof book !== 'string') {
+    return withChangeSource(book.source, () => bookTransaction(db, book.userId, fn));
+  }
+  const userId = book;
   // Already in a transaction (a writer called by another): the outermost one retries.
   if ((db as unknown) instanceof PgTransaction) {
     await lockBook(db, userId);

@@ -22,6 +22,7 @@ import {
   ValidationError,
 } from '../shared/errors';
 import { firstZodMessage, flattenZodError } from '../shared/zod-errors';
+import { currentChangeSource, withChangeSource, type ChangeSource } from '../shared/change-source';
 
 /**
  * What every failed call carries to clients (tRPC's error shape, narrowed): the message to
@@ -93,7 +94,16 @@ export const createCallerFactory = t.createCallerFactory;
 export const mergeRouters = t.mergeRouters;
 
 /** Anyone may call it. */
-export const publicProcedure = t.procedure.use(mapServiceErrors);
+export const publicProcedure = t.procedure.use(mapServiceErrors).use(({ ctx, next }) =>
+  // A call's writes are the web app's when a browser sent it from Kith's own page, else the
+  // API's (the SDK, a script); REST names its own (docs/history.md#sources).
+  withChangeSource(currentChangeSource() ?? sourceOfCall(ctx.req), () => next()),
+);
+
+/** `web` for a call a browser made from Kith's own origin (Sec-Fetch-Site), `api` otherwise. */
+function sourceOfCall(req: Context['req']): ChangeSource {
+  return req?.headers?.['sec-fetch-site'] === 'same-origin' ? { via: 'web' } : { via: 'api' };
+}
 
 /**
  * The signed-in session of a request: a valid access token whose session family is still
