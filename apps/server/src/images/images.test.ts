@@ -7,9 +7,15 @@ import { createTestApp, type TestApp } from '../test-support/test-app';
 import type { TestClient } from '../test-support/test-client';
 import { jpegWithGps, multipart, png, pngBomb } from '../test-support/test-images';
 import { signedInClient } from '../test-support/test-users';
+import { runRetention } from '@kith/api';
 
 let t: TestApp;
 let client: TestClient;
+
+/** Runs retention 31 days from now: the history forgets every version recorded so far. */
+async function forgetHistory() {
+  await runRetention({ db: t.db, images: t.images }, new Date(Date.now() + 31 * 24 * 3600_000));
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -139,7 +145,7 @@ describe('POST /image', () => {
 });
 
 describe('images and contacts', () => {
-  it('shows the avatar on the contact, and deleting the contact deletes its image', async () => {
+  it('shows the avatar on the contact; deleting the contact deletes its image once the history forgets it', async () => {
     const { image } = (await upload(await jpegWithGps())).body.data as {
       image: { publicId: string; url: string };
     };
@@ -154,10 +160,13 @@ describe('images and contacts', () => {
 
     await client.rest('PATCH', `/trash/${contact._id}`);
     await client.rest('DELETE', `/contacts/delete/${contact._id}`);
+    // The history keeps the contact 30 days, photo included (docs/history.md#photos).
+    expect(existsSync(join(t.uploadsDir, `${image.publicId}.webp`))).toBe(true);
+    await forgetHistory();
     expect(existsSync(join(t.uploadsDir, `${image.publicId}.webp`))).toBe(false);
   });
 
-  it('takes a new photo with a multipart PUT and deletes the one it replaces', async () => {
+  it('takes a new photo with a multipart PUT; the one it replaces goes once the history forgets it', async () => {
     const { image } = (await upload(await png())).body.data as { image: { publicId: string } };
     const created = await client.rest('POST', '/contacts', {
       firstName: 'Old',
@@ -176,10 +185,13 @@ describe('images and contacts', () => {
     expect(updated.name).toBe('New Photo');
     expect(updated.avatar.publicId).not.toBe(image.publicId);
     expect(existsSync(join(t.uploadsDir, `${updated.avatar.publicId}.webp`))).toBe(true);
+    expect(existsSync(join(t.uploadsDir, `${image.publicId}.webp`))).toBe(true);
+    await forgetHistory();
+    expect(existsSync(join(t.uploadsDir, `${updated.avatar.publicId}.webp`))).toBe(true);
     expect(existsSync(join(t.uploadsDir, `${image.publicId}.webp`))).toBe(false);
   });
 
-  it('removes the avatar when the publicId is emptied, deleting the image', async () => {
+  it('removes the avatar when the publicId is emptied; the image goes once the history forgets it', async () => {
     const { image } = (await upload(await png())).body.data as { image: { publicId: string } };
     const created = await client.rest('POST', '/contacts', {
       firstName: 'No',
@@ -192,6 +204,8 @@ describe('images and contacts', () => {
       avatar: { publicId: '', url: '' },
     });
     expect(res.body.data).toMatchObject({ avatar: { url: '', publicId: '' } });
+    expect(readdirSync(t.uploadsDir)).toContain(`${image.publicId}.webp`);
+    await forgetHistory();
     expect(readdirSync(t.uploadsDir)).not.toContain(`${image.publicId}.webp`);
   });
 });

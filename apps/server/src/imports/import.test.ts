@@ -767,7 +767,7 @@ describe('round trip: export, import into a new account, export again', () => {
 });
 
 describe('import backups (kept last: it moves the clock a day on)', () => {
-  it('drops the backups of an import after a day, with the photo the import replaced', async () => {
+  it('drops the backups of an import after a day, and the photo the import replaced once the history forgets it', async () => {
     const { client } = await signedInClient(t);
     const [tim] = (await preview(client, fixture('vcard-40.vcf'))).contacts;
     const first = crypto.randomUUID();
@@ -787,6 +787,9 @@ describe('import backups (kept last: it moves the clock a day on)', () => {
     await runRetention({ db: t.db, images: t.images }, t.now());
     const left = await t.db.select().from(schema.contactImportBackups);
     expect(left.filter((b) => b.contactId === contact!.id)).toEqual([]);
+    // The history still shows the old photo for 30 days (docs/history.md#photos).
+    expect(existsSync(join(t.uploadsDir, oldPhoto))).toBe(true);
+    await runRetention({ db: t.db, images: t.images }, new Date(Date.now() + 31 * 24 * 3600_000));
     expect(existsSync(join(t.uploadsDir, oldPhoto))).toBe(false);
     const [shown] = await t.db
       .select({ photoImageId: schema.contacts.photoImageId })
