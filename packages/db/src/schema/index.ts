@@ -10,3 +10,4 @@ export * from './dav';
 export * from './reminders';
 export * from './merge';
 export * from './history';
+export * from './sync-alerts';
