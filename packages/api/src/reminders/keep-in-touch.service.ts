@@ -11,6 +11,7 @@ import {
 } from '../contacts';
 import type { ImageStorage } from '../storage/image-storage';
 import { NotFoundError, ValidationError } from '../shared/errors';
+import { bookTransaction } from '../shared/write-transaction';
 import { addDays } from './local-time';
 
 const { contacts } = schema;
@@ -56,17 +57,21 @@ async function updateOne(
   set: ContactChanges | ReturnType<typeof buildSet>,
 ): Promise<KeepInTouchState> {
   const one = and(eq(contacts.id, contactId), isNull(contacts.trashedAt));
-  const [changed] = await updateContactRows(db, userId, one, set as ContactChanges);
-  if (!changed) throw new NotFoundError(CONTACT_NOT_FOUND);
-  const [row] = await db
-    .select({
-      interval: contacts.keepInTouch,
-      lastContactedOn: contacts.lastContactedOn,
-      dueOn: keepInTouchDueOn,
-    })
-    .from(contacts)
-    .where(eq(contacts.id, contactId));
-  return row!;
+  // A write of the book as any other: the book lock first, and the call's source named for
+  // the history (docs/history.md#sources).
+  return bookTransaction(db, userId, async (tx) => {
+    const [changed] = await updateContactRows(tx, userId, one, set as ContactChanges);
+    if (!changed) throw new NotFoundError(CONTACT_NOT_FOUND);
+    const [row] = await tx
+      .select({
+        interval: contacts.keepInTouch,
+        lastContactedOn: contacts.lastContactedOn,
+        dueOn: keepInTouchDueOn,
+      })
+      .from(contacts)
+      .where(eq(contacts.id, contactId));
+    return row!;
+  });
 }
 
 function buildSet(interval: KeepInTouchInterval | null, today: string) {
