@@ -9,7 +9,7 @@ import { REMINDER_PATHS } from './reminders/reminders-docs';
 export const REST_PREFIX = '/api/v1';
 
 /** The document's version: the v1 paths, with what has been added since (semver). */
-export const REST_API_VERSION = '1.1.0';
+export const REST_API_VERSION = '1.2.0';
 
 const statusText: Record<number, string> = {
   400: 'Invalid input: `message` is the first problem, `errors` every field with its messages',

@@ -43,3 +43,14 @@ export const LEGACY_REST_CALLS = [
 ] as const;
 
 export type LegacyRestCall = (typeof LEGACY_REST_CALLS)[number];
+
+/**
+ * The `/api/v1` calls added since the legacy contract: the history (docs/api.md#history).
+ * history-rest.test.ts answers each of them against the document.
+ */
+export const HISTORY_REST_CALLS = [
+  'GET /contacts/{id}/history',
+  'POST /contacts/{id}/history/{versionId}/restore',
+  'GET /history/undo-preview',
+  'POST /history/undo',
+] as const;

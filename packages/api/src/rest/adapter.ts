@@ -36,7 +36,16 @@ export interface RestRequest {
 export interface RestRouteDoc {
   summary: string;
   /** The group it is listed under in the docs page. */
-  tag: 'Auth' | 'Recovery' | 'Contacts' | 'Favorites' | 'Trash' | 'Search' | 'Images' | 'Feedback';
+  tag:
+    | 'Auth'
+    | 'Recovery'
+    | 'Contacts'
+    | 'Favorites'
+    | 'Trash'
+    | 'Search'
+    | 'Images'
+    | 'Feedback'
+    | 'History';
   /**
    * Needs the session cookies; without a live session it answers 403
    * (docs/product/legacy-api.md#auth-retry).
