@@ -12,7 +12,7 @@ import {
 } from '@kith/validators';
 import type { Contact } from '../../../lib/contact-lists';
 import { formatMonthName } from '../../../lib/format';
-import { DEFAULT_TYPE, isOfferedType, type ValueKind } from '../value-types';
+import { DEFAULT_TYPE, isOfferedType, type ValueKind } from '../../../lib/value-types';
 
 /** A phone, email or web address row of the form, with its type. */
 export interface FormValue {

@@ -41,7 +41,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ContactAvatar } from '../../../components/contact-avatar';
 import { WithContact } from './with-contact';
 import { ExtraFields } from './extra-fields';
-import { typeName } from '../value-types';
+import { typeName } from '../../../lib/value-types';
 import { useTranslation } from 'react-i18next';
 import { contactName, shownName } from '../../../lib/contact-name';
 
@@ -114,6 +114,8 @@ export interface ContactDetailParts {
   labels?: (contact: Contact) => ReactNode;
   /** After the details, before the history, for a contact not in the trash: keep in touch. */
   panels?: (contact: Contact) => ReactNode;
+  /** In the History, under its dates: the contact's changes, each of which can be restored. */
+  history?: (contact: Contact) => ReactNode;
 }
 
 /** /person/{id} (docs/product/screens.md#detail-screen). */
@@ -353,6 +355,7 @@ function ContactDetail({ contact, parts }: { contact: Contact; parts: ContactDet
               {formatDateTime(contact.createdAt)}
             </Text>
           </Stack>
+          {parts.history?.(contact)}
         </Paper>
       </Stack>
 

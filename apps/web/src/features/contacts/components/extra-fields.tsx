@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { i18nKey } from '../../../lib/i18n';
 import { formatPhone, telHref } from '../../../lib/phone';
 import type { Contact } from '../../../lib/contact-lists';
-import { typeName } from '../value-types';
+import { typeName } from '../../../lib/value-types';
 
 type ExtraField = Contact['extra'][number];
 

@@ -1,7 +1,7 @@
 import { Select, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { TYPE_OPTIONS, typeName, type ValueKind } from '../value-types';
+import { TYPE_OPTIONS, typeName, type ValueKind } from '../../../lib/value-types';
 
 /** Select values for "no type" and "the person's own label" (a Select needs non-empty values). */
 const NONE = 'none';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CONTACT_LIMITS } from '@kith/validators';
 import { parsePhone } from '../../../lib/phone';
 import { newValue, type ContactFormValues } from '../api/contact-form-values';
-import { DEFAULT_TYPE, type ValueKind } from '../value-types';
+import { DEFAULT_TYPE, type ValueKind } from '../../../lib/value-types';
 import { CustomTypeInput, TypeSelect } from './type-select';
 
 type ValueList = 'phones' | 'emails' | 'urls';

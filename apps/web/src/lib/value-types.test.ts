@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { i18n, i18nReady } from '../../lib/i18n';
+import { i18n, i18nReady } from './i18n';
 import { typeName } from './value-types';
 
 const name = (type: string) => typeName(type, i18n.t);

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { i18nKey } from '../../lib/i18n';
+import { i18nKey } from './i18n';
 
 /**
  * The types a person picks for a value on the create and edit screens, as the API keeps
