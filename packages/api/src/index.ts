@@ -15,6 +15,7 @@ export { cookieNames } from './credentials/cookies';
 export { createLocalImageStorage, createS3ImageStorage } from './storage/image-storage';
 export type { ImageStorage } from './storage/image-storage';
 export { runRetention, TRASH_RETENTION_MS, UNATTACHED_IMAGE_TTL_MS } from './jobs/retention';
+export { runSyncAlerts } from './history';
 export { startJobQueue, JOB_QUEUE_SCHEMA } from './jobs/queue';
 export type { BackgroundJob, JobQueue } from './jobs/queue';
 export { backgroundJobs } from './jobs/background-jobs';

@@ -2,6 +2,7 @@ import { contactId } from '@kith/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { protectedProcedure, rateLimited, signedInUser } from '../trpc/init';
+import { dismissSyncAlert, openSyncAlerts, undoSyncAlert } from './alerts.service';
 import { previewUndo, restoreVersion, undoChangesSince } from './restore.service';
 import { contactHistory } from './versions.service';
 
@@ -9,6 +10,9 @@ import { contactHistory } from './versions.service';
 const momentInput = z.object({
   at: z.coerce.date({ error: 'Give the moment as a date and time.' }),
 });
+
+/** A sync alert, by its id. */
+const alertInput = z.object({ alertId: z.uuid() });
 
 /**
  * The history of the person's contacts and labels: a contact's History, "Restore this
@@ -53,4 +57,26 @@ export const historyRouter = {
     .input(momentInput)
     .use(rateLimited('heavy', signedInUser))
     .mutation(({ ctx, input }) => undoChangesSince(ctx, ctx.userId, input.at)),
+
+  /**
+   * The open sync alerts (docs/history.md#safety-rails-for-sync): bursts in which one app
+   * password deleted or rewrote many contacts, newest first, each `{id, appPasswordName,
+   * since, until, contactsChanged}`; neither undone nor dismissed.
+   */
+  alerts: protectedProcedure.query(({ ctx }) => openSyncAlerts(ctx, ctx.userId)),
+
+  /**
+   * "Undo these changes": every contact the alert's app password deleted or rewrote in the
+   * burst back as it was just before it, in one transaction recorded as a restore; answers
+   * `{restored}`. NOT_FOUND for another account's alert, CONFLICT when already undone.
+   */
+  undoAlert: protectedProcedure
+    .input(alertInput)
+    .use(rateLimited('heavy', signedInUser))
+    .mutation(({ ctx, input }) => undoSyncAlert(ctx, ctx.userId, input.alertId)),
+
+  /** "Keep them": the alert's notice goes, the changes stay. NOT_FOUND for another's alert. */
+  dismissAlert: protectedProcedure.input(alertInput).mutation(async ({ ctx, input }) => {
+    await dismissSyncAlert(ctx, ctx.userId, input.alertId);
+  }),
 } satisfies TRPCRouterRecord;
