@@ -1,5 +1,13 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,8 +23,15 @@ export interface SyncedFolder {
   sync(): Promise<string>;
   /** Writes a card into the folder, as a person editing their phone's copy would. */
   write(file: string, text: string): void;
+  /** Deletes a card from the folder, as a person deleting it on their phone. */
+  remove(file: string): void;
   /** Every card file of the folder: file name to its text. */
   files(): Map<string, string>;
+  /**
+   * The cards of the folder, sorted: what the phone shows, whatever the files are named
+   * (vdirsyncer names a card it downloads at random when its UID is not a safe file name).
+   */
+  cards(): string[];
   /** Removes the folder and vdirsyncer's state. */
   close(): void;
 }
@@ -71,6 +86,12 @@ export async function syncedFolder(account: DavAccount): Promise<SyncedFolder> {
     folder,
     sync,
     write: (file, text) => writeFileSync(join(folder, file), text),
+    remove: (file) => unlinkSync(join(folder, file)),
+    cards: () =>
+      readdirSync(folder)
+        .filter((f) => f.endsWith('.vcf'))
+        .map((f) => readFileSync(join(folder, f), 'utf8'))
+        .sort(),
     files: () =>
       new Map(
         readdirSync(folder)
