@@ -13,17 +13,14 @@ import {
 } from '../contacts';
 import { contactCardText } from '../vcard/stored-card';
 import { getProfile } from '../account';
+import { historyJson, historyPhotos, historySince, photoPath } from './history-file';
 
 const { contacts, images } = schema;
 
 /** Contacts read per query: memory stays flat however large the book is. */
 const PAGE_SIZE = 500;
 
-type Deps = Pick<ApiDependencies, 'db' | 'images'>;
-
-/** `photos/<id>.webp`: where a contact's photo sits in the archive. */
-const photoPath = (id: string, contentType: string) =>
-  `photos/${id}.${contentType.split('/')[1] ?? 'bin'}`;
+type Deps = Pick<ApiDependencies, 'db' | 'images' | 'now'>;
 
 /**
  * "Download my data": a zip, built as a stream, holding
@@ -33,10 +30,13 @@ const photoPath = (id: string, contentType: string) =>
  *   phone or a file sent it (docs/card-is-the-record.md), else vCard 4.0 (RFC 6350) with its
  *   photo embedded;
  * - `contacts.json`: every contact in the API's shape, trashed ones with `trashedAt`;
- * - `photos/`: the profile photo and each contact's photo, as stored.
+ * - `history.json`: every version of the contacts and labels the history keeps, the last 30
+ *   days (`historyJson`, docs/history.md#in-the-data-export);
+ * - `photos/`: the profile photo and each contact's photo, as stored, and in
+ *   `photos/history/` the photos only versions of the history still show.
  *
- * Contacts are read in pages of 500 as the zip is consumed, so memory does not grow with
- * the book.
+ * Contacts and versions are read in pages of 500 as the zip is consumed, so memory does not
+ * grow with the book or its history.
  *
  * @throws NotFoundError when the account was deleted.
  */
@@ -50,12 +50,18 @@ export async function createDataArchive(deps: Deps, userId: string): Promise<Rea
     reminders: saved ? reminders : null,
     exportedAt: new Date(),
     format:
-      'Kith data export 2: contacts.vcf (each card as sent, else vCard 4.0), contacts.json, photos/',
+      'Kith data export 3: contacts.vcf (each card as sent, else vCard 4.0), contacts.json, ' +
+      'history.json (the last 30 days of changes), photos/',
   };
   archive.append(JSON.stringify(account, null, 2), { name: 'account.json' });
   archive.append(Readable.from(vcards(deps, userId, 'active')), { name: 'contacts.vcf' });
   archive.append(Readable.from(vcards(deps, userId, 'trashed')), { name: 'trash.vcf' });
   archive.append(Readable.from(contactsJson(deps, userId)), { name: 'contacts.json' });
+  const since = historySince(deps);
+  const pastPhotos = await historyPhotos(deps, userId, since);
+  archive.append(Readable.from(historyJson(deps, userId, since, pastPhotos)), {
+    name: 'history.json',
+  });
   if (profile.avatar) {
     const [image] = await deps.db
       .select({ key: images.storageKey })
@@ -74,6 +80,9 @@ export async function createDataArchive(deps: Deps, userId: string): Promise<Rea
         name: photoPath(contact.id, photo.contentType),
       });
     }
+  }
+  for (const { file, storageKey } of pastPhotos.values()) {
+    if (storageKey) archive.append(Readable.from(photoBytes(deps, storageKey)), { name: file });
   }
   void archive.finalize();
   return archive;
