@@ -38,6 +38,22 @@ CREATE INDEX "label_versions_recorded_idx" ON "label_versions" USING btree ("rec
 CREATE FUNCTION kith_change_source() RETURNS jsonb LANGUAGE sql STABLE AS $$
   SELECT nullif(current_setting('kith.change_source', true), '')::jsonb
 $$;--> statement-breakpoint
+-- When the transaction's changes happened: the moment it first wrote the history, kept in the
+-- transaction's `kith.change_at`, so all its versions share it. Every writer of an account
+-- takes the account's book lock before it writes (migration 0012), so an account's versions
+-- are recorded in the order their transactions committed. The transaction's start (now())
+-- is not that order: one that began first may have waited for the lock while another wrote,
+-- and undoing the changes after a moment would then miss the other's.
+CREATE FUNCTION kith_change_time() RETURNS timestamptz LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  at text := current_setting('kith.change_at', true);
+BEGIN
+  IF at IS NULL OR at = '' THEN
+    at := clock_timestamp()::text;
+    PERFORM set_config('kith.change_at', at, true);
+  END IF;
+  RETURN at::timestamptz;
+END $$;--> statement-breakpoint
 -- A contact's own values: generated columns and the revision left out (a BEFORE trigger sees
 -- the generated columns of NEW unset), and the update time, which moves with every write.
 CREATE FUNCTION kith_contact_values(c contacts) RETURNS jsonb LANGUAGE sql STABLE AS $$
@@ -64,8 +80,9 @@ $$;--> statement-breakpoint
 -- Contacts created: a version without a card, so a restore to a moment before removes them.
 CREATE FUNCTION kith_contacts_created() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO contact_versions (user_id, contact_id, txid, source, card)
-  SELECT n.user_id, n.id, txid_current(), kith_change_source(), NULL FROM new_rows n
+  INSERT INTO contact_versions (user_id, contact_id, txid, recorded_at, source, card)
+  SELECT n.user_id, n.id, txid_current(), kith_change_time(), kith_change_source(), NULL
+  FROM new_rows n
   ON CONFLICT (contact_id, txid) DO NOTHING;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -74,8 +91,8 @@ END $$;--> statement-breakpoint
 -- before they change.
 CREATE FUNCTION kith_contacts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO contact_versions (user_id, contact_id, txid, source, card, photo_image_id)
-  SELECT o.user_id, o.id, txid_current(), kith_change_source(), kith_contact_snapshot(o),
+  INSERT INTO contact_versions (user_id, contact_id, txid, recorded_at, source, card, photo_image_id)
+  SELECT o.user_id, o.id, txid_current(), kith_change_time(), kith_change_source(), kith_contact_snapshot(o),
     o.photo_image_id
   FROM old_rows o JOIN new_rows n ON n.id = o.id
   WHERE kith_contact_values(o) IS DISTINCT FROM kith_contact_values(n)
@@ -89,8 +106,8 @@ END $$;--> statement-breakpoint
 CREATE FUNCTION kith_contact_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM users WHERE id = OLD.user_id) THEN
-    INSERT INTO contact_versions (user_id, contact_id, txid, source, card, photo_image_id)
-    VALUES (OLD.user_id, OLD.id, txid_current(), kith_change_source(),
+    INSERT INTO contact_versions (user_id, contact_id, txid, recorded_at, source, card, photo_image_id)
+    VALUES (OLD.user_id, OLD.id, txid_current(), kith_change_time(), kith_change_source(),
       kith_contact_snapshot(OLD), OLD.photo_image_id)
     ON CONFLICT (contact_id, txid) DO NOTHING;
   END IF;
@@ -103,8 +120,8 @@ DECLARE
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM contact_versions v
       WHERE v.contact_id = cid AND v.txid = txid_current()) THEN
-    INSERT INTO contact_versions (user_id, contact_id, txid, source, card, photo_image_id)
-    SELECT c.user_id, c.id, txid_current(), kith_change_source(), kith_contact_snapshot(c),
+    INSERT INTO contact_versions (user_id, contact_id, txid, recorded_at, source, card, photo_image_id)
+    SELECT c.user_id, c.id, txid_current(), kith_change_time(), kith_change_source(), kith_contact_snapshot(c),
       c.photo_image_id
     FROM contacts c JOIN users u ON u.id = c.user_id
     WHERE c.id = cid
@@ -114,8 +131,9 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE FUNCTION kith_labels_created() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO label_versions (user_id, label_id, txid, source, label)
-  SELECT n.user_id, n.id, txid_current(), kith_change_source(), NULL FROM new_rows n
+  INSERT INTO label_versions (user_id, label_id, txid, recorded_at, source, label)
+  SELECT n.user_id, n.id, txid_current(), kith_change_time(), kith_change_source(), NULL
+  FROM new_rows n
   ON CONFLICT (label_id, txid) DO NOTHING;
   RETURN NULL;
 END $$;--> statement-breakpoint
@@ -125,8 +143,8 @@ BEGIN
     RETURN NEW;
   END IF;
   IF EXISTS (SELECT 1 FROM users WHERE id = OLD.user_id) THEN
-    INSERT INTO label_versions (user_id, label_id, txid, source, label)
-    VALUES (OLD.user_id, OLD.id, txid_current(), kith_change_source(),
+    INSERT INTO label_versions (user_id, label_id, txid, recorded_at, source, label)
+    VALUES (OLD.user_id, OLD.id, txid_current(), kith_change_time(), kith_change_source(),
       kith_label_values(OLD) || jsonb_build_object('updated_at', OLD.updated_at))
     ON CONFLICT (label_id, txid) DO NOTHING;
   END IF;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from './client';
+import { executeRows, type Database, type DatabaseHandle } from './client';
 import { contactLabels, contacts, contactVersions, labels, labelVersions, users } from './schema';
 import { createTestDb } from './testing';
 
@@ -36,7 +36,7 @@ describe('migration 0025: contact and label history', () => {
     const userId = await account('history@example.com');
     const [ann] = await handle.db
       .insert(contacts)
-      .values({ userId, givenName: 'Ann', phones: [{ value: '555', label: 'cell' }] })
+      .values({ userId, givenName: 'Ann', phones: [{ value: '555', type: 'cell' }] })
       .returning();
     await handle.db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('kith.change_source', '{"via":"web"}', true)`);
@@ -79,10 +79,7 @@ describe('migration 0025: contact and label history', () => {
     const userId = await account('deleted-history@example.com');
     const [cy] = await handle.db.insert(contacts).values({ userId, givenName: 'Cy' }).returning();
     await handle.db.delete(contacts).where(eq(contacts.id, cy!.id));
-    expect((await versionsOf(cy!.id)).map((v) => v.card?.given_name ?? null)).toEqual([
-      null,
-      'Cy',
-    ]);
+    expect((await versionsOf(cy!.id)).map((v) => v.card?.given_name ?? null)).toEqual([null, 'Cy']);
 
     const [dee] = await handle.db.insert(contacts).values({ userId, givenName: 'Dee' }).returning();
     await handle.db.delete(users).where(eq(users.id, userId));
@@ -92,5 +89,28 @@ describe('migration 0025: contact and label history', () => {
       .where(and(eq(contactVersions.userId, userId)));
     expect(left).toEqual([]);
     expect(await versionsOf(dee!.id)).toEqual([]);
+  });
+  it("records a transaction's changes at the moment it wrote, all at one moment, not when it began", async () => {
+    const userId = await account('moment-history@example.com');
+    const [eve] = await handle.db.insert(contacts).values({ userId, givenName: 'Eve' }).returning();
+    const [fay] = await handle.db.insert(contacts).values({ userId, givenName: 'Fay' }).returning();
+    // A transaction that began, then waited (for the book lock, as a writer behind another
+    // does) before it wrote: its versions come after the writes it waited for.
+    const began = await handle.db.transaction(async (tx) => {
+      const [row] = await executeRows<{ ms: number }>(
+        tx as unknown as Database,
+        sql`select (extract(epoch from now()) * 1000)::float8 as ms`,
+      );
+      await tx.execute(sql`select pg_sleep(0.05)`);
+      await tx.update(contacts).set({ givenName: 'Eva' }).where(eq(contacts.id, eve!.id));
+      await tx.execute(sql`select pg_sleep(0.01)`);
+      await tx.update(contacts).set({ givenName: 'Faye' }).where(eq(contacts.id, fay!.id));
+      return new Date(Number(row!.ms));
+    });
+    const [eva] = (await versionsOf(eve!.id)).slice(-1);
+    const [faye] = (await versionsOf(fay!.id)).slice(-1);
+    expect(eva!.recordedAt.getTime()).toBeGreaterThanOrEqual(began.getTime() + 50);
+    expect(faye!.recordedAt).toEqual(eva!.recordedAt);
+    expect(faye!.txid).toBe(eva!.txid);
   });
 });

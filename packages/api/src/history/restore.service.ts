@@ -64,10 +64,15 @@ export async function undoChangesSince(
     if (!contactIds) await putBackLabelsAt(tx, userId, at);
     const states = await contactsAt(tx, userId, at, contactIds);
     await putBackContacts(tx, userId, states);
-    const [started] = await executeRows<{ now: string }>(tx, sql`select now()::text as now`);
+    // When the restore's versions are recorded (migration 0025's kith_change_time), in ms
+    // rounded up: undoing the changes after it keeps the restore, from 1 ms before undoes it.
+    const [written] = await executeRows<{ ms: number }>(
+      tx,
+      sql`select ceil(extract(epoch from kith_change_time()) * 1000)::float8 as ms`,
+    );
     return {
       ...(counts ?? { changed: states.length, recreated: 0, removed: 0, labels: 0 }),
-      restoredAt: new Date(started!.now),
+      restoredAt: new Date(Number(written!.ms)),
     };
   });
 }

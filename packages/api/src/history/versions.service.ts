@@ -14,7 +14,7 @@ export interface VersionCard extends Contact {
 
 /** One change of a contact, as its History lists it. */
 export interface ContactVersionEntry {
-  /** When the change was written (its transaction's start). */
+  /** When the change was written (the moment its transaction first wrote, under the book lock). */
   recordedAt: Date;
   /** Through what it came; null for a change from before sources were recorded. */
   source: ChangeSource | null;
