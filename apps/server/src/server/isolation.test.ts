@@ -74,6 +74,13 @@ afterAll(async () => {
 
 type Attempt = [string, () => Promise<TestResponse>];
 
+/** A version of A's active contact: the one before its favourite star was set. */
+async function versionOfAlice(): Promise<string> {
+  const res = await alice.rest('GET', `/contacts/${active}/history`);
+  const { entries } = res.body.data as { entries: { previousVersionId: string | null }[] };
+  return entries[0]!.previousVersionId!;
+}
+
 const restAttempts = (): Attempt[] => [
   ['GET /contacts/{id}', () => bob.rest('GET', `/contacts/${active}`)],
   ['PATCH /contacts/{id}', () => bob.rest('PATCH', `/contacts/${active}`, { name: 'Hijacked' })],
@@ -98,6 +105,11 @@ const restAttempts = (): Attempt[] => [
     () => bob.rest('DELETE', '/contacts/delete', { contactIds: [trashed] }),
   ],
   ['DELETE /image/{id}', () => bob.rest('DELETE', `/image/${looseImage}`)],
+  ['GET /contacts/{id}/history', () => bob.rest('GET', `/contacts/${active}/history`)],
+  [
+    'POST /contacts/{id}/history/{versionId}/restore',
+    async () => bob.rest('POST', `/contacts/${active}/history/${await versionOfAlice()}/restore`),
+  ],
   [
     'POST /image with publicId',
     async () => {
@@ -144,6 +156,15 @@ const trpcAttempts = (): Attempt[] => [
   ['trash.delete', () => bob.mutation('trash.delete', { id: trashed })],
   ['trash.deleteMany', () => bob.mutation('trash.deleteMany', { contactIds: [trashed] })],
   ['images.delete', () => bob.mutation('images.delete', { publicId: looseImage })],
+  ['history.contact', () => bob.query('history.contact', { contactId: active })],
+  [
+    'history.restoreVersion',
+    async () =>
+      bob.mutation('history.restoreVersion', {
+        contactId: active,
+        versionId: await versionOfAlice(),
+      }),
+  ],
   [
     'contacts.create with an avatar',
     () =>
