@@ -31,6 +31,7 @@ import { i18nKey } from '../../lib/i18n';
 import { MAIN_ID, SkipLink } from '../../components/layout/skip-link';
 import { ShortcutsDialog } from '../../features/shortcuts/shortcuts-dialog';
 import { useAppShortcuts } from '../../features/shortcuts/use-app-shortcuts';
+import { SyncAlertsNotice } from '../../features/history/alerts-notice';
 
 /** The sections of the sidebar and drawer (docs/product/screens.md#app-shell). */
 const sections = [
@@ -130,6 +131,7 @@ export function AppShellLayout({ children }: { children: ReactNode }) {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_ID}>
+        <SyncAlertsNotice />
         {children}
         {/* Room to scroll a page's last buttons (Import, Save) clear of the floating add. */}
         {showsFloatingAdd(pathname) && <Box h={88} hiddenFrom="sm" aria-hidden />}
