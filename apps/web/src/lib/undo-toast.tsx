@@ -39,7 +39,13 @@ export function notifyUndoable(
     message: (
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Text size="sm">{i18n.t(message, values ?? {})}</Text>
-        <Button size="compact-sm" variant="subtle" onClick={() => void onUndo()}>
+        {/* A long message wraps; the button never shrinks (it showed "Un" beside one). */}
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          style={{ flexShrink: 0 }}
+          onClick={() => void onUndo()}
+        >
           {i18n.t('Undo')}
         </Button>
       </Group>
