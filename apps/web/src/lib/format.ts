@@ -53,3 +53,8 @@ export function formatPlainDate(date: string): string {
     year: 'numeric',
   }).format(new Date(y, m - 1, d));
 }
+
+/** "a, b and c" / "a, b y c": phrases joined as a sentence joins them (a conjunction list). */
+export function formatList(parts: readonly string[]): string {
+  return new Intl.ListFormat(intlLocale(), { type: 'conjunction', style: 'long' }).format(parts);
+}

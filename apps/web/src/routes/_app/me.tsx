@@ -1,6 +1,7 @@
 import { i18nKey, pageTitle } from '../../lib/i18n';
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfilePage } from '../../features/account/profile-page';
+import { UndoChangesCard } from '../../features/history/undo-changes/undo-changes-card';
 import { CalendarFeedCard } from '../../features/reminders/calendar-feed-card';
 import { RemindersCard } from '../../features/reminders/reminders-card';
 
@@ -11,6 +12,7 @@ export const Route = createFileRoute('/_app/me')({
     <ProfilePage>
       <RemindersCard />
       <CalendarFeedCard />
+      <UndoChangesCard />
     </ProfilePage>
   ),
 });
