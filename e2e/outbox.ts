@@ -10,23 +10,32 @@ interface OutboxMessage {
   sentAt: string;
 }
 
-/** The dev outbox of the server under test (one JSON file per message). */
-function outboxDir(): string {
+/**
+ * The dev outboxes of the servers under test (one JSON file per message): the suite's, and
+ * the embedded database's server when there is one (playwright.config.ts).
+ */
+function outboxDirs(): string[] {
   const dataDir = process.env.KITH_E2E_DATA_DIR;
   if (!dataDir) throw new Error('KITH_E2E_DATA_DIR is not set (see playwright.config.ts)');
-  return join(dataDir, 'outbox');
+  const embedded = process.env.KITH_E2E_EMBEDDED_DATA_DIR;
+  return [dataDir, ...(embedded ? [embedded] : [])].map((dir) => join(dir, 'outbox'));
 }
 
-function messagesTo(email: string): OutboxMessage[] {
+function messagesIn(dir: string): OutboxMessage[] {
   let files: string[] = [];
   try {
-    files = readdirSync(outboxDir());
+    files = readdirSync(dir);
   } catch {
     return [];
   }
   return files
     .filter((file) => file.endsWith('.json'))
-    .map((file) => JSON.parse(readFileSync(join(outboxDir(), file), 'utf8')) as OutboxMessage)
+    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as OutboxMessage);
+}
+
+function messagesTo(email: string): OutboxMessage[] {
+  return outboxDirs()
+    .flatMap(messagesIn)
     .filter((message) => message.to === email)
     .sort((a, b) => a.sentAt.localeCompare(b.sentAt));
 }
