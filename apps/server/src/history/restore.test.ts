@@ -1,10 +1,14 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
+import { schema } from '@kith/db';
+import { eq } from 'drizzle-orm';
 import {
+  callerFor,
   makeContact,
   makeImage,
   makeLabel,
+  makeUser,
   signedInCaller,
   type Caller,
 } from '../test-support/test-caller';
@@ -70,6 +74,39 @@ describe('Undo changes', () => {
     await caller.history.undoChanges({ at: moment });
     expect(await book(caller)).toEqual(before);
   });
+
+  it('puts back 600 contacts changed at once (more than one statement writes), with their labels', async () => {
+    const { id: userId } = await makeUser(t);
+    const caller = await callerFor(t, userId);
+    await t.db.insert(schema.contacts).values(
+      Array.from({ length: 600 }, (_, i) => ({
+        userId,
+        givenName: `P${i}`,
+        familyName: 'Many',
+      })),
+    );
+    const ids = (
+      await t.db
+        .select({ id: schema.contacts.id })
+        .from(schema.contacts)
+        .where(eq(schema.contacts.userId, userId))
+    ).map((r) => r.id);
+    const friends = await makeLabel(caller, 'Friends', ids.slice(0, 400));
+    const exported = async () => (await caller.contacts.export({ format: 'vcf' })).content;
+    const before = await exported();
+    await pause();
+    const moment = new Date();
+    await pause();
+
+    await caller.trash.addMany({ contactIds: ids });
+    await caller.labels.unassign({ labelId: friends.id, contactIds: ids.slice(0, 400) });
+    await caller.labels.assign({ labelId: friends.id, contactIds: ids.slice(400) });
+    expect(await exported()).not.toContain('BEGIN:VCARD');
+
+    await caller.history.undoChanges({ at: moment });
+    expect(await exported()).toBe(before);
+    expect((await caller.trash.list({ limit: 1 })).total).toBe(0);
+  }, 30_000);
 
   it('refuses a moment in the future or older than 30 days, with the reason', async () => {
     const caller = await signedInCaller(t);

@@ -6,7 +6,7 @@ import {
   rowOfSnapshot,
   CONTACT_NOT_FOUND,
 } from '../contacts';
-import { putBackLabels, setContactLabels, type LabelState } from '../labels';
+import { putBackLabels, setLabelsOfContacts, type LabelState } from '../labels';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { bookTransaction } from '../shared/write-transaction';
 import type { ChangeSource } from '../shared/change-source';
@@ -17,6 +17,13 @@ import { contactsAt, labelsAt, previewAt, type StateAt, type UndoPreview } from 
 const { contacts, contactVersions, images } = schema;
 
 type Deps = Pick<ApiDependencies, 'db' | 'now'>;
+
+/**
+ * Contacts written or deleted per statement by a restore: a row of `contacts` takes about 40
+ * parameters, and a statement at most 65,535 (PostgreSQL's protocol), so a restore of
+ * thousands of contacts is written in parts, all in its one transaction.
+ */
+const WRITE_CHUNK = 500;
 
 /**
  * Checks a moment to undo changes from: within the 30 days the history keeps
@@ -144,7 +151,10 @@ async function putBackContacts(
   states: StateAt<ContactSnapshot>[],
 ): Promise<void> {
   const removeIds = states.filter((s) => s.state === null).map((s) => s.id);
-  if (removeIds.length > 0) await deleteContactRows(tx, userId, inArray(contacts.id, removeIds));
+  for (let i = 0; i < removeIds.length; i += WRITE_CHUNK) {
+    const chunk = removeIds.slice(i, i + WRITE_CHUNK);
+    await deleteContactRows(tx, userId, inArray(contacts.id, chunk));
+  }
   const kept = states.filter((s): s is { id: string; state: ContactSnapshot } => s.state !== null);
   if (kept.length === 0) return;
   const photoIds = kept
@@ -156,7 +166,12 @@ async function putBackContacts(
           await tx
             .select({ id: images.id })
             .from(images)
-            .where(and(inArray(images.id, photoIds), eq(images.ownerId, userId)))
+            .where(
+              and(
+                sql`${images.id} = any(${`{${[...new Set(photoIds)].join(',')}}`}::uuid[])`,
+                eq(images.ownerId, userId),
+              ),
+            )
         ).map((r) => r.id)
       : [],
   );
@@ -165,13 +180,12 @@ async function putBackContacts(
     if (row.photoImageId && !livePhotos.has(row.photoImageId)) row.photoImageId = null;
     return row;
   });
-  await putBackContactRows(tx, userId, rows);
-  for (const { id, state } of kept) {
-    await setContactLabels(
-      tx,
-      userId,
-      id,
-      state.labels.map((label) => label.id),
-    );
+  for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
+    await putBackContactRows(tx, userId, rows.slice(i, i + WRITE_CHUNK));
   }
+  await setLabelsOfContacts(
+    tx,
+    userId,
+    kept.map(({ id, state }) => ({ contactId: id, labelIds: state.labels.map((l) => l.id) })),
+  );
 }

@@ -9,6 +9,8 @@ export {
   saveGroupLabel,
   setContactLabels,
   setLabelMembers,
+  setLabelsOfContacts,
+  type ContactLabelIds,
   type LabelOrigin,
   type LabelState,
   type Membership,

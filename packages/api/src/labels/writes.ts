@@ -93,6 +93,44 @@ export async function setContactLabels(
     .onConflictDoNothing();
 }
 
+/** The labels one contact is to carry (`setLabelsOfContacts`). */
+export interface ContactLabelIds {
+  contactId: string;
+  labelIds: string[];
+}
+
+/** A PostgreSQL array literal of uuids (`'{a,b}'::uuid[]`): one parameter however many. */
+const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/**
+ * Makes each contact of `wanted` carry exactly its labels of `labelIds` that are still the
+ * person's (as `setContactLabels`, for many contacts at once: a restore from the history).
+ * Only links that differ are written, in two statements whatever the number of contacts, so
+ * a contact whose labels did not change is not touched (its revision stays).
+ */
+export async function setLabelsOfContacts(
+  db: Database,
+  userId: string,
+  wanted: ContactLabelIds[],
+): Promise<void> {
+  if (wanted.length === 0) return;
+  const pairs = wanted.flatMap(({ contactId, labelIds }) =>
+    labelIds.map((labelId) => ({ contactId, labelId })),
+  );
+  const wantedPairs = sql`unnest(${uuidArray(pairs.map((p) => p.contactId))}, ${uuidArray(
+    pairs.map((p) => p.labelId),
+  )}) as w(contact_id, label_id)`;
+  await db.execute(sql`delete from ${contactLabels} cl
+    where cl.contact_id = any(${uuidArray(wanted.map((w) => w.contactId))})
+      and not exists (select 1 from ${wantedPairs}
+        where w.contact_id = cl.contact_id and w.label_id = cl.label_id)`);
+  if (pairs.length === 0) return;
+  await db.execute(sql`insert into ${contactLabels} (contact_id, label_id, created_at)
+    select w.contact_id, w.label_id, now() from ${wantedPairs}
+    join ${labels} l on l.id = w.label_id and l.user_id = ${userId}
+    on conflict do nothing`);
+}
+
 /** What a group card a client sent makes of its label. */
 export interface GroupLabel {
   name: string;
