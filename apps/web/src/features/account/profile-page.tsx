@@ -11,7 +11,8 @@ import { SessionsCard } from './sessions-card';
 
 /**
  * /me: the profile, then `children` (other features' cards, which the route composes: the
- * reminders and the calendar feed), then password, sessions, data download and deletion.
+ * reminders, the calendar feed and Undo changes), then password, sessions, data download and
+ * deletion.
  */
 export function ProfilePage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
