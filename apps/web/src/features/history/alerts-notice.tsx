@@ -52,12 +52,17 @@ function SyncAlertNotice({ alert }: { alert: SyncAlert }) {
     to: timeOfDay(alert.until),
     day: formatLongDate(alert.since),
   };
+  const sameMinute = values.from === values.to;
   const what = isToday(alert.since)
-    ? t('{{device}} changed {{count, number}} contacts between {{from}} and {{to}}.', values)
-    : t(
-        '{{device}} changed {{count, number}} contacts on {{day}} between {{from}} and {{to}}.',
-        values,
-      );
+    ? sameMinute
+      ? t('{{device}} changed {{count, number}} contacts at {{from}}.', values)
+      : t('{{device}} changed {{count, number}} contacts between {{from}} and {{to}}.', values)
+    : sameMinute
+      ? t('{{device}} changed {{count, number}} contacts on {{day}} at {{from}}.', values)
+      : t(
+          '{{device}} changed {{count, number}} contacts on {{day}} between {{from}} and {{to}}.',
+          values,
+        );
 
   const undoIt = () =>
     undo.mutate(
@@ -80,14 +85,19 @@ function SyncAlertNotice({ alert }: { alert: SyncAlert }) {
       variant="light"
       role="status"
       icon={<IconAlertTriangle size={20} />}
-      title={t('Many contacts changed at once')}
+      // The title in the text colour: Alert's orange on its tint is below AA contrast.
+      title={
+        <Text component="span" fw={700} size="sm" c="var(--mantine-color-text)">
+          {t('Many contacts changed at once')}
+        </Text>
+      }
       data-testid="sync-alert"
     >
       <Text size="sm" mb="sm">
         {what}
       </Text>
       <Group gap="xs">
-        <Button size="xs" color="orange.9" onClick={() => setConfirming(true)}>
+        <Button size="xs" onClick={() => setConfirming(true)}>
           {t('Undo these changes')}
         </Button>
         <Button
