@@ -108,6 +108,45 @@ describe('Undo changes', () => {
     expect((await caller.trash.list({ limit: 1 })).total).toBe(0);
   }, 30_000);
 
+  it('brings back a contact deleted for good (its id, photo, labels and resource name) and labels renamed or deleted', async () => {
+    const { id: userId } = await makeUser(t);
+    const caller = await callerFor(t, userId);
+    const ada = await makeContact(caller, { givenName: 'Ada', photo: await makeImage(caller) });
+    const bob = await makeContact(caller, { givenName: 'Bob' });
+    const friends = await makeLabel(caller, 'Friends', [ada.id, bob.id]);
+    const work = await makeLabel(caller, 'Work', [ada.id]);
+    const davNames = async () =>
+      (
+        await t.db
+          .select({ id: schema.contacts.id, davName: schema.contacts.davName })
+          .from(schema.contacts)
+          .where(eq(schema.contacts.userId, userId))
+      ).sort((a, b) => a.id.localeCompare(b.id));
+    const photo = served((await caller.contacts.byId({ id: ada.id })).photo!.url);
+    const before = { book: await book(caller), davNames: await davNames() };
+    await pause();
+    const moment = new Date();
+    await pause();
+
+    await caller.trash.add({ id: ada.id });
+    await caller.trash.delete({ id: ada.id });
+    await caller.labels.delete({ id: work.id });
+    await caller.labels.rename({ id: friends.id, name: 'Work' });
+    await makeLabel(caller, 'Friends', [bob.id]);
+
+    expect(await caller.history.previewUndo({ at: moment })).toEqual({
+      changed: 1,
+      recreated: 1,
+      removed: 0,
+      labels: 3,
+    });
+    await caller.history.undoChanges({ at: moment });
+    expect({ book: await book(caller), davNames: await davNames() }).toEqual(before);
+    const back = await served((await caller.contacts.byId({ id: ada.id })).photo!.url);
+    expect(back.status).toBe(200);
+    expect(back.bytes.equals((await photo).bytes)).toBe(true);
+  });
+
   it('refuses a moment in the future or older than 30 days, with the reason', async () => {
     const caller = await signedInCaller(t);
     await expect(
