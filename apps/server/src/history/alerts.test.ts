@@ -118,6 +118,28 @@ describe('a burst of sync changes', () => {
     expect(await nine.caller.history.alerts()).toEqual([]);
   });
 
+  it('two runs at once (two server instances) make one alert and one mail', async () => {
+    const phone = await phoneWithBook(12);
+    await deleteOverDav(phone, ids(phone).slice(0, 5));
+    const before = t.outbox.length;
+    await Promise.all([runSyncAlerts(t.deps, new Date()), runSyncAlerts(t.deps, new Date())]);
+    expect(t.outbox.slice(before).filter((m) => m.to === phone.email)).toHaveLength(1);
+    expect(await phone.caller.history.alerts()).toHaveLength(1);
+  });
+
+  it('a mail the mail server refuses is sent by the next run, once', async () => {
+    const phone = await phoneWithBook(12);
+    await deleteOverDav(phone, ids(phone).slice(0, 5));
+    const refusing = {
+      send: async () => {
+        throw new Error('451 try again later');
+      },
+    };
+    await expect(runSyncAlerts({ ...t.deps, mailer: refusing }, new Date())).rejects.toThrow('451');
+    expect(await runJob(phone.email)).toHaveLength(1);
+    expect(await runJob(phone.email)).toEqual([]);
+  });
+
   it('the mail is in the account’s language', async () => {
     const phone = await phoneWithBook(12);
     await phone.caller.account.updatePreferences({ locale: 'es' });
