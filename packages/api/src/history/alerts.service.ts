@@ -1,5 +1,5 @@
 import { executeRows, schema, type Database } from '@kith/db';
-import { and, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Mailer } from '../mail/mailer';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { bookTransaction, retryConflicts } from '../shared/write-transaction';
@@ -22,6 +22,14 @@ export const BURST_CONTACTS = 50;
 export const BURST_SHARE = 0.2;
 /** ...for a book of at least this many contacts. */
 export const BURST_MIN_BOOK = 10;
+
+/**
+ * An alert is mailed once its burst has been quiet this long, in ms, so the mail counts the
+ * whole burst...
+ */
+export const MAIL_WHEN_QUIET_MS = 2 * 60_000;
+/** ...or once the alert is this old, in ms, for a client that keeps going. */
+export const MAIL_AT_THE_LATEST_MS = 10 * 60_000;
 
 /** One advisory lock key for the job, so one instance of several looks at a time. */
 const SYNC_ALERTS_LOCK_KEY = 727_100_004;
@@ -116,8 +124,9 @@ export interface SyncAlertsResult {
  * password, and makes an alert for a burst that breaks the rule. A burst still going on (a
  * change within 10 minutes of its open alert's last) moves that alert's end and count
  * instead of making another, so a burst is one alert and one mail, however many runs see it.
- * Then mails each alert not yet mailed, once (claimed before sending, given back when the
- * mail server refuses, so the job's retry sends it). Alerts past the history's 30 days are
+ * Then mails each alert not yet mailed once its burst is over (quiet for 2 minutes, or at the
+ * latest 10 minutes after the alert), once (claimed before sending, given back when the mail
+ * server refuses, so the job's retry sends it). Alerts past the history's 30 days are
  * forgotten. Safe on several instances at once: the reading and writing run under a
  * transaction-scoped advisory lock, and an instance that cannot take it skips the run.
  *
@@ -203,9 +212,11 @@ export async function runSyncAlerts(
 }
 
 /**
- * Mails every open alert not yet mailed, in its account's language, with its times in the
- * zone of the account's reminders (UTC without one). Each is claimed first (`mailed_at`), so
- * a second instance or a retried job sends nothing twice.
+ * Mails every open alert not yet mailed whose burst has been quiet for 2 minutes (or which
+ * is 10 minutes old), in its account's language, with its times in the zone of the account's
+ * reminders (UTC without one). Each is claimed first (`mailed_at`), so a second instance or a
+ * retried job sends nothing twice. An alert undone or dismissed before then is not mailed:
+ * the person has seen it.
  */
 async function mailOpenAlerts(
   deps: { db: Database; mailer: Mailer; publicUrl: string },
@@ -221,6 +232,10 @@ async function mailOpenAlerts(
         isNull(syncAlerts.undoneAt),
         isNull(syncAlerts.dismissedAt),
         isNull(users.deletedAt),
+        or(
+          lte(syncAlerts.until, new Date(now.getTime() - MAIL_WHEN_QUIET_MS)),
+          lte(syncAlerts.createdAt, new Date(now.getTime() - MAIL_AT_THE_LATEST_MS)),
+        ),
       ),
     );
   let sent = 0;
