@@ -24,6 +24,7 @@ describe('call time limits (docs/offline.md#time-limits)', () => {
     expect(callTimeoutMs('contacts.window')).toBe(20_000);
     expect(callTimeoutMs('images.upload')).toBe(REQUEST_TIMEOUT_MS);
     expect(callTimeoutMs('imports.batch')).toBe(60_000);
+    expect(callTimeoutMs('history.undoChanges')).toBe(60_000);
   });
 
   it("a save to a server that never answers is given up with 'Request aborted' after 20 s, not 60 s", async () => {
