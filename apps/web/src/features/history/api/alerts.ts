@@ -23,6 +23,8 @@ export function useUndoSyncAlert() {
     onSuccess: async () => {
       await Promise.all([utils.history.invalidate(), refresh()]);
     },
+    // Undone or gone already (another tab, another device): the notices are read again.
+    onError: () => utils.history.alerts.invalidate(),
   });
 }
 
@@ -30,6 +32,6 @@ export function useUndoSyncAlert() {
 export function useDismissSyncAlert() {
   const utils = trpc.useUtils();
   return trpc.history.dismissAlert.useMutation({
-    onSuccess: () => utils.history.alerts.invalidate(),
+    onSettled: () => utils.history.alerts.invalidate(),
   });
 }
