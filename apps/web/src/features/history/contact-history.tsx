@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
@@ -41,7 +41,7 @@ export function sourceText(source: ContactVersionEntry['source'], t: TFunction):
 /** A version the person may restore: its id, and when the contact was so, in words. */
 interface Restorable {
   versionId: string;
-  /** "5 minutes ago", "before 12 March 2026 at 14:05". */
+  /** "on 12 March 2026 at 14:05", "before 12 March 2026 at 14:05". */
   when: string;
 }
 
@@ -216,18 +216,23 @@ function Entry({
         </Text>
         {versionId ? (
           <Button
-            variant="light"
+            variant="default"
             size="compact-sm"
             leftSection={<IconRestore size={16} aria-hidden />}
             aria-describedby={whenId}
-            onClick={() => onRestore({ versionId, when: timeAgo(entry.recordedAt) })}
+            onClick={() =>
+              onRestore({
+                versionId,
+                when: t('on {{moment}}', { moment: formatDateTime(entry.recordedAt) }),
+              })
+            }
           >
             {t('Restore this version')}
           </Button>
         ) : (
-          <Badge variant="light" color="teal" size="md">
+          <Text size="sm" c="dimmed" fs="italic">
             {t('Current version')}
-          </Badge>
+          </Text>
         )}
       </Group>
       <Box
@@ -277,7 +282,7 @@ function EarliestVersion({
           </Text>
         </div>
         <Button
-          variant="light"
+          variant="default"
           size="compact-sm"
           leftSection={<IconRestore size={16} aria-hidden />}
           aria-describedby={whenId}
