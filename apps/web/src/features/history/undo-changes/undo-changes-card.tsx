@@ -128,6 +128,8 @@ export function UndoChangesCard() {
         {choice === 'custom' && (
           <TextInput
             type="datetime-local"
+            // To the second: "just before the sync at 14:02:37".
+            step={1}
             label={t('Date and time')}
             description={t('Any moment of the last 30 days')}
             value={custom}
