@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { schema } from '@kith/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   callerFor,
   makeContact,
@@ -106,6 +106,15 @@ describe('Undo changes', () => {
     await caller.history.undoChanges({ at: moment });
     expect(await exported()).toBe(before);
     expect((await caller.trash.list({ limit: 1 })).total).toBe(0);
+    // The bytes the book takes (RFC 4331 quota a CardDAV client is told) are its contacts'.
+    const [bytes] = await t.db
+      .select({
+        kept: schema.users.contactBytes,
+        actual: sql<string>`(select sum(kith_contact_bytes(c)) from contacts c where c.user_id = ${userId})`,
+      })
+      .from(schema.users)
+      .where(eq(schema.users.id, userId));
+    expect(bytes!.kept).toBe(Number(bytes!.actual));
   }, 30_000);
 
   it('brings back a contact deleted for good (its id, photo, labels and resource name) and labels renamed or deleted', async () => {

@@ -23,6 +23,7 @@ export { phoneKey } from './phone-key';
 export {
   deleteContactRows,
   insertContactRows,
+  overwriteContactRows,
   putBackContactRows,
   rowOfSnapshot,
   updateContactRows,

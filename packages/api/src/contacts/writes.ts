@@ -102,23 +102,40 @@ export function rowOfSnapshot(userId: string, snapshot: Record<string, unknown>)
 }
 
 /**
- * Puts contacts back as `rows` hold them (a restore from the history, docs/history.md): a row
- * whose contact exists overwrites it, one deleted for good since is inserted again with its
- * id. Only `userId`'s contacts are overwritten.
+ * Puts back contacts deleted for good since (a restore from the history, docs/history.md):
+ * inserted again with their ids, as `rows` (`rowOfSnapshot`) hold them.
  */
-export async function putBackContactRows(
+export async function putBackContactRows(db: Database, rows: NewContact[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(contacts).values(rows);
+}
+
+/** A contact as a version of the history holds it: its id and `contact_versions.card`. */
+export interface ContactSnapshotRow {
+  id: string;
+  card: Record<string, unknown>;
+}
+
+/**
+ * Overwrites `userId`'s existing contacts with the values of history snapshots (a restore,
+ * docs/history.md), in one UPDATE: PostgreSQL reads each snapshot into the row's own types
+ * (`jsonb_populate_record`, the inverse of the `to_jsonb` that took it), and a column the
+ * snapshot lacks (added since) keeps its value. An UPDATE, not an upsert: an upsert also runs
+ * the row's INSERT trigger, which counts the contact's bytes (`users.contact_bytes`, the
+ * quota CardDAV clients are told) a second time.
+ */
+export async function overwriteContactRows(
   db: Database,
   userId: string,
-  rows: NewContact[],
+  snapshots: ContactSnapshotRow[],
 ): Promise<void> {
-  if (rows.length === 0) return;
-  const set = Object.fromEntries(
-    storedColumns
-      .filter(([key]) => key !== 'id' && key !== 'userId')
-      .map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
-  );
-  await db
-    .insert(contacts)
-    .values(rows)
-    .onConflictDoUpdate({ target: contacts.id, set, setWhere: eq(contacts.userId, userId) });
+  if (snapshots.length === 0) return;
+  const names = storedColumns
+    .filter(([key]) => key !== 'id' && key !== 'userId')
+    .map(([, column]) => sql.identifier(column.name));
+  const list = sql.join(names, sql`, `);
+  await db.execute(sql`update ${contacts} c set (${list}) = (
+      select ${list} from jsonb_populate_record(c, s.card))
+    from jsonb_to_recordset(${JSON.stringify(snapshots)}::jsonb) as s(id uuid, card jsonb)
+    where c.id = s.id and c.user_id = ${userId}`);
 }

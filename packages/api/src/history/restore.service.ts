@@ -2,6 +2,7 @@ import { executeRows, schema, type ContactSnapshot, type Database } from '@kith/
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   deleteContactRows,
+  overwriteContactRows,
   putBackContactRows,
   rowOfSnapshot,
   CONTACT_NOT_FOUND,
@@ -175,13 +176,34 @@ async function putBackContacts(
         ).map((r) => r.id)
       : [],
   );
-  const rows = kept.map(({ state }) => {
-    const row = rowOfSnapshot(userId, state);
-    if (row.photoImageId && !livePhotos.has(row.photoImageId)) row.photoImageId = null;
-    return row;
+  // A photo no longer kept (an image the person deleted since) is left off.
+  const withPhoto = kept.map(({ id, state }) => {
+    const photo = state.photo_image_id;
+    const card =
+      typeof photo === 'string' && !livePhotos.has(photo)
+        ? { ...state, photo_image_id: null }
+        : state;
+    return { id, card };
   });
-  for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-    await putBackContactRows(tx, userId, rows.slice(i, i + WRITE_CHUNK));
+  const existing = new Set<string>();
+  for (let i = 0; i < kept.length; i += WRITE_CHUNK) {
+    const ids = kept.slice(i, i + WRITE_CHUNK).map((k) => k.id);
+    const rows = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), inArray(contacts.id, ids)));
+    for (const row of rows) existing.add(row.id);
+  }
+  // Contacts there now are overwritten; contacts deleted for good since are inserted again.
+  const overwrite = withPhoto.filter((c) => existing.has(c.id));
+  for (let i = 0; i < overwrite.length; i += WRITE_CHUNK) {
+    await overwriteContactRows(tx, userId, overwrite.slice(i, i + WRITE_CHUNK));
+  }
+  const recreate = withPhoto
+    .filter((c) => !existing.has(c.id))
+    .map(({ card }) => rowOfSnapshot(userId, card));
+  for (let i = 0; i < recreate.length; i += WRITE_CHUNK) {
+    await putBackContactRows(tx, recreate.slice(i, i + WRITE_CHUNK));
   }
   await setLabelsOfContacts(
     tx,
