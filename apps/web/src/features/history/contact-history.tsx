@@ -1,4 +1,4 @@
-import { Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Loader, Text, Title } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { notifyUndoable } from '../../lib/undo-toast';
 import { useContactHistory, useRestoreVersion } from './api/contact-history';
+import classes from './contact-history.module.css';
 import { timeAgo } from './contact-history-time';
 import { versionChanges, type ContactVersionEntry } from './version-diff';
 
@@ -152,14 +153,9 @@ function Entries({
   const earliest = showAll || entries.length <= FIRST_SHOWN ? last.previousVersionId : null;
   return (
     <>
-      <Stack component="ol" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
-        {shown.map((entry, i) => (
-          <Entry
-            key={entry.versionId ?? 'current'}
-            entry={entry}
-            first={i === 0}
-            onRestore={onRestore}
-          />
+      <ol className={classes.list}>
+        {shown.map((entry) => (
+          <Entry key={entry.versionId ?? 'current'} entry={entry} onRestore={onRestore} />
         ))}
         {earliest && (
           <EarliestVersion
@@ -169,7 +165,7 @@ function Entries({
             onRestore={onRestore}
           />
         )}
-      </Stack>
+      </ol>
       {!showAll && entries.length > FIRST_SHOWN && (
         <Button variant="subtle" size="compact-sm" mt="xs" onClick={onShowAll}>
           {t('Show all changes ({{count}})', { count: entries.length })}
@@ -179,74 +175,72 @@ function Entries({
   );
 }
 
+/** A version's "Restore this version", described by its entry's first line. */
+function RestoreButton({ describedBy, onClick }: { describedBy: string; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      className={classes.action}
+      variant="default"
+      size="compact-sm"
+      leftSection={<IconRestore size={16} aria-hidden />}
+      aria-describedby={describedBy}
+      onClick={onClick}
+    >
+      {t('Restore this version')}
+    </Button>
+  );
+}
+
 /** One change: when, through what, what changed, and its Restore (or "Current version"). */
 function Entry({
   entry,
-  first,
   onRestore,
 }: {
   entry: ContactVersionEntry;
-  first: boolean;
   onRestore: (version: Restorable) => void;
 }) {
   const { t } = useTranslation();
   const whenId = useId();
   const { versionId } = entry;
   return (
-    <Box
-      component="li"
-      py="sm"
-      style={first ? undefined : { borderTop: '1px solid var(--mantine-color-default-border)' }}
-    >
-      <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
-        <Text size="sm" id={whenId} style={{ minWidth: 0 }}>
-          <Text
-            span
-            fw={600}
-            component="time"
-            dateTime={entry.recordedAt.toISOString()}
-            title={formatDateTime(entry.recordedAt)}
-          >
-            {timeAgo(entry.recordedAt)}
-          </Text>
-          <Text span c="dimmed">
-            {' · '}
-            {sourceText(entry.source, t)}
-          </Text>
+    <li className={classes.entry}>
+      <Text size="sm" id={whenId} className={classes.when}>
+        <Text
+          span
+          fw={600}
+          component="time"
+          dateTime={entry.recordedAt.toISOString()}
+          title={formatDateTime(entry.recordedAt)}
+        >
+          {timeAgo(entry.recordedAt)}
         </Text>
-        {versionId ? (
-          <Button
-            variant="default"
-            size="compact-sm"
-            leftSection={<IconRestore size={16} aria-hidden />}
-            aria-describedby={whenId}
-            onClick={() =>
-              onRestore({
-                versionId,
-                when: t('on {{moment}}', { moment: formatDateTime(entry.recordedAt) }),
-              })
-            }
-          >
-            {t('Restore this version')}
-          </Button>
-        ) : (
-          <Text size="sm" c="dimmed" fs="italic">
-            {t('Current version')}
-          </Text>
-        )}
-      </Group>
-      <Box
-        component="ul"
-        m={0}
-        mt={4}
-        pl="md"
-        style={{ overflowWrap: 'anywhere', fontSize: 'var(--mantine-font-size-sm)' }}
-      >
+        <Text span c="dimmed">
+          {' · '}
+          {sourceText(entry.source, t)}
+        </Text>
+      </Text>
+      <ul className={classes.changes}>
         {versionChanges(entry.previous, entry.card, t).map((line, i) => (
           <li key={i}>{line}</li>
         ))}
-      </Box>
-    </Box>
+      </ul>
+      {versionId ? (
+        <RestoreButton
+          describedBy={whenId}
+          onClick={() =>
+            onRestore({
+              versionId,
+              when: t('on {{moment}}', { moment: formatDateTime(entry.recordedAt) }),
+            })
+          }
+        />
+      ) : (
+        <Text size="sm" c="dimmed" fs="italic" className={classes.action}>
+          {t('Current version')}
+        </Text>
+      )}
+    </li>
   );
 }
 
@@ -265,34 +259,21 @@ function EarliestVersion({
   const { t } = useTranslation();
   const whenId = useId();
   return (
-    <Box
-      component="li"
-      py="sm"
-      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-    >
-      <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
-        <div style={{ minWidth: 0 }}>
-          <Text size="sm" fw={600} id={whenId}>
-            {truncated ? t('Before the changes listed') : t('Earliest kept version')}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {truncated
-              ? t('Older changes are kept but not listed.')
-              : t('As it was before {{when}}', { when: formatDateTime(at) })}
-          </Text>
-        </div>
-        <Button
-          variant="default"
-          size="compact-sm"
-          leftSection={<IconRestore size={16} aria-hidden />}
-          aria-describedby={whenId}
-          onClick={() =>
-            onRestore({ versionId, when: t('before {{moment}}', { moment: formatDateTime(at) }) })
-          }
-        >
-          {t('Restore this version')}
-        </Button>
-      </Group>
-    </Box>
+    <li className={classes.entry}>
+      <Text size="sm" fw={600} id={whenId} className={classes.when}>
+        {truncated ? t('Before the changes listed') : t('Earliest kept version')}
+      </Text>
+      <Text size="sm" c="dimmed" className={classes.changes} p={0}>
+        {truncated
+          ? t('Older changes are kept but not listed.')
+          : t('As it was before {{when}}', { when: formatDateTime(at) })}
+      </Text>
+      <RestoreButton
+        describedBy={whenId}
+        onClick={() =>
+          onRestore({ versionId, when: t('before {{moment}}', { moment: formatDateTime(at) }) })
+        }
+      />
+    </li>
   );
 }

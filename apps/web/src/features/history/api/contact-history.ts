@@ -27,7 +27,12 @@ export function useContactHistory(contactId: string) {
       }),
     [queryClient, utils, contactId],
   );
-  return trpc.history.contact.useQuery({ contactId }, { staleTime: 0 });
+  // A request of its own (`skipBatch`): up to 100 versions with their cards, which the
+  // page's labels and keep in touch, asked for at the same time, need not wait for.
+  return trpc.history.contact.useQuery(
+    { contactId },
+    { staleTime: 0, trpc: { context: { skipBatch: true } } },
+  );
 }
 
 /**
