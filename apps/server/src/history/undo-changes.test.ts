@@ -9,7 +9,7 @@ import { syncedFolder } from '../test-support/vdirsyncer';
 // "Undo changes" (docs/history.md#undo-changes) after the changes people fear most: a large
 // import, a phone rewriting the book over CardDAV, a merge. The book comes back exactly: the
 // data export ("Download my data": every card, photo and Trash entry) and the vCard export
-// are the same bytes as before, and a phone syncing once has the same files as before.
+// are the same bytes as before, and a phone syncing once has the same cards as before.
 let t: TestApp;
 
 beforeAll(async () => {
@@ -108,6 +108,8 @@ describe('Undo changes brings the book back exactly', () => {
   it('after a 1,000-contact import that also rewrote two contacts', async () => {
     const account = await davAccount(t);
     const { ada, bob } = await livedInBook(account);
+    const phone = await syncedFolder(account);
+    const phoneBefore = phone.cards();
     const before = await downloads(account);
     const at = await moment();
 
@@ -131,6 +133,11 @@ describe('Undo changes brings the book back exactly', () => {
     const done = await account.caller.history.undoChanges({ at });
     expect(done).toMatchObject({ removed: 999, changed: 2, recreated: 0 });
     expect(await downloads(account)).toEqual(before);
+    // The phone, which last synced before the import, syncs once: Ada and Bob come again,
+    // as they were.
+    await phone.sync();
+    expect(phone.cards()).toEqual(phoneBefore);
+    phone.close();
   }, 60_000);
 
   it('after a phone rewrote and deleted cards over CardDAV; another phone has its old cards after one sync', async () => {
@@ -179,6 +186,8 @@ describe('Undo changes brings the book back exactly', () => {
       familyName: 'King',
       emails: [{ value: 'ada@example.com', type: 'work' }],
     });
+    const phone = await syncedFolder(account);
+    const phoneBefore = phone.cards();
     const before = await downloads(account);
     const at = await moment();
 
@@ -187,7 +196,12 @@ describe('Undo changes brings the book back exactly', () => {
       mergeIds: [copy.id, cy.id],
       take: { photo: cy.id, name: copy.id },
     });
+    await phone.sync();
+    expect(phone.cards()).toHaveLength(phoneBefore.length - 2);
     await account.caller.history.undoChanges({ at });
     expect(await downloads(account)).toEqual(before);
-  });
+    await phone.sync();
+    expect(phone.cards()).toEqual(phoneBefore);
+    phone.close();
+  }, 30_000);
 });
