@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dav, davAccount, vcard, type DavAccount } from '../test-support/dav-helpers';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { callerFor, makeImport, makeUser } from '../test-support/test-caller';
+import { callerFor, makeImport, makeLabel, makeUser } from '../test-support/test-caller';
 
 // Safety rails for sync (docs/history.md#safety-rails-for-sync): one app password deleting or
 // rewriting more than 50 contacts, or more than a fifth of a book of at least 10, within
@@ -200,6 +200,27 @@ describe('Undo these changes', () => {
       code: 'CONFLICT',
       message: expect.stringMatching(/already undone/),
     });
+  });
+
+  it('a label the phone deleted comes back with its contacts', async () => {
+    const phone = await phoneWithBook(12);
+    const members = ids(phone).slice(0, 5);
+    const friends = await makeLabel(phone.caller, 'Friends', members);
+    const [row] = await t.db
+      .select({ davName: schema.labels.davName })
+      .from(schema.labels)
+      .where(eq(schema.labels.id, friends.id));
+    // The phone deletes the label's group card: its 5 contacts lose it.
+    expect((await dav(phone, 'DELETE', href(phone, row!.davName))).status).toBe(204);
+    expect(await phone.caller.labels.list()).toEqual([]);
+    await runJob(phone.email, 0);
+    const [alert] = await phone.caller.history.alerts();
+    expect(alert!.contactsChanged).toBe(5);
+
+    await phone.caller.history.undoAlert({ alertId: alert!.id });
+    expect(await phone.caller.labels.list()).toEqual([
+      expect.objectContaining({ id: friends.id, name: 'Friends', count: 5 }),
+    ]);
   });
 
   it('"Keep them" takes the notice away and leaves the changes', async () => {

@@ -1,6 +1,8 @@
-import { executeRows, schema, type Database } from '@kith/db';
+import { executeRows, schema, type Database, type LabelSnapshot } from '@kith/db';
 import { and, desc, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Mailer } from '../mail/mailer';
+import { putBackLabels, type LabelState } from '../labels';
+import type { ChangeSource } from '../shared/change-source';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { bookTransaction, retryConflicts } from '../shared/write-transaction';
 import type { ApiDependencies } from '../trpc/context';
@@ -307,8 +309,9 @@ export async function openSyncAlerts(deps: Deps, userId: string): Promise<SyncAl
 /**
  * "Undo these changes": puts back every contact the alert's app password deleted or rewrote
  * during the burst, each as it was just before the burst began (`undoChangesSince` narrowed
- * to those contacts), in one transaction under the book lock, recorded in the history as a
- * restore. Other contacts, and changes the person made to them meanwhile, stay as they are.
+ * to those contacts), and the labels it deleted or renamed (group cards), in one transaction
+ * under the book lock, recorded in the history as a restore. Other contacts and labels, and
+ * changes the person made to them meanwhile, stay as they are.
  *
  * @returns how many contacts were put back.
  * @throws NotFoundError (404) when the alert is not the person's (or no longer kept);
@@ -340,6 +343,11 @@ export async function undoSyncAlert(
     // `since` read in ms is at most 1 ms early of the database's microseconds: 1 ms before it
     // is before the burst's first change.
     const before = new Date(alert.since.getTime() - 1);
+    // Labels first, so the contacts get back the labels the client deleted.
+    const source: ChangeSource = { via: 'restore', to: before.toISOString() };
+    await bookTransaction(tx, { userId, source }, (inner) =>
+      putBackLabelsOfBurst(inner, userId, alert.id, alert.appPasswordId),
+    );
     const result = await undoChangesSince(
       { db: tx, now: deps.now },
       userId,
@@ -352,6 +360,43 @@ export async function undoSyncAlert(
       .where(eq(syncAlerts.id, alert.id));
     return { restored: result.changed };
   });
+}
+
+/**
+ * The labels the alert's app password deleted or renamed during the burst (a group card
+ * deleted or rewritten) back as they were just before it; labels it made are left alone.
+ */
+async function putBackLabelsOfBurst(
+  tx: Database,
+  userId: string,
+  alertId: string,
+  appPasswordId: string,
+): Promise<void> {
+  const states = await executeRows<{ state: LabelSnapshot | null }>(
+    tx,
+    sql`select distinct on (f.label_id) f.label as state
+        from sync_alerts s
+        join label_versions v on v.user_id = s.user_id and v.recorded_at >= s.since
+          and v.recorded_at <= s.until and v.source->>'via' = 'carddav'
+          and v.source->>'appPasswordId' = ${appPasswordId}
+        join label_versions f on f.label_id = v.label_id and f.recorded_at >= s.since
+        where s.id = ${alertId} and s.user_id = ${userId}
+        order by f.label_id, f.recorded_at, f.txid`,
+  );
+  const kept = states
+    .map((r) => r.state)
+    .filter((state): state is LabelSnapshot => state !== null)
+    .map((state): LabelState => ({
+      id: String(state.id),
+      name: String(state.name),
+      uid: String(state.uid ?? ''),
+      davName: String(state.dav_name ?? ''),
+      importId: (state.import_id as string | null) ?? null,
+      madeFromCard: Boolean(state.made_from_card),
+      createdAt: new Date(String(state.created_at)),
+      updatedAt: new Date(String(state.updated_at ?? state.created_at)),
+    }));
+  if (kept.length > 0) await putBackLabels(tx, userId, kept, []);
 }
 
 /**
