@@ -101,7 +101,7 @@ describe('Undo changes', () => {
     await caller.trash.addMany({ contactIds: ids });
     await caller.labels.unassign({ labelId: friends.id, contactIds: ids.slice(0, 100) });
     await caller.labels.assign({ labelId: friends.id, contactIds: ids.slice(100, 200) });
-    expect(await exported()).not.toContain('BEGIN:VCARD');
+    expect((await caller.trash.list({ limit: 1 })).total).toBe(600);
 
     await caller.history.undoChanges({ at: moment });
     expect(await exported()).toBe(before);
@@ -115,7 +115,7 @@ describe('Undo changes', () => {
       .from(schema.users)
       .where(eq(schema.users.id, userId));
     expect(bytes!.kept).toBe(Number(bytes!.actual));
-  }, 30_000);
+  }, 60_000);
 
   it('brings back a contact deleted for good (its id, photo, labels and resource name) and labels renamed or deleted', async () => {
     const { id: userId } = await makeUser(t);
