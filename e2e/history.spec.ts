@@ -12,6 +12,22 @@ function entries(page: Page): Locator {
   return changes(page).getByRole('list').first().locator(':scope > li');
 }
 
+/**
+ * Closes the toasts, as a person would before reading what they cover (and so none is fading
+ * out while axe judges its contrast).
+ */
+async function dismissToasts(page: Page) {
+  const closeButtons = page.locator('.mantine-Notification-root button');
+  for (let i = 0; i < 10 && (await closeButtons.count()) > 0; i += 1) {
+    // A toast may close by itself meanwhile; a short timeout keeps that from stalling the test.
+    await closeButtons
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+  }
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+}
+
 /** The contact's details as the page lists them, each label before its value. */
 async function details(page: Page): Promise<string> {
   const section = page.getByRole('heading', { name: 'Contact Details' }).locator('..');
@@ -62,6 +78,7 @@ test("a contact's History says what each change did and restores an earlier vers
   // The time is relative, with the exact one on hover.
   await expect(edited!.locator('time')).toHaveText('now');
   await expect(edited!.locator('time')).toHaveAttribute('title', /\d{4}/);
+  await dismissToasts(page);
   await changes(page).scrollIntoViewIfNeeded();
   await snapshot(page, 'history');
 
