@@ -1,7 +1,7 @@
 import { executeRows, schema, type Database, type LabelSnapshot } from '@kith/db';
 import { and, desc, eq, gt, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Mailer } from '../mail/mailer';
-import { putBackLabels, type LabelState } from '../labels';
+import { putBackLabels } from '../labels';
 import type { ChangeSource } from '../shared/change-source';
 import { ConflictError, NotFoundError } from '../shared/errors';
 import { bookTransaction, retryConflicts } from '../shared/write-transaction';
@@ -9,6 +9,7 @@ import type { ApiDependencies } from '../trpc/context';
 import { syncAlertMail } from './alerts-mail';
 import { HISTORY_MS } from './messages';
 import { undoChangesSince } from './restore.service';
+import { labelStateOf } from './states';
 
 const { syncAlerts, users, reminderSettings } = schema;
 
@@ -386,16 +387,7 @@ async function putBackLabelsOfBurst(
   const kept = states
     .map((r) => r.state)
     .filter((state): state is LabelSnapshot => state !== null)
-    .map((state): LabelState => ({
-      id: String(state.id),
-      name: String(state.name),
-      uid: String(state.uid ?? ''),
-      davName: String(state.dav_name ?? ''),
-      importId: (state.import_id as string | null) ?? null,
-      madeFromCard: Boolean(state.made_from_card),
-      createdAt: new Date(String(state.created_at)),
-      updatedAt: new Date(String(state.updated_at ?? state.created_at)),
-    }));
+    .map(labelStateOf);
   if (kept.length > 0) await putBackLabels(tx, userId, kept, []);
 }
 

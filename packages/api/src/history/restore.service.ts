@@ -7,13 +7,20 @@ import {
   rowOfSnapshot,
   CONTACT_NOT_FOUND,
 } from '../contacts';
-import { putBackLabels, setLabelsOfContacts, type LabelState } from '../labels';
+import { putBackLabels, setLabelsOfContacts } from '../labels';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { bookTransaction } from '../shared/write-transaction';
 import type { ChangeSource } from '../shared/change-source';
 import type { ApiDependencies } from '../trpc/context';
 import { HISTORY_MS, MOMENT_IN_FUTURE, MOMENT_TOO_OLD, VERSION_NOT_FOUND } from './messages';
-import { contactsAt, labelsAt, previewAt, type StateAt, type UndoPreview } from './states';
+import {
+  contactsAt,
+  labelStateOf,
+  labelsAt,
+  previewAt,
+  type StateAt,
+  type UndoPreview,
+} from './states';
 
 const { contacts, contactVersions, images } = schema;
 
@@ -126,18 +133,7 @@ export async function restoreVersion(
 async function putBackLabelsAt(tx: Database, userId: string, at: Date): Promise<void> {
   const states = await labelsAt(tx, userId, at);
   const removeIds = states.filter((s) => s.state === null).map((s) => s.id);
-  const kept = states
-    .filter((s) => s.state !== null)
-    .map(({ state }): LabelState => ({
-      id: String(state!.id),
-      name: String(state!.name),
-      uid: String(state!.uid ?? ''),
-      davName: String(state!.dav_name ?? ''),
-      importId: (state!.import_id as string | null) ?? null,
-      madeFromCard: Boolean(state!.made_from_card),
-      createdAt: new Date(String(state!.created_at)),
-      updatedAt: new Date(String(state!.updated_at ?? state!.created_at)),
-    }));
+  const kept = states.filter((s) => s.state !== null).map(({ state }) => labelStateOf(state!));
   await putBackLabels(tx, userId, kept, removeIds);
 }
 

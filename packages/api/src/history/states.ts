@@ -6,6 +6,7 @@ import {
   type LabelSnapshot,
 } from '@kith/db';
 import { sql } from 'drizzle-orm';
+import type { LabelState } from '../labels';
 
 const { contactVersions, labelVersions } = schema;
 
@@ -95,4 +96,18 @@ export async function previewAt(db: Database, userId: string, at: Date): Promise
         from s left join contacts c on c.id = s.contact_id and c.user_id = ${userId}`,
   );
   return row ?? { changed: 0, recreated: 0, removed: 0, labels: 0 };
+}
+
+/** A label as `putBackLabels` writes it, from its history snapshot (column names, JSON values). */
+export function labelStateOf(snapshot: LabelSnapshot): LabelState {
+  return {
+    id: String(snapshot.id),
+    name: String(snapshot.name),
+    uid: String(snapshot.uid ?? ''),
+    davName: String(snapshot.dav_name ?? ''),
+    importId: (snapshot.import_id as string | null) ?? null,
+    madeFromCard: Boolean(snapshot.made_from_card),
+    createdAt: new Date(String(snapshot.created_at)),
+    updatedAt: new Date(String(snapshot.updated_at ?? snapshot.created_at)),
+  };
 }
