@@ -111,8 +111,8 @@ describe("a contact's History says what each change did, in words", () => {
     ]);
   });
 
-  it('says so when nothing the page shows changed (keep in touch, the card text)', () => {
-    expect(changes(card(), card())).toEqual(['Nothing shown on this page changed']);
+  it('says keep in touch or a detail not shown changed when no field of the contact did', () => {
+    expect(changes(card(), card())).toEqual(['Keep in touch, or a detail not shown here, changed']);
   });
 
   it('speaks the interface language', async () => {

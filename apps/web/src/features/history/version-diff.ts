@@ -186,7 +186,7 @@ const sameExtra = (a: VersionCard['extra'], b: VersionCard['extra']) =>
  * +44 20 7946 0000", "Email · Work added: ada@example.com", "Name changed from Ada Lovelace to
  * Ada Byron", "Added to Favorites", "Moved to the Trash", "Label Friends added", "Photo
  * changed", "Note changed"; ["Created"] when there was no contact before (`previous` null).
- * A change of nothing the page shows (keep in touch, the card's own text) reads as such.
+ * A change of nothing else the contact carries (keep in touch, the card's own text) says so.
  */
 export function versionChanges(
   previous: VersionCard | null,
@@ -244,6 +244,6 @@ export function versionChanges(
     if (!labelsAfter.has(label.id)) lines.push(t('Label {{name}} removed', { name: label.name }));
   }
   if (!sameExtra(a.extra, b.extra)) lines.push(t('More details changed'));
-  if (lines.length === 0) lines.push(t('Nothing shown on this page changed'));
+  if (lines.length === 0) lines.push(t('Keep in touch, or a detail not shown here, changed'));
   return lines;
 }
