@@ -1,58 +1,21 @@
-import fastifyCookie from '@fastify/cookie';
-import {
-  appRouter,
-  createContextFactory,
-  createLocalImageStorage,
-  createRateLimiter,
-  DEFAULT_RATE_LIMITS,
-  deriveAuthKeys,
-  withPhotoLinks,
-  type MailMessage,
-} from '@kith/api';
-import type { DatabaseHandle } from '@kith/db';
-import { createTestDb } from '@kith/db/testing';
-import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/test-server';
 import { ContactsApiError, createContactsClient } from './index';
 
 // The history through the SDK, as the README's "History and Undo changes" uses it: Dates in
 // and out (superjson), the counts, a contact's versions and their sources, typed errors.
-let app: FastifyInstance;
-let database: DatabaseHandle;
+let server: TestServer;
 let baseUrl: string;
-const outbox: MailMessage[] = [];
-const keys = deriveAuthKeys('client-history-secret-of-at-least-32-chars');
-const now = () => new Date();
+let outbox: TestServer['outbox'];
 
 beforeAll(async () => {
-  database = await createTestDb();
-  app = Fastify();
-  await app.register(fastifyCookie);
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/api/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: createContextFactory(
-        {
-          db: database.db,
-          dbKind: database.kind,
-          publicUrl: 'http://localhost:3000',
-          keys,
-          mailer: { send: async (message) => void outbox.push(message) },
-          images: withPhotoLinks(createLocalImageStorage('/nonexistent'), keys.photoLinks, now),
-          now,
-        },
-        await createRateLimiter(DEFAULT_RATE_LIMITS),
-      ),
-    },
-  });
-  baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  server = await startTestServer('client-history-secret-of-at-least-32-chars');
+  baseUrl = server.baseUrl;
+  outbox = server.outbox;
 });
 
 afterAll(async () => {
-  await app.close();
-  await database.close();
+  await server.close();
 });
 
 async function signedInClient() {

@@ -1,61 +1,25 @@
-import fastifyCookie from '@fastify/cookie';
-import {
-  appRouter,
-  createContextFactory,
-  createLocalImageStorage,
-  createRateLimiter,
-  DEFAULT_RATE_LIMITS,
-  deriveAuthKeys,
-  withPhotoLinks,
-  type MailMessage,
-} from '@kith/api';
-import type { DatabaseHandle } from '@kith/db';
-import { createTestDb } from '@kith/db/testing';
-import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/test-server';
 import { ContactsApiError, createContactsClient, isContactsApiError, isTimeout } from './index';
 
 const PASSWORD = 'kith-harbour-42';
 const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 
-let app: FastifyInstance;
-let database: DatabaseHandle;
+let server: TestServer;
 let baseUrl: string;
-const outbox: MailMessage[] = [];
+let outbox: TestServer['outbox'];
 let clockOffsetMs = 0;
 
-const keys = deriveAuthKeys('client-test-secret-of-at-least-32-chars');
 const now = () => new Date(Date.now() + clockOffsetMs);
 
 beforeAll(async () => {
-  database = await createTestDb();
-  app = Fastify();
-  await app.register(fastifyCookie);
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/api/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: createContextFactory(
-        {
-          db: database.db,
-          dbKind: database.kind,
-          publicUrl: 'http://localhost:3000',
-          keys,
-          mailer: { send: async (message) => void outbox.push(message) },
-          images: withPhotoLinks(createLocalImageStorage('/nonexistent'), keys.photoLinks, now),
-          now,
-        },
-        await createRateLimiter(DEFAULT_RATE_LIMITS),
-      ),
-    },
-  });
-  baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  server = await startTestServer('client-test-secret-of-at-least-32-chars', now);
+  baseUrl = server.baseUrl;
+  outbox = server.outbox;
 });
 
 afterAll(async () => {
-  await app.close();
-  await database.close();
+  await server.close();
 });
 
 let people = 0;
