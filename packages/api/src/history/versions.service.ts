@@ -7,10 +7,20 @@ import { CONTACT_HISTORY_LIMIT } from './messages';
 
 const { contacts, contactVersions, contactLabels, labels, images } = schema;
 
-/** A contact as one of its versions holds it: the contact's fields and its labels. */
+/** A contact as one of its versions holds it: the contact's fields, labels and keep in touch. */
 export interface VersionCard extends Contact {
   labels: { id: string; name: string }[];
+  /** How often the person means to be in touch, and the last day they said they talked. */
+  keepInTouch: { interval: KeepInTouchInterval | null; lastContactedOn: string | null };
 }
+
+type KeepInTouchInterval = NonNullable<(typeof contacts.$inferSelect)['keepInTouch']>;
+
+/** A row's keep in touch, as a version shows it. */
+const keepInTouchOf = (row: typeof contacts.$inferSelect): VersionCard['keepInTouch'] => ({
+  interval: row.keepInTouch,
+  lastContactedOn: row.lastContactedOn,
+});
 
 /** One change of a contact, as its History lists it. */
 export interface ContactVersionEntry {
@@ -91,12 +101,17 @@ export async function contactHistory(
   };
   const cardOf = (snapshot: ContactSnapshot): VersionCard => {
     const row = { ...current, ...rowOfSnapshot(userId, snapshot) } as typeof current;
-    return { ...toContact(row, photoUrl(row.photoImageId)), labels: snapshot.labels };
+    return {
+      ...toContact(row, photoUrl(row.photoImageId)),
+      labels: snapshot.labels,
+      keepInTouch: keepInTouchOf(row),
+    };
   };
 
   const currentCard: VersionCard = {
     ...toContact(current, photoUrl(current.photoImageId)),
     labels: currentLabels,
+    keepInTouch: keepInTouchOf(current),
   };
   // Row i holds the contact before change i; after it, the newer row's card (or now).
   const entries = kept.map((row, i): ContactVersionEntry => {

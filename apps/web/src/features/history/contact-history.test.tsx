@@ -12,6 +12,7 @@ const version = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12,
 const card = (familyName: string): VersionCard => ({
   ...contactDto(id, 'Ada', familyName),
   labels: [],
+  keepInTouch: { interval: null, lastContactedOn: null },
 });
 
 /**

@@ -8,6 +8,7 @@ import { diffList, versionChanges, type VersionCard } from './version-diff';
 const card = (overrides: Partial<VersionCard> = {}): VersionCard => ({
   ...contactDto('a', 'Ada', 'Lovelace'),
   labels: [],
+  keepInTouch: { interval: null, lastContactedOn: null },
   ...overrides,
 });
 
@@ -111,8 +112,20 @@ describe("a contact's History says what each change did, in words", () => {
     ]);
   });
 
-  it('says keep in touch or a detail not shown changed when no field of the contact did', () => {
-    expect(changes(card(), card())).toEqual(['Keep in touch, or a detail not shown here, changed']);
+  it('names keep in touch set, changed, turned off and a talk marked', () => {
+    const off = card();
+    const monthly = card({ keepInTouch: { interval: 'month', lastContactedOn: null } });
+    const weekly = card({ keepInTouch: { interval: 'week', lastContactedOn: '2026-11-26' } });
+    expect(changes(off, monthly)).toEqual(['Keep in touch set to Every month']);
+    expect(changes(monthly, weekly)).toEqual([
+      'Keep in touch changed from Every month to Every week',
+      'Talked to them on 26 November 2026',
+    ]);
+    expect(changes(weekly, off)).toEqual(['Keep in touch turned off']);
+  });
+
+  it('says a detail not shown changed when nothing the page shows did', () => {
+    expect(changes(card(), card())).toEqual(['A detail not shown here changed']);
   });
 
   it('speaks the interface language', async () => {

@@ -1,6 +1,8 @@
 import type { RouterOutputs } from '@kith/api';
 import type { TFunction } from 'i18next';
+import { formatPlainDate } from '../../lib/format';
 import { currentLocale } from '../../lib/i18n';
+import { intervalLabels } from '../../lib/keep-in-touch-intervals';
 import { formatPhone } from '../../lib/phone';
 import { typeName } from '../../lib/value-types';
 
@@ -180,13 +182,39 @@ function dateLines(before: OtherDate[], after: OtherDate[], t: TFunction): strin
 const sameExtra = (a: VersionCard['extra'], b: VersionCard['extra']) =>
   JSON.stringify(a) === JSON.stringify(b);
 
+/** "Keep in touch set to Every month", "…changed from … to …", "…turned off", "Talked to them on …". */
+function keepInTouchLines(
+  a: VersionCard['keepInTouch'],
+  b: VersionCard['keepInTouch'],
+  t: TFunction,
+): string[] {
+  const lines: string[] = [];
+  const names = intervalLabels(t);
+  if (a.interval !== b.interval) {
+    if (!a.interval)
+      lines.push(t('Keep in touch set to {{interval}}', { interval: names[b.interval!] }));
+    else if (!b.interval) lines.push(t('Keep in touch turned off'));
+    else
+      lines.push(
+        t('Keep in touch changed from {{from}} to {{to}}', {
+          from: names[a.interval],
+          to: names[b.interval],
+        }),
+      );
+  }
+  if (b.lastContactedOn && a.lastContactedOn !== b.lastContactedOn) {
+    lines.push(t('Talked to them on {{date}}', { date: formatPlainDate(b.lastContactedOn) }));
+  }
+  return lines;
+}
+
 /**
  * What a change did to a contact, field by field, in words in the interface language
  * (docs/history.md#a-contacts-history): "Phone · Mobile changed from +44 20 7946 0958 to
  * +44 20 7946 0000", "Email · Work added: ada@example.com", "Name changed from Ada Lovelace to
  * Ada Byron", "Added to Favorites", "Moved to the Trash", "Label Friends added", "Photo
  * changed", "Note changed"; ["Created"] when there was no contact before (`previous` null).
- * A change of nothing else the contact carries (keep in touch, the card's own text) says so.
+ * Keep in touch is named too; a change of nothing shown (the card's own text) says so.
  */
 export function versionChanges(
   previous: VersionCard | null,
@@ -243,7 +271,8 @@ export function versionChanges(
   for (const label of a.labels) {
     if (!labelsAfter.has(label.id)) lines.push(t('Label {{name}} removed', { name: label.name }));
   }
+  lines.push(...keepInTouchLines(a.keepInTouch, b.keepInTouch, t));
   if (!sameExtra(a.extra, b.extra)) lines.push(t('More details changed'));
-  if (lines.length === 0) lines.push(t('Keep in touch, or a detail not shown here, changed'));
+  if (lines.length === 0) lines.push(t('A detail not shown here changed'));
   return lines;
 }

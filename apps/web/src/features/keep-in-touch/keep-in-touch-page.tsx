@@ -16,7 +16,8 @@ import { ContactAvatar } from '../../components/contact-avatar';
 import { LoadFailure } from '../../components/load-failure';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { localToday, useKeepInTouchList, useTalkedToday } from './api';
-import { dueText, intervalLabels } from './keep-in-touch-panel';
+import { intervalLabels } from '../../lib/keep-in-touch-intervals';
+import { dueText } from './keep-in-touch-panel';
 import { contactName, shownName } from '../../lib/contact-name';
 
 /**

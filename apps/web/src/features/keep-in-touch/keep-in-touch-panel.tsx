@@ -4,19 +4,9 @@ import { IconMessageCircleCheck } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatPlainDate } from '../../lib/format';
+import { intervalLabels } from '../../lib/keep-in-touch-intervals';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { localToday, useKeepInTouch, useSetKeepInTouch, useTalkedToday } from './api';
-
-/** The intervals as the picker names them. */
-export function intervalLabels(t: TFunction): Record<KeepInTouchInterval, string> {
-  return {
-    week: t('Every week'),
-    month: t('Every month'),
-    quarter: t('Every 3 months'),
-    half_year: t('Every 6 months'),
-    year: t('Every year'),
-  };
-}
 
 /** "Due today", "Due since 3 March 2027", "Next: 3 March 2027". */
 export function dueText(t: TFunction, dueOn: string): string {
