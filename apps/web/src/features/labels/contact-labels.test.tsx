@@ -46,6 +46,8 @@ describe("a contact's long labels", () => {
         'labels.ofContact': () => [labels[0]],
         'keepInTouch.get': () => null,
         'keepInTouch.dueCount': () => 0,
+        'history.alerts': () => [],
+        'history.contact': () => ({ entries: [], truncated: false }),
       }),
     );
     renderApp(`/person/${id}`);
@@ -69,6 +71,8 @@ describe("a contact's label taken away", () => {
         'labels.ofContact': () => [family],
         'keepInTouch.get': () => null,
         'keepInTouch.dueCount': () => 0,
+        'history.alerts': () => [],
+        'history.contact': () => ({ entries: [], truncated: false }),
       }),
       ...trpcHandler('labels.unassign', () => ({ changed: 1, contactIds: [id] })),
       ...trpcHandler('labels.assign', () => ({ changed: 1, contactIds: [id] })),
