@@ -8,6 +8,8 @@
  *   `contact_versions` grew on disk per edit (table, TOAST and indexes).
  * - Restore time: "Undo changes" (`history.undoChanges`, through the procedure) to a moment
  *   before an import of 1,000 contacts, which deletes them again; median of three.
+ * - Write cost: an import of 1,000 contacts, their rewrite and their deletion, with the
+ *   history's triggers on and off, interleaved; medians and their ratio.
  * Writes bench/history-results.json. Not part of `pnpm test`.
  */
 import { randomBytes } from 'node:crypto';
@@ -142,6 +144,83 @@ async function bytesPerEdit(db: Database, userId: string, contactId: string) {
   };
 }
 
+/** The triggers that write the history (migration 0025). */
+const HISTORY_TRIGGERS = [
+  ['contacts', 'contacts_history_created'],
+  ['contacts', 'contacts_history_changed'],
+  ['contacts', 'contacts_history_deleted'],
+  ['contact_labels', 'contact_labels_history'],
+  ['labels', 'labels_history_created'],
+  ['labels', 'labels_history_changed'],
+] as const;
+
+async function setHistory(db: Database, on: boolean) {
+  for (const [table, trigger] of HISTORY_TRIGGERS) {
+    await db.execute(
+      sql.raw(`alter table ${table} ${on ? 'enable' : 'disable'} trigger ${trigger}`),
+    );
+  }
+}
+
+/**
+ * What the history adds to bulk writes: an import of 1,000 contacts, a rewrite of all of them
+ * in one statement, and their deletion for good, each timed with the history's triggers on
+ * and off, interleaved, three rounds; medians in ms and their ratio (on / off).
+ */
+async function writeCost(
+  db: Database,
+  caller: Awaited<ReturnType<typeof callerOf>>,
+  userId: string,
+) {
+  const phases = ['import', 'rewrite', 'delete'] as const;
+  const times = {
+    on: { import: [], rewrite: [], delete: [] },
+    off: { import: [], rewrite: [], delete: [] },
+  } as Record<'on' | 'off', Record<(typeof phases)[number], number[]>>;
+  const inBook = (statement: ReturnType<typeof sql>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(727100003, hashtext(${userId})), set_config('kith.change_source', '{"via":"api"}', true)`,
+      );
+      await tx.execute(statement);
+    });
+  for (let round = 0; round < 3; round++) {
+    for (const mode of ['on', 'off'] as const) {
+      await setHistory(db, mode === 'on');
+      const csv = Array.from(
+        { length: IMPORTED },
+        (_, i) => `Writer${i},Cost,w${round}-${mode}-${i}@example.com`,
+      );
+      const { contacts: people } = await caller.imports.preview({
+        content: `First Name,Last Name,E-mail 1 - Value\n${csv.join('\n')}\n`,
+      });
+      const importId = crypto.randomUUID();
+      let started = performance.now();
+      for (let i = 0; i < IMPORTED; i += 500) {
+        await caller.imports.batch({ importId, create: people.slice(i, i + 500) });
+      }
+      times[mode].import.push(performance.now() - started);
+      started = performance.now();
+      await inBook(
+        sql`update contacts set given_name = given_name || '!' where user_id = ${userId} and family_name = 'Cost'`,
+      );
+      times[mode].rewrite.push(performance.now() - started);
+      started = performance.now();
+      await inBook(sql`delete from contacts where user_id = ${userId} and family_name = 'Cost'`);
+      times[mode].delete.push(performance.now() - started);
+    }
+  }
+  await setHistory(db, true);
+  const median = (values: number[]) => Math.round(values.sort((a, b) => a - b)[1]!);
+  return Object.fromEntries(
+    phases.map((phase) => {
+      const on = median(times.on[phase]);
+      const off = median(times.off[phase]);
+      return [phase, { historyMs: on, withoutMs: off, ratio: Math.round((on / off) * 100) / 100 }];
+    }),
+  );
+}
+
 async function measure(kind: 'pglite' | 'postgres') {
   const { handle, drop } = await openDatabase(kind);
   try {
@@ -253,7 +332,7 @@ async function measure(kind: 'pglite' | 'postgres') {
       if (done.changed !== IMPORTED) throw new Error(`changed ${done.changed}, not ${IMPORTED}`);
     }
     result.undoRewriteMs = Math.round(rewrites.sort((a, b) => a - b)[1]!);
-    return result;
+    return { ...result, writes: await writeCost(db, caller, userId) };
   } finally {
     await drop();
   }
