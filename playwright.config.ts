@@ -97,11 +97,11 @@ export default defineConfig({
           {
             name: 'embedded',
             testMatch: /contacts\.spec\.ts/,
+            grep: /whole life/,
             use: {
               baseURL: `http://localhost:${EMBEDDED_PORT}`,
               viewport: { width: 1280, height: 800 },
             },
-            grepInvert: /@phone-only/,
           },
         ]
       : []),

@@ -58,7 +58,7 @@ test('imports a Google CSV: preview with problems and a duplicate to update, the
   await expect(page.getByRole('heading', { name: /Contacts\s*4/, level: 1 })).toBeVisible();
   await page.getByRole('row').filter({ hasText: 'Ada Lovelace' }).click();
   await expect(page.getByRole('heading', { name: 'Ada Lovelace', level: 1 })).toBeVisible();
-  await expect(page.getByText('More details')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'More details' })).toBeVisible();
   await expect(page.getByText('Email · Work')).toBeVisible();
   await expect(page.getByRole('link', { name: 'ada@engines.example' })).toBeVisible();
   await expect(page.getByText('Favourite engine')).toBeVisible();
@@ -203,5 +203,5 @@ test('the preview names who will be added, and an email with an accent comes in 
     'href',
     'mailto:émile.rossi@exemple.fr',
   );
-  await expect(page.getByText('More details')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'More details' })).toHaveCount(0);
 });
