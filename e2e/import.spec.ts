@@ -59,7 +59,7 @@ test('imports a Google CSV: preview with problems and a duplicate to update, the
   await page.getByRole('row').filter({ hasText: 'Ada Lovelace' }).click();
   await expect(page.getByRole('heading', { name: 'Ada Lovelace', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'More details' })).toBeVisible();
-  await expect(page.getByText('Email · Work')).toBeVisible();
+  await expect(page.getByText('Email · Work', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'ada@engines.example' })).toBeVisible();
   await expect(page.getByText('Favourite engine')).toBeVisible();
   await expect(page.getByRole('group', { name: 'Labels' }).getByText('Friends')).toBeVisible();
