@@ -61,6 +61,8 @@ export async function previewUndo(deps: Deps, userId: string, at: Date): Promise
  * (docs/history.md#undo-changes). Contacts made since are deleted, contacts deleted for good
  * since come back with their ids, so phones see the restored cards on their next sync. The
  * restore is itself recorded in the history (source `restore`), so it can be undone too.
+ * `contactIds` narrows it to those contacts (undoing a sync alert): the labels themselves are
+ * left as they are, and every contact put back is counted as `changed`.
  *
  * @returns what it did, counted as `previewUndo` counts, and the moment the restore was
  *   written (to undo it, undo the changes from just before that moment).
