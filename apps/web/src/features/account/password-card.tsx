@@ -3,12 +3,15 @@ import { changePasswordInput, messages } from '@kith/validators';
 import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { isStepUpCancelled, useStepUp } from '../../components/step-up/use-step-up';
 import { fieldErrors, notifyError, notifySuccess } from '../../lib/notify';
 import { useChangePassword } from './api';
 
 /**
  * Change password: the current one first; every other session is signed out after, and every
- * app password is revoked (the toast says how many syncing devices must sign in again).
+ * app password is revoked (the toast says how many syncing devices must sign in again). With
+ * two-step verification on, the server asks for a fresh check of the second factor first
+ * ("Confirm it's you"), after which the change is sent again.
  */
 export function PasswordCard() {
   const { t } = useTranslation();
@@ -27,6 +30,7 @@ export function PasswordCard() {
       return translateErrors(errors);
     },
   });
+  const stepUp = useStepUp();
   const change = useChangePassword({
     onSuccess: ({ otherSessionsEnded, appPasswordsRevoked }) => {
       form.reset();
@@ -41,11 +45,16 @@ export function PasswordCard() {
         );
       }
     },
-    onError: (error) => {
+  });
+  const submit = async (values: { currentPassword: string; newPassword: string }) => {
+    try {
+      await stepUp.run(() => change.mutateAsync(values));
+    } catch (error) {
+      if (isStepUpCancelled(error)) return;
       form.setErrors(fieldErrors(error));
       notifyError(error);
-    },
-  });
+    }
+  };
   const error = (field: keyof typeof form.values) => form.errors[field];
 
   return (
@@ -57,8 +66,8 @@ export function PasswordCard() {
         {t('Other devices will be signed out; this one stays signed in.')}
       </Text>
       <form
-        onSubmit={form.onSubmit(({ currentPassword, newPassword }) =>
-          change.mutate({ currentPassword, newPassword }),
+        onSubmit={form.onSubmit(
+          ({ currentPassword, newPassword }) => void submit({ currentPassword, newPassword }),
         )}
         noValidate
       >
@@ -88,6 +97,7 @@ export function PasswordCard() {
           </Group>
         </Stack>
       </form>
+      {stepUp.dialog}
     </Paper>
   );
 }

@@ -4,6 +4,7 @@ import { ProfilePage } from '../../features/account/profile-page';
 import { UndoChangesCard } from '../../features/history/undo-changes/undo-changes-card';
 import { CalendarFeedCard } from '../../features/reminders/calendar-feed-card';
 import { RemindersCard } from '../../features/reminders/reminders-card';
+import { SignInSecurityCard } from '../../features/sign-in-security/sign-in-security-card';
 
 /** /me: the signed-in person's profile and account (docs/product/screens.md#signed-in-routes). */
 export const Route = createFileRoute('/_app/me')({
@@ -13,6 +14,8 @@ export const Route = createFileRoute('/_app/me')({
       <RemindersCard />
       <CalendarFeedCard />
       <UndoChangesCard />
+      {/* Last, so it sits above the password card: sign-in matters together. */}
+      <SignInSecurityCard />
     </ProfilePage>
   ),
 });
