@@ -34,6 +34,11 @@ const TIERS = [
   // Core domains, each on the tiers before it.
   /** Images; app passwords (the account and recovery revoke them); feedback; health. */
   ['images', 'app-passwords', 'feedback', 'health'],
+  /**
+   * The second factor: passkeys, authenticator apps, recovery codes, the pending sign-in and the
+   * step-up, which the account, sign-in and recovery ask.
+   */
+  ['second-factor'],
   /** The signed-in person's own account: profile, preferences, password, deletion, purge. */
   ['account'],
   /** Sign-up, verification and sign-in, which read the account's profile and purge. */

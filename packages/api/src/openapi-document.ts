@@ -42,6 +42,7 @@ function operation(route: RestRoute): ZodOpenApiOperationObject {
   const failures = [...new Set([...doc.errors, ...(doc.signedIn ? [403] : []), 500])].sort();
   return {
     summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
     tags: [doc.tag],
     ...(doc.signedIn ? {} : { security: [] }),
     requestParams: {

@@ -1,6 +1,8 @@
 import { accountRouter } from './account/account.router';
 import { appPasswordsRouter } from './app-passwords/app-passwords.router';
 import { authRouter } from './auth/auth.router';
+import { passkeySignInRouter, secondFactorRouter } from './auth/second-step.router';
+import { securityRouter } from './second-factor/security.router';
 import { contactsRouter } from './contacts/contacts.router';
 import { mergeProcedures } from './merge/merge.router';
 import { favoritesRouter } from './favorites/favorites.router';
@@ -24,6 +26,9 @@ import { createCallerFactory, createTRPCRouter, type ApiErrorShape } from './trp
 const procedures = {
   health: healthRouter,
   auth: authRouter,
+  secondFactor: secondFactorRouter,
+  passkeys: passkeySignInRouter,
+  security: securityRouter,
   account: accountRouter,
   appPasswords: appPasswordsRouter,
   recover: recoverRouter,

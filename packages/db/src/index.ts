@@ -12,3 +12,4 @@ export type { ContactDate, PostalAddress, TypedValue } from './schema/card';
 export type { User } from './schema/users';
 export type { MergedCopy } from './schema/merge';
 export type { ChangeSource, ContactSnapshot, LabelSnapshot } from './schema/history';
+export type { Passkey } from './schema/second-factor';

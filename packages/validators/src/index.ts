@@ -16,3 +16,4 @@ export * from './trpc-limits';
 export * from './app-passwords';
 export * from './reminders';
 export * from './card-name';
+export * from './second-factor';

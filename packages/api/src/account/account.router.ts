@@ -16,6 +16,7 @@ import {
 import { clearCookie, clearSessionCookies, cookieNames } from '../credentials/cookies';
 import { listActiveSessions, revokeAllSessions, revokeUserSession } from '../credentials/sessions';
 import { ValidationError } from '../shared/errors';
+import { assertFreshSecondFactor, stepUpUntil } from '../second-factor';
 import { protectedProcedure, rateLimited, signedInUser } from '../trpc/init';
 
 export const CURRENT_SESSION_MESSAGE = 'This is the session you are using. Use Sign Out to end it.';
@@ -46,12 +47,18 @@ export const accountRouter = {
    * every app password (each syncing device must sign in again); this session stays.
    * Returns `{otherSessionsEnded, appPasswordsRevoked}`. BAD_REQUEST on `currentPassword` when it is wrong,
    * on `newPassword` when it is common or the same; TOO_MANY_REQUESTS after the per-account
-   * budget of password checks (a stolen session cannot guess the password).
+   * budget of password checks (a stolen session cannot guess the password); PRECONDITION_FAILED
+   * while the second factor is on and this session has not confirmed it in the last 5 minutes
+   * (`security.confirm`; docs/sign-in-security.md#confirming-a-change).
    */
   changePassword: protectedProcedure
     .input(changePasswordInput)
     .use(rateLimited('passwordCheck', signedInUser))
-    .mutation(({ ctx, input }) => changePassword(ctx, ctx.userId, ctx.sessionFamilyId, input)),
+    .mutation(async ({ ctx, input }) => {
+      const confirmedUntil = await stepUpUntil(ctx, ctx.userId, ctx.sessionFamilyId);
+      await assertFreshSecondFactor(ctx.db, ctx.userId, confirmedUntil);
+      return changePassword(ctx, ctx.userId, ctx.sessionFamilyId, input);
+    }),
 
   /** Live sessions, this one first: `{id, userAgent, ipAddress, lastSeenAt, signedInAt, current}[]`. */
   sessions: protectedProcedure.query(({ ctx }) =>

@@ -2,6 +2,8 @@ import { emailInput, loginInput, signupInput, verifyEmailInput } from '@kith/val
 import { z } from 'zod';
 import { untrusted, type RestRoute } from '../rest/adapter';
 import { sessionUserSchema } from '../rest/openapi/wire-schemas';
+import { ForbiddenError } from '../shared/errors';
+import { SECOND_FACTOR_REQUIRED_MESSAGE } from './sign-in';
 
 /**
  * The legacy auth paths (docs/product/legacy-api.md#auth): sign-up, verification, login,
@@ -63,16 +65,21 @@ export const authRestRoutes: RestRoute[] = [
     path: '/auth/login',
     doc: {
       summary: 'Sign in; sets the session cookies',
+      description:
+        'An account with a second factor (a passkey or an authenticator app) cannot sign in here: ' +
+        `the answer is 403 "${SECOND_FACTOR_REQUIRED_MESSAGE}" and no session starts. ` +
+        'The web app and the SDK (`secondFactor.*` procedures) pass the second step.',
       tag: 'Auth',
       signedIn: false,
       body: loginInput,
       data: z.object({ user: sessionUserSchema }),
-      errors: [400, 401, 412, 429],
+      errors: [400, 401, 403, 412, 429],
     },
-    handle: async ({ caller, body }) => ({
-      data: await caller.auth.login(untrusted(body)),
-      message: 'Login Successful',
-    }),
+    handle: async ({ caller, body }) => {
+      const answer = await caller.auth.login(untrusted(body));
+      if (!answer.user) throw new ForbiddenError(SECOND_FACTOR_REQUIRED_MESSAGE);
+      return { data: { user: answer.user }, message: 'Login Successful' };
+    },
   },
   {
     method: 'POST',

@@ -24,6 +24,17 @@ import {
 } from './auth.service';
 import { clientInfo } from './client-info';
 import { rememberDevice, signInCharge } from './device-cookie';
+import { finishSignIn } from './sign-in';
+import { keepPendingSignIn, type SecondFactorMethod } from '../second-factor';
+import type { SessionUser } from './auth.service';
+
+/**
+ * What a step that proves the password answers: the signed-in person, or the methods of the
+ * second step still to pass (docs/sign-in-security.md#signing-in).
+ */
+export type SignInAnswer =
+  | { user: SessionUser; secondFactor?: undefined }
+  | { secondFactor: { methods: SecondFactorMethod[] }; user?: undefined };
 
 /**
  * The pending-verification cookie `v_ue` (docs/product/contact.md#other-entities): the email
@@ -94,21 +105,26 @@ export const authRouter = {
     }),
 
   /**
-   * Signs in. An unverified account gets a fresh code and `v_ue` instead, and a
-   * PRECONDITION_FAILED error telling the web app to go to /verify.
+   * Signs in: `{user}`. An account with a second factor answers `{secondFactor: {methods}}`
+   * instead, with the sealed `second_factor` cookie, and no session until the second step
+   * (`secondFactor.*`, docs/sign-in-security.md#signing-in). An unverified account gets a fresh
+   * code and `v_ue` instead, and a PRECONDITION_FAILED error telling the web app to go to
+   * /verify.
    */
   login: publicProcedure
     .input(loginInput)
     .use(rateLimited(signInCharge))
-    .mutation(async ({ ctx, input }) => {
-      const result = await login(ctx, input, clientInfo(ctx));
+    .mutation(async ({ ctx, input }): Promise<SignInAnswer> => {
+      const result = await login(ctx, input);
       if (result.kind === 'unverified') {
         await setPendingEmail(ctx, { email: result.email, codeId: result.codeId });
         throw new PreconditionFailedError(UNVERIFIED_LOGIN_MESSAGE);
       }
-      setSessionCookies(ctx, result.tokens);
-      await rememberDevice(ctx, result.user.email);
-      return { user: result.user };
+      if (result.kind === 'second-factor') {
+        await keepPendingSignIn(ctx, { userId: result.userId, email: result.email });
+        return { secondFactor: { methods: result.methods } };
+      }
+      return { user: await finishSignIn(ctx, result) };
     }),
 
   /** The signed-in person: the app asks at start (docs/product/states.md#session). */

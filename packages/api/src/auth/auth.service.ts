@@ -26,6 +26,7 @@ import {
   verifyPassword,
 } from '../credentials/passwords';
 import { getProfile, purgeAccount } from '../account';
+import { secondFactorMethods, type SecondFactorMethod } from '../second-factor';
 import { startSession, type ClientInfo, type IssuedTokens } from '../credentials/sessions';
 import {
   ConflictError,
@@ -166,23 +167,23 @@ export async function resendVerification(
 }
 
 export type LoginResult =
-  | { kind: 'signed-in'; user: SessionUser; tokens: IssuedTokens }
+  | { kind: 'signed-in'; userId: string; email: string }
+  | { kind: 'second-factor'; userId: string; email: string; methods: SecondFactorMethod[] }
   | { kind: 'unverified'; email: string; codeId: string };
 
 /**
- * Checks the credentials (POST /auth/login, docs/product/legacy-api.md#auth). A wrong password and
+ * Checks the credentials (POST /auth/login, docs/product/legacy-api.md#auth); the caller starts the
+ * session of a 'signed-in' result. A wrong password and
  * an unknown email answer the same message after the same work. A correct password on an unverified
  * account signs nobody in: it mails a fresh code, or inside the cooldown keeps the one already
- * mailed for this password, and says so.
+ * mailed for this password, and says so. A correct password on an account with a second factor
+ * starts no session either: it answers the methods of the second step
+ * (docs/sign-in-security.md#signing-in).
  *
  * @throws UnauthorizedError (401) for wrong credentials; TooManyRequestsError inside the cooldown
  *   when the code already mailed was for another password.
  */
-export async function login(
-  deps: ApiDependencies,
-  input: LoginInput,
-  client: ClientInfo,
-): Promise<LoginResult> {
+export async function login(deps: ApiDependencies, input: LoginInput): Promise<LoginResult> {
   const user = await userByEmail(deps, input.email);
   const hash = user?.passwordHash ?? (await decoyPasswordHash());
   const matches = await verifyPassword(hash, input.password, user?.id ?? input.email);
@@ -192,8 +193,11 @@ export async function login(
     const codeId = await reuseOrSendCode(deps, user, input.password);
     return { kind: 'unverified', email: user.email, codeId };
   }
-  const tokens = await startSession(deps.db, deps.keys, user.id, client, deps.now());
-  return { kind: 'signed-in', user: (await findSessionUser(deps, user.id))!, tokens };
+  const methods = await secondFactorMethods(deps.db, user.id);
+  if (methods.length > 0) {
+    return { kind: 'second-factor', userId: user.id, email: user.email, methods };
+  }
+  return { kind: 'signed-in', userId: user.id, email: user.email };
 }
 
 /** The signed-in person, or null when the account is gone. */

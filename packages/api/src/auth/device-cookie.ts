@@ -49,3 +49,12 @@ export async function rememberDevice(ctx: Context, email: string): Promise<void>
   const nonce = device?.login === login ? device.nonce : randomBytes(16).toString('base64url');
   await setSealedCookie(ctx, cookieNames.knownDevice, { login, nonce }, DEVICE_COOKIE_TTL_MS);
 }
+
+/**
+ * Whether this browser holds a device cookie for `email`'s account: whether the account has
+ * signed in from it before (docs/sign-in-security.md#sign-in-mails).
+ */
+export async function isKnownDevice(ctx: Context, email: string): Promise<boolean> {
+  const device = await readSealedCookie<DeviceCookie>(ctx, cookieNames.knownDevice);
+  return device?.login === email.trim().toLowerCase();
+}

@@ -29,6 +29,10 @@ export const cookieNames = {
   signedIn: 'signed_in',
   /** A browser an account signed in from (OWASP device cookies; `device-cookie.ts`). */
   knownDevice: 'known_device',
+  /** A sign-in waiting for its second step (`second-factor/pending-sign-in.ts`). */
+  secondFactor: 'second_factor',
+  /** A fresh second-factor check of this session, for what changes sign-in security. */
+  stepUp: 'step_up',
 } as const;
 
 /** `v_ue` and `user` last one day (docs/product/limits.md#limits). */

@@ -12,6 +12,8 @@ export interface AuthKeys {
   photoLinks: Uint8Array;
   /** HMAC-SHA256 key for reminder mails' unsubscribe links and calendar feed addresses. */
   reminderLinks: Uint8Array;
+  /** AES-256-GCM key for authenticator apps' shared secrets at rest (32 bytes). */
+  secondFactorSecrets: Uint8Array;
 }
 
 /** Derives the keys with HKDF-SHA256 (RFC 5869), each with its own `info` label. */
@@ -23,5 +25,6 @@ export function deriveAuthKeys(appSecret: string): AuthKeys {
     tokenHashing: derive('token-hashing'),
     photoLinks: derive('photo-links'),
     reminderLinks: derive('reminder-links'),
+    secondFactorSecrets: derive('second-factor-secrets'),
   };
 }

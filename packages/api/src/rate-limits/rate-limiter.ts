@@ -38,6 +38,10 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimitSettings> = {
  * - `mail`: steps that send a code by mail (sign-up, resend, recovery's "send code");
  * - `accountLookup`: recovery's "find your account", which tells whether an email has an
  *   account, so it gets a tenth of the per-IP budget (OWASP "Account enumeration");
+ * - `secondFactor`: a guess at an account's second factor (an authenticator code, a recovery
+ *   code, a passkey's answer) while signing in or confirming a change, charged to the account
+ *   whatever the browser, so the password alone never buys unlimited guesses at 6 digits
+ *   (OWASP Multifactor Authentication Cheat Sheet);
  * - `passwordCheck`: a signed-in call that checks the current password (change it, delete
  *   the account), so a stolen session cannot guess it;
  * - `heavy`: signed-in calls whose cost grows with the book;
@@ -45,7 +49,14 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimitSettings> = {
  *   80 bits, so no account needs locking, and a stranger's guesses cannot stop a phone.
  */
 export type RatePolicy =
-  'signIn' | 'knownDevice' | 'mail' | 'accountLookup' | 'passwordCheck' | 'heavy' | 'appPassword';
+  | 'signIn'
+  | 'knownDevice'
+  | 'secondFactor'
+  | 'mail'
+  | 'accountLookup'
+  | 'passwordCheck'
+  | 'heavy'
+  | 'appPassword';
 
 /**
  * Policies that guess at a secret: an attempt is charged before the secret is checked, so a
@@ -55,6 +66,7 @@ export type RatePolicy =
 const REFUNDED_ON_SUCCESS: ReadonlySet<RatePolicy> = new Set([
   'signIn',
   'knownDevice',
+  'secondFactor',
   'passwordCheck',
   'appPassword',
 ]);
@@ -127,6 +139,10 @@ export async function createRateLimiter(
       account: make('sign-in-account', settings.perAccount),
     },
     knownDevice: { account: make('known-device', settings.perAccount) },
+    secondFactor: {
+      ip: make('second-factor-ip', settings.perIp),
+      account: make('second-factor-account', settings.perAccount),
+    },
     mail: {
       ip: make('mail-ip', settings.perIp),
       account: make('mail-account', settings.perAccount),

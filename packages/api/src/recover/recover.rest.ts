@@ -1,5 +1,7 @@
 import { emailInput, otpInput, resetPasswordInput } from '@kith/validators';
 import { z } from 'zod';
+import { SECOND_FACTOR_REQUIRED_MESSAGE } from '../auth';
+import { ForbiddenError } from '../shared/errors';
 import { untrusted, type RestRoute } from '../rest/adapter';
 import { accountPreviewSchema, sessionUserSchema } from '../rest/openapi/wire-schemas';
 
@@ -76,16 +78,21 @@ export const recoverRestRoutes: RestRoute[] = [
     path: '/auth/recover/reset',
     doc: {
       summary: 'Recovery step 4: set a new password; ends every session',
+      description:
+        'For an account with a second factor the password is changed but no session starts: ' +
+        `the answer is 403 "${SECOND_FACTOR_REQUIRED_MESSAGE}"; sign in with the new password ` +
+        'and the second factor on the web app or through the SDK.',
       tag: 'Recovery',
       signedIn: false,
       body: resetPasswordInput,
       data: z.object({ user: sessionUserSchema }),
-      errors: [400, 429],
+      errors: [400, 403, 429],
     },
-    handle: async ({ caller, body }) => ({
-      data: await caller.recover.reset(untrusted(body)),
-      message: 'Password Reset Successful',
-    }),
+    handle: async ({ caller, body }) => {
+      const answer = await caller.recover.reset(untrusted(body));
+      if (!answer.user) throw new ForbiddenError(SECOND_FACTOR_REQUIRED_MESSAGE);
+      return { data: { user: answer.user }, message: 'Password Reset Successful' };
+    },
   },
   {
     method: 'POST',

@@ -1,5 +1,6 @@
 import { emailInput, otpInput, resetPasswordInput } from '@kith/validators';
-import { clientInfo, cooldownLeft, rememberDevice } from '../auth';
+import { cooldownLeft, finishSignIn, type SignInAnswer } from '../auth';
+import { keepPendingSignIn } from '../second-factor';
 import type { TRPCRouterRecord } from '@trpc/server';
 import {
   clearCookie,
@@ -8,7 +9,6 @@ import {
   readSealedCookie,
   RECOVERY_STATE_TTL_MS,
   setSealedCookie,
-  setSessionCookies,
 } from '../credentials/cookies';
 import type { Context } from '../trpc/context';
 import { ValidationError } from '../shared/errors';
@@ -99,18 +99,24 @@ export const recoverRouter = {
     return { ok: true as const };
   }),
 
-  /** Step 4: sets the new password, ends every other session, and signs in. */
+  /**
+   * Step 4: sets the new password, ends every other session, and signs in: `{user}`, or, for an
+   * account with a second factor, `{secondFactor: {methods}}` and the second step still to pass
+   * (as `auth.login`), so a mailbox alone never opens such an account.
+   */
   reset: publicProcedure
     .input(resetPasswordInput)
     .use(rateLimited('signIn', recoveryAccount))
-    .mutation(async ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }): Promise<SignInAnswer> => {
       const state = await stateOrRestart(ctx, ['verified']);
       const target = { userId: state.userId, codeId: state.codeId, ttlMs: RECOVERY_STATE_TTL_MS };
-      const { user, tokens } = await resetPassword(ctx, target, input.password, clientInfo(ctx));
+      const result = await resetPassword(ctx, target, input.password);
       clearCookie(ctx, cookieNames.recovery);
-      setSessionCookies(ctx, tokens);
-      await rememberDevice(ctx, user.email);
-      return { user };
+      if (result.kind === 'second-factor') {
+        await keepPendingSignIn(ctx, { userId: result.userId, email: result.email });
+        return { secondFactor: { methods: result.methods } };
+      }
+      return { user: await finishSignIn(ctx, result) };
     }),
 } satisfies TRPCRouterRecord;
 

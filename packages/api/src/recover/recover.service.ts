@@ -1,20 +1,10 @@
 import { schema } from '@kith/db';
 import { eq } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
-import {
-  checkCode,
-  consumeVerifiedCode,
-  findSessionUser,
-  sendCode,
-  type SessionUser,
-} from '../auth';
+import { checkCode, consumeVerifiedCode, sendCode } from '../auth';
 import { assertAcceptablePassword, hashPassword } from '../credentials/passwords';
-import {
-  revokeAllSessions,
-  startSession,
-  type ClientInfo,
-  type IssuedTokens,
-} from '../credentials/sessions';
+import { revokeAllSessions } from '../credentials/sessions';
+import { secondFactorMethods, type SecondFactorMethod } from '../second-factor';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { revokeAllAppPasswords } from '../app-passwords';
 
@@ -83,9 +73,11 @@ export async function verifyRecoveryCode(
 
 /**
  * Step 4: sets the new password, ends every session of the account (a reset must lock out
- * whoever knew the old one), and signs the person in afresh. The code proved the mailbox,
- * so an unverified email counts as verified from here. The verified code is consumed in the
- * same transaction, so a replayed reset changes nothing and signs nobody in.
+ * whoever knew the old one), and says how the person signs in afresh: at once, or, when the
+ * account has a second factor, only after it (a mailbox must not be enough to take an account
+ * that has one: docs/sign-in-security.md#signing-in). The code proved the mailbox, so an
+ * unverified email counts as verified from here. The verified code is consumed in the same
+ * transaction, so a replayed reset changes nothing and signs nobody in.
  *
  * @param ttlMs how long after step 3 the reset is allowed, in ms.
  * @throws ValidationError for a common or breached password, and (restart) when the code
@@ -95,8 +87,10 @@ export async function resetPassword(
   deps: ApiDependencies,
   target: { userId: string; codeId: string; ttlMs: number },
   password: string,
-  client: ClientInfo,
-): Promise<{ user: SessionUser; tokens: IssuedTokens }> {
+): Promise<
+  | { kind: 'signed-in'; userId: string; email: string }
+  | { kind: 'second-factor'; userId: string; email: string; methods: SecondFactorMethod[] }
+> {
   assertAcceptablePassword(password);
   const { userId } = target;
   const user = await existingUser(deps, userId);
@@ -116,8 +110,9 @@ export async function resetPassword(
   // Whoever held the account may have made an app password: a reset cuts every device off
   // too (OWASP Session Management: end all sessions on a password reset).
   await revokeAllAppPasswords(deps.db, userId);
-  const tokens = await startSession(deps.db, deps.keys, userId, client, now);
-  return { user: (await findSessionUser(deps, user.id))!, tokens };
+  const methods = await secondFactorMethods(deps.db, userId);
+  if (methods.length > 0) return { kind: 'second-factor', userId, email: user.email, methods };
+  return { kind: 'signed-in', userId, email: user.email };
 }
 
 async function existingUser(deps: ApiDependencies, userId: string) {

@@ -35,6 +35,8 @@ export interface RestRequest {
 /** How one path is documented in the OpenAPI document (`/api/v1/openapi.json`). */
 export interface RestRouteDoc {
   summary: string;
+  /** What a client must know beyond the summary (Markdown). */
+  description?: string;
   /** The group it is listed under in the docs page. */
   tag:
     | 'Auth'

@@ -11,3 +11,4 @@ export * from './reminders';
 export * from './merge';
 export * from './history';
 export * from './sync-alerts';
+export * from './second-factor';
