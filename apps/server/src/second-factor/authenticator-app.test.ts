@@ -102,6 +102,31 @@ describe('setting up an authenticator app', () => {
     expect(next.signedIn()).toBe(true);
   });
 
+  it('refuses a second app while one is on, even after a check', async () => {
+    const { b, secret } = await withAuthenticatorApp(t);
+    const api = await b.api();
+    nextMidStep(t);
+    await api.security.confirm({ totp: totpCode(secret, t.now()) });
+    await expect(api.security.totpSetup()).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('binds a check to its session: its cookie counts in no other session', async () => {
+    const { user, b, secret } = await withAuthenticatorApp(t);
+    nextMidStep(t);
+    await (await b.api()).security.confirm({ totp: totpCode(secret, t.now()) });
+    expect(b.jar).toHaveProperty('step_up');
+
+    // Another session of the same account, given this session's step-up cookie.
+    const other = await passwordStep(t, user.email);
+    nextMidStep(t);
+    await (await other.api()).secondFactor.verifyTotp({ code: totpCode(secret, t.now()) });
+    other.jar.step_up = b.jar.step_up!;
+    await expect((await other.api()).security.totpDisable()).rejects.toMatchObject({
+      code: 'PRECONDITION_FAILED',
+    });
+    expect((await (await other.api()).security.overview()).confirmedUntil).toBeNull();
+  });
+
   it('lets a check count for five minutes only', async () => {
     const { b, secret } = await withAuthenticatorApp(t);
     const api = await b.api();
@@ -162,6 +187,7 @@ describe('signing in with an authenticator app', () => {
       (await b.api()).secondFactor.verifyTotp({ code: totpCode(secret, t.now()) }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: EXPIRED });
     expect(b.signedIn()).toBe(false);
+    expect(await (await b.api()).secondFactor.pending()).toBeNull();
   });
 
   it('accepts a code from a phone 30 s ahead or behind, and refuses one 90 s off', async () => {
@@ -243,6 +269,7 @@ describe('signing in with an authenticator app', () => {
       await expect(api.secondFactor.verifyTotp({ code: wrong })).rejects.toMatchObject({
         code: 'BAD_REQUEST',
         message: WRONG_CODE,
+        cause: { fieldErrors: { code: [WRONG_CODE] } },
       });
     }
     const failures = mailsTo(t, user.email).slice(mailsBefore);

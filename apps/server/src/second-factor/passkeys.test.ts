@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app';
 import { SoftwareAuthenticator } from '../test-support/software-authenticator';
 import { browser } from './browser';
 import {
+  mailsTo,
   nextMidStep,
   originOf,
   passwordStep,
@@ -174,6 +175,40 @@ describe('signing in with a passkey', () => {
       code: 'BAD_REQUEST',
     });
     expect(b.signedIn()).toBe(false);
+  });
+
+  it('refuses a passkey answer naming another account in its user handle', async () => {
+    // WebAuthn Level 3 §7.2 step 6: the user handle must name the passkey's own account.
+    const mine = await withPasskey(t);
+    const theirs = await withPasskey(t);
+    const b = browser(t);
+    const api = await b.api();
+    const options = await api.passkeys.signInOptions();
+    const response = await mine.authenticator.authenticate(options, {
+      origin,
+      userHandle: theirs.authenticator.credentials[0]!.userHandle,
+    });
+    await expect(api.passkeys.signIn({ response })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    expect(b.signedIn()).toBe(false);
+  });
+
+  it('mails the account when a passkey fails the second step', async () => {
+    const { user, authenticator } = await withPasskey(t);
+    const b = await passwordStep(t, user.email);
+    const api = await b.api();
+    const before = mailsTo(t, user.email).length;
+    const options = await api.secondFactor.passkeyOptions();
+    const response = await authenticator.authenticate(options, { origin, rpId: 'evil.example' });
+    await expect(api.secondFactor.verifyPasskey({ response })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    expect(
+      mailsTo(t, user.email)
+        .slice(before)
+        .map((m) => m.subject),
+    ).toEqual(['Someone entered your Kith password but not your second step']);
   });
 
   it('refuses a counter that went back (a cloned authenticator)', async () => {

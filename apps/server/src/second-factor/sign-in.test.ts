@@ -104,6 +104,33 @@ describe('the legacy REST login', () => {
   });
 });
 
+describe('the legacy REST password reset', () => {
+  it('changes the password but answers 403 and starts no session with a factor on', async () => {
+    const { user } = await withAuthenticatorApp(t);
+    const client = new TestClient(t.app);
+    await client.rest('POST', '/auth/recover/find', { email: user.email });
+    await client.rest('POST', '/auth/recover/sent-otp');
+    await client.rest('POST', '/auth/recover/verify', {
+      otp: codeFrom(mailsTo(t, user.email).at(-1)),
+    });
+    const res = await client.rest('PATCH', '/auth/recover/reset', {
+      password: 'new-harbour-lights-8',
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({
+      success: false,
+      message: 'Second factor required. Sign in on the web app, or use the SDK.',
+    });
+    const names = res.setCookies.filter((c) => c.value !== '').map((c) => c.name);
+    for (const name of SESSION_COOKIES) expect(names).not.toContain(name);
+    expect((await client.rest('POST', '/auth/check')).status).toBe(403);
+    const next = browser(t);
+    expect(
+      await (await next.api()).auth.login({ email: user.email, password: 'new-harbour-lights-8' }),
+    ).toHaveProperty('secondFactor');
+  });
+});
+
 describe('the tRPC login over HTTP', () => {
   it('sets the second_factor cookie, httpOnly, and no session cookie', async () => {
     const { user } = await withPasskey(t);

@@ -144,6 +144,7 @@ export class SoftwareAuthenticator {
       challenge: options.challenge ?? optionsJSON.challenge,
       origin: options.origin,
     });
+    const userHandle = 'userHandle' in options ? options.userHandle : credential.userHandle;
     // ECDSA with an EC key signs in DER (ASN.1 Ecdsa-Sig-Value), as WebAuthn §6.5.5 asks.
     const signature = sign(
       'sha256',
@@ -160,7 +161,7 @@ export class SoftwareAuthenticator {
         clientDataJSON: isoBase64URL.fromBuffer(clientDataJSON),
         authenticatorData: isoBase64URL.fromBuffer(authData),
         signature: isoBase64URL.fromBuffer(new Uint8Array(signature)),
-        ...(credential.userHandle === undefined ? {} : { userHandle: credential.userHandle }),
+        ...(userHandle === undefined ? {} : { userHandle }),
       },
     };
   }
@@ -246,6 +247,11 @@ export interface AuthenticateOptions {
   challenge?: string;
   /** clientDataJSON's type (default 'webauthn.get'). */
   type?: string;
+  /**
+   * The user handle to send (base64url; undefined sends none) instead of the credential's. It is
+   * not signed, so only the relying party's own check (WebAuthn §7.2 step 6) catches a wrong one.
+   */
+  userHandle?: string;
 }
 
 type isoCBORType = Parameters<typeof isoCBOR.encode>[0];
