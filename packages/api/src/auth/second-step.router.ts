@@ -80,7 +80,7 @@ export const secondFactorRouter = {
     }),
 
   /** WebAuthn options for the pending account's passkeys. NOT_FOUND when the sign-in expired. */
-  passkeyOptions: publicProcedure.mutation(async ({ ctx }) => {
+  passkeyOptions: publicProcedure.use(rateLimited('challenge')).mutation(async ({ ctx }) => {
     const pending = await pendingOrExpired(ctx);
     const rp = relyingParty(ctx.publicUrl);
     return authenticationOptions(ctx.db, rp, 'second_factor', pending.userId, ctx.now());
@@ -103,7 +103,7 @@ export const secondFactorRouter = {
 export const passkeySignInRouter = {
   /** WebAuthn options for any of Kith's passkeys on this device. Charged per IP. */
   signInOptions: publicProcedure
-    .use(rateLimited('signIn'))
+    .use(rateLimited('challenge'))
     .mutation(({ ctx }) =>
       authenticationOptions(ctx.db, relyingParty(ctx.publicUrl), 'sign_in', null, ctx.now()),
     ),

@@ -42,6 +42,8 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimitSettings> = {
  *   code, a passkey's answer) while signing in or confirming a change, charged to the account
  *   whatever the browser, so the password alone never buys unlimited guesses at 6 digits
  *   (OWASP Multifactor Authentication Cheat Sheet);
+ * - `challenge`: asking for a WebAuthn challenge, which the server keeps until it is answered or
+ *   expires, so each is spent whether or not it is answered (no one can fill the store);
  * - `passwordCheck`: a signed-in call that checks the current password (change it, delete
  *   the account), so a stolen session cannot guess it;
  * - `heavy`: signed-in calls whose cost grows with the book;
@@ -52,6 +54,7 @@ export type RatePolicy =
   | 'signIn'
   | 'knownDevice'
   | 'secondFactor'
+  | 'challenge'
   | 'mail'
   | 'accountLookup'
   | 'passwordCheck'
@@ -143,6 +146,7 @@ export async function createRateLimiter(
       ip: make('second-factor-ip', settings.perIp),
       account: make('second-factor-account', settings.perAccount),
     },
+    challenge: { ip: make('challenge-ip', settings.perIp) },
     mail: {
       ip: make('mail-ip', settings.perIp),
       account: make('mail-account', settings.perAccount),

@@ -53,9 +53,11 @@ export const securityRouter = {
   })),
 
   /** WebAuthn options for confirming with one of the account's passkeys. */
-  confirmOptions: protectedProcedure.mutation(({ ctx }) =>
-    authenticationOptions(ctx.db, relyingParty(ctx.publicUrl), 'confirm', ctx.userId, ctx.now()),
-  ),
+  confirmOptions: protectedProcedure
+    .use(rateLimited('challenge'))
+    .mutation(({ ctx }) =>
+      authenticationOptions(ctx.db, relyingParty(ctx.publicUrl), 'confirm', ctx.userId, ctx.now()),
+    ),
 
   /**
    * Checks one proof (`{totp}`, `{recoveryCode}` or `{passkey}`) and lets this session change
@@ -79,10 +81,12 @@ export const securityRouter = {
     }),
 
   /** WebAuthn options to create a passkey for this account. Needs a fresh check when on. */
-  passkeyRegistrationOptions: protectedProcedure.mutation(async ({ ctx }) => {
-    await freshCheck(ctx);
-    return passkeyRegistrationOptions(ctx, await accountIdentity(ctx.db, ctx.userId));
-  }),
+  passkeyRegistrationOptions: protectedProcedure
+    .use(rateLimited('challenge'))
+    .mutation(async ({ ctx }) => {
+      await freshCheck(ctx);
+      return passkeyRegistrationOptions(ctx, await accountIdentity(ctx.db, ctx.userId));
+    }),
 
   /**
    * Adds the passkey the browser made, named `name`. Returns `{passkey, recoveryCodes}`, the
