@@ -43,6 +43,11 @@ export interface AppOptions {
   serveWeb?: boolean;
   /** Limits on sign-in, sign-up and recovery; tests lower or raise them. */
   rateLimits?: RateLimitSettings;
+  /**
+   * Called after each CardDAV write that succeeded (PUT, DELETE), so the server looks for sync
+   * alerts within seconds rather than at the next minute's job (`syncAlertsSoon`).
+   */
+  onDavWrite?: () => void;
 }
 
 /** Largest JSON body accepted, in bytes; uploads have their own limit. */
@@ -61,6 +66,7 @@ export async function buildApp({
   deps,
   serveWeb = false,
   rateLimits = DEFAULT_RATE_LIMITS,
+  onDavWrite,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
@@ -156,6 +162,12 @@ export async function buildApp({
   // DAV:error answers.
   for (const method of DAV_METHODS) {
     if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
+  }
+  if (onDavWrite) {
+    app.addHook('onResponse', async (req, reply) => {
+      const write = req.method === 'PUT' || req.method === 'DELETE';
+      if (write && reply.statusCode < 300 && req.url.startsWith('/dav/')) onDavWrite();
+    });
   }
   await app.register(davPlugin, { deps, rateLimiter });
 

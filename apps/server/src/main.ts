@@ -4,6 +4,7 @@ import {
   deriveAuthKeys,
   preloadPasswordLists,
   startJobQueue,
+  syncAlertsSoon,
   startSessionLiveness,
   withPhotoLinks,
 } from '@kith/api';
@@ -49,9 +50,17 @@ async function main(): Promise<void> {
     now,
     sessionLiveness,
   };
+  // Sync alerts are looked for seconds after a phone's writes, besides the minute's job.
+  const syncAlerts = syncAlertsSoon(deps, (error) =>
+    app.log.error(
+      { err: error },
+      'sync alerts after a CardDAV write failed; the next minute retries',
+    ),
+  );
   const app = await buildApp({
     env,
     deps,
+    onDavWrite: syncAlerts.nudge,
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       perIp: env.RATE_LIMIT_PER_IP,
@@ -76,6 +85,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
     await app.close();
+    syncAlerts.stop();
     await jobs.stop();
     await sessionLiveness?.close();
     await database.close();

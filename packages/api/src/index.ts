@@ -19,6 +19,7 @@ export { runSyncAlerts } from './history';
 export { startJobQueue, JOB_QUEUE_SCHEMA } from './jobs/queue';
 export type { BackgroundJob, JobQueue } from './jobs/queue';
 export { backgroundJobs } from './jobs/background-jobs';
+export { syncAlertsSoon, SYNC_ALERTS_DELAY_MS } from './jobs/sync-alerts-soon';
 export { checkHealth } from './health/health.service';
 export { restApiPlugin } from './rest-api';
 export type { RestRoute, RestRequest } from './rest/adapter';

@@ -1,7 +1,7 @@
 import { runSyncAlerts } from '@kith/api';
 import { schema } from '@kith/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dav, davAccount, vcard, type DavAccount } from '../test-support/dav-helpers';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { callerFor, makeImport, makeLabel, makeUser } from '../test-support/test-caller';
@@ -158,6 +158,38 @@ describe('a burst of sync changes', () => {
     const [mail] = await runJob(phone.email);
     expect(mail!.subject).toBe('Test phone cambió 4 contactos en Kith');
     expect(mail!.text).toContain('«Deshacer estos cambios»');
+  });
+});
+
+describe('noticed seconds after the phone writes', () => {
+  it('a burst of CardDAV deletes makes its alert within seconds, with no run of the minute’s job', async () => {
+    const server = await createTestApp({ syncAlertsAfterDavWrites: true });
+    try {
+      const account = await davAccount(server);
+      await makeImport(
+        account.caller,
+        Array.from({ length: 12 }, (_, i) => vcard(`soon-${i}`, `Soon${i}`, 'Tester')).join(''),
+      );
+      const rows = await server.db
+        .select({ davName: schema.contacts.davName })
+        .from(schema.contacts)
+        .where(eq(schema.contacts.userId, account.userId));
+      for (const { davName } of rows.slice(0, 4)) {
+        const path = `/dav/addressbooks/${account.userId}/contacts/${davName}`;
+        expect((await dav(account, 'DELETE', path)).status).toBe(204);
+      }
+      expect(await account.caller.history.alerts()).toEqual([]);
+      await vi.waitFor(
+        async () => {
+          const alerts = await account.caller.history.alerts();
+          expect(alerts).toHaveLength(1);
+          expect(alerts[0]).toMatchObject({ contactsChanged: 4 });
+        },
+        { timeout: 15_000, interval: 500 },
+      );
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import {
   createLocalImageStorage,
   deriveAuthKeys,
   startSessionLiveness,
+  syncAlertsSoon,
   withPhotoLinks,
   type ApiDependencies,
   type ImageStorage,
@@ -52,6 +53,8 @@ export interface TestAppOptions {
    * `close()` leaves it open. Without it, each app gets a fresh database of its own.
    */
   database?: DatabaseHandle;
+  /** Looks for sync alerts seconds after CardDAV writes, as the server process does. */
+  syncAlertsAfterDavWrites?: boolean;
 }
 
 /** The APP_SECRET test apps derive their keys from. */
@@ -88,7 +91,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     fetchPhoto: options.fetchPhoto,
     sessionLiveness,
   };
-  const app = await buildApp({ env, rateLimits: options.rateLimits ?? RELAXED_LIMITS, deps });
+  const syncAlerts = options.syncAlertsAfterDavWrites
+    ? syncAlertsSoon(deps, (error) => console.error(error))
+    : null;
+  const app = await buildApp({
+    env,
+    rateLimits: options.rateLimits ?? RELAXED_LIMITS,
+    deps,
+    onDavWrite: syncAlerts?.nudge,
+  });
   return {
     app,
     env,
@@ -102,6 +113,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     advanceClock: (ms) => void (offsetMs += ms),
     // Idempotent: a test may close an app early and `appPerTest` close it again.
     close: once(async () => {
+      syncAlerts?.stop();
       await app.close();
       await sessionLiveness?.close();
       if (!options.database) await database.close();
