@@ -23,6 +23,7 @@ import { Route as AppPersonRouteRouteImport } from './routes/_app/person/route'
 import { Route as AppSyncRouteImport } from './routes/_app/sync'
 import { Route as AppTrashRouteImport } from './routes/_app/trash'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
+import { Route as AuthSecondFactorRouteImport } from './routes/_auth/second-factor'
 import { Route as AuthSignupRouteImport } from './routes/_auth/signup'
 import { Route as AuthVerifyRouteImport } from './routes/_auth/verify'
 import { Route as PublicContactRouteImport } from './routes/_public/contact'
@@ -104,6 +105,11 @@ const AuthLoginRoute = AuthLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthSecondFactorRoute = AuthSecondFactorRouteImport.update({
+  id: '/second-factor',
+  path: '/second-factor',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthSignupRoute = AuthSignupRouteImport.update({
   id: '/signup',
   path: '/signup',
@@ -182,6 +188,7 @@ export interface FileRoutesByFullPath {
   '/sync': typeof AppSyncRoute
   '/trash': typeof AppTrashRoute
   '/login': typeof AuthLoginRoute
+  '/second-factor': typeof AuthSecondFactorRoute
   '/signup': typeof AuthSignupRoute
   '/verify': typeof AuthVerifyRoute
   '/contact': typeof PublicContactRoute
@@ -208,6 +215,7 @@ export interface FileRoutesByTo {
   '/sync': typeof AppSyncRoute
   '/trash': typeof AppTrashRoute
   '/login': typeof AuthLoginRoute
+  '/second-factor': typeof AuthSecondFactorRoute
   '/signup': typeof AuthSignupRoute
   '/verify': typeof AuthVerifyRoute
   '/contact': typeof PublicContactRoute
@@ -238,6 +246,7 @@ export interface FileRoutesById {
   '/_app/sync': typeof AppSyncRoute
   '/_app/trash': typeof AppTrashRoute
   '/_auth/login': typeof AuthLoginRoute
+  '/_auth/second-factor': typeof AuthSecondFactorRoute
   '/_auth/signup': typeof AuthSignupRoute
   '/_auth/verify': typeof AuthVerifyRoute
   '/_public/contact': typeof PublicContactRoute
@@ -266,6 +275,7 @@ export interface FileRouteTypes {
     | '/sync'
     | '/trash'
     | '/login'
+    | '/second-factor'
     | '/signup'
     | '/verify'
     | '/contact'
@@ -292,6 +302,7 @@ export interface FileRouteTypes {
     | '/sync'
     | '/trash'
     | '/login'
+    | '/second-factor'
     | '/signup'
     | '/verify'
     | '/contact'
@@ -321,6 +332,7 @@ export interface FileRouteTypes {
     | '/_app/sync'
     | '/_app/trash'
     | '/_auth/login'
+    | '/_auth/second-factor'
     | '/_auth/signup'
     | '/_auth/verify'
     | '/_public/contact'
@@ -441,6 +453,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof AuthLoginRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/second-factor': {
+      id: '/_auth/second-factor'
+      path: '/second-factor'
+      fullPath: '/second-factor'
+      preLoaderRoute: typeof AuthSecondFactorRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/signup': {
@@ -581,6 +600,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 interface AuthRouteChildren {
   AuthLoginRoute: typeof AuthLoginRoute
+  AuthSecondFactorRoute: typeof AuthSecondFactorRoute
   AuthSignupRoute: typeof AuthSignupRoute
   AuthVerifyRoute: typeof AuthVerifyRoute
   AuthRecoverIdentifyRoute: typeof AuthRecoverIdentifyRoute
@@ -591,6 +611,7 @@ interface AuthRouteChildren {
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthLoginRoute: AuthLoginRoute,
+  AuthSecondFactorRoute: AuthSecondFactorRoute,
   AuthSignupRoute: AuthSignupRoute,
   AuthVerifyRoute: AuthVerifyRoute,
   AuthRecoverIdentifyRoute: AuthRecoverIdentifyRoute,

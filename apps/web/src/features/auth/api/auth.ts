@@ -7,7 +7,11 @@ import { trpc } from '../../../lib/trpc';
  * tRPC errors whose messages are the catalogue's (docs/product/messages.md#error-catalogue).
  */
 
-/** Login: `{ email, password }` -> `{ user }`; PRECONDITION_FAILED while unverified. */
+/**
+ * Login: `{ email, password }` -> `{ user }`, or `{ secondFactor: { methods } }` when the account
+ * has a second factor (the session then starts at /second-factor); PRECONDITION_FAILED while
+ * unverified.
+ */
 export const useLogin = () => trpc.auth.login.useMutation();
 
 /** Sign up: mails a 6-digit code; the account is made when the code is entered. */

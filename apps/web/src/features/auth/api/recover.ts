@@ -19,5 +19,9 @@ export const useVerifyRecoveryCode = () => trpc.recover.verify.useMutation();
 /** Mails the recovery code again. */
 export const useResendRecoveryCode = () => trpc.recover.resend.useMutation();
 
-/** Step 4: `{ password, confirmPassword }` -> `{ user }`, signed in. */
+/**
+ * Step 4: `{ password }` -> `{ user }`, signed in; or `{ secondFactor: { methods } }` when the
+ * account has a second factor, which a reset by mail never skips (the session then starts at
+ * /second-factor).
+ */
 export const useResetPassword = () => trpc.recover.reset.useMutation();

@@ -1,8 +1,9 @@
-import { Button, Center, PinInput, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { OTP_LENGTH } from '@kith/validators';
 import { useState, type ReactNode } from 'react';
 import { ResendButton } from './resend-button';
 import { AuthHeading } from './auth-heading';
+import { OtpBoxes } from './otp-boxes';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -53,35 +54,16 @@ export function CodeForm({
     <form onSubmit={verify} noValidate>
       <Stack gap="lg">
         <AuthHeading title={title}>{description}</AuthHeading>
-        <Center>
-          <PinInput
-            length={OTP_LENGTH}
-            type="number"
-            inputMode="numeric"
-            oneTimeCode
-            size="md"
-            gap="xs"
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              setError(null);
-            }}
-            error={Boolean(error)}
-            aria-label={t('One-time code')}
-            getInputProps={(index) => ({
-              'aria-label': t('Digit {{index}} of {{length}}', {
-                index: index + 1,
-                length: OTP_LENGTH,
-              }),
-            })}
-            autoFocus
-          />
-        </Center>
-        {error && (
-          <Text c="red.8" size="sm" ta="center" role="alert">
-            {error}
-          </Text>
-        )}
+        <OtpBoxes
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            setError(null);
+          }}
+          error={error}
+          label={t('One-time code')}
+          autoFocus
+        />
         <Button type="submit" fullWidth loading={busy}>
           {t('Verify')}
         </Button>

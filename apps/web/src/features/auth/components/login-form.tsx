@@ -1,26 +1,43 @@
 import { translateErrors } from '../../../lib/i18n';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { loginInput } from '@kith/validators';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
-import { fieldErrors, notifyError, notifySuccess } from '../../../lib/notify';
-import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
+import { errorMessage, fieldErrors, notifyError } from '../../../lib/notify';
 import { useLogin } from '../api/auth';
-import { useSetSession } from '../../../lib/session';
+import { isSecondFactorDue, usePasskeySignIn } from '../api/second-factor';
+import { passkeysSupported } from '../api/passkey-ceremony';
 import { AuthHeading } from './auth-heading';
+import { PasskeyButton } from './passkey-button';
+import { useFinishSignIn } from './use-finish-sign-in';
 import { useTranslation } from 'react-i18next';
 import { keepSubmitClicks } from '../../../lib/blur-validation';
+import { useState } from 'react';
 
 /**
  * The login screen (docs/product/screens.md#public-routes), its checks
  * (docs/product/validation.md#login) and what success does (docs/product/states.md#session).
+ * An account with a second factor is sent on to /second-factor, where its session starts
+ * (OWASP Multifactor Authentication Cheat Sheet). 'Sign in with a passkey' signs in with no
+ * email or password, where the browser has WebAuthn.
  */
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const setSession = useSetSession();
+  const finish = useFinishSignIn();
   const login = useLogin();
+  const passkeySignIn = usePasskeySignIn();
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: (values) => translateErrors(schemaResolver(loginInput, { sync: true })(values)),
@@ -30,11 +47,12 @@ export function LoginForm() {
 
   const submit = form.onSubmit(async (values) => {
     try {
-      const { user } = await login.mutateAsync(values);
-      notifySuccess('Login Successful');
-      await wait(REDIRECT_DELAY_MS);
-      setSession(user);
-      await navigate({ to: '/' });
+      const answer = await login.mutateAsync(values);
+      if (isSecondFactorDue(answer)) {
+        await navigate({ to: '/second-factor' });
+        return;
+      }
+      await finish(answer.user);
     } catch (error) {
       form.setErrors(fieldErrors(error));
       notifyError(error);
@@ -69,6 +87,12 @@ export function LoginForm() {
         <Button type="submit" loading={login.isPending} fullWidth>
           {t('Login')}
         </Button>
+        <PasskeySignIn
+          ceremony={passkeySignIn}
+          onSignedIn={finish}
+          error={passkeyError}
+          setError={setPasskeyError}
+        />
         <Text size="sm" ta="center">
           {t("Don't have an account?")}{' '}
           <Anchor component={Link} to="/signup" underline="always">
@@ -77,5 +101,40 @@ export function LoginForm() {
         </Text>
       </Stack>
     </form>
+  );
+}
+
+/** 'or', then 'Sign in with a passkey' and its message; nothing where WebAuthn is missing. */
+function PasskeySignIn({
+  ceremony,
+  onSignedIn,
+  error,
+  setError,
+}: {
+  ceremony: ReturnType<typeof usePasskeySignIn>;
+  onSignedIn: ReturnType<typeof useFinishSignIn>;
+  error: string | null;
+  setError: (message: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const [supported] = useState(passkeysSupported);
+  if (!supported) return null;
+  return (
+    <>
+      <Divider label={t('or')} labelPosition="center" />
+      <PasskeyButton
+        label={t('Sign in with a passkey')}
+        ceremony={ceremony}
+        onSignedIn={onSignedIn}
+        onStart={() => setError(null)}
+        onFailure={(failure) => setError(errorMessage(failure))}
+        unsupported="hide"
+      />
+      {error && (
+        <Text c="red.8" size="sm" ta="center" role="alert">
+          {error}
+        </Text>
+      )}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { fieldErrors, notifyError, notifySuccess } from '../../../lib/notify';
 import { REDIRECT_DELAY_MS, wait } from '../../../lib/timing';
 import { useResetPassword } from '../api/recover';
+import { isSecondFactorDue } from '../api/second-factor';
 import { useSetSession } from '../../../lib/session';
 import { PasswordPair } from './password-pair';
 import { AuthHeading } from './auth-heading';
@@ -15,7 +16,9 @@ import { useTranslation } from 'react-i18next';
  * Recovery step 4, 'Reset your password'
  * (docs/product/screens.md#verification-and-recovery-screens,
  * docs/product/validation.md#recovery-and-verification): submit is enabled only when the
- * confirmation matches; success signs the person in and goes to / after 2 s.
+ * confirmation matches; success signs the person in and goes to / after 2 s, or, for an account
+ * with a second factor, goes on to /second-factor (OWASP Multifactor Authentication Cheat Sheet:
+ * a password reset must not bypass the second factor).
  */
 export function ResetPasswordForm() {
   const { t } = useTranslation();
@@ -33,10 +36,15 @@ export function ResetPasswordForm() {
       return;
     }
     try {
-      const { user } = await reset.mutateAsync({ password });
+      const answer = await reset.mutateAsync({ password });
       notifySuccess('Password Reset Successful');
+      if (isSecondFactorDue(answer)) {
+        // The new password is set, but a reset by mail never skips the second factor.
+        await navigate({ to: '/second-factor', replace: true });
+        return;
+      }
       await wait(REDIRECT_DELAY_MS);
-      setSession(user);
+      setSession(answer.user);
       await navigate({ to: '/', replace: true });
     } catch (err) {
       setError(fieldErrors(err).password);
