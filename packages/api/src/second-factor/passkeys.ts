@@ -103,6 +103,11 @@ function challengeOf(clientDataJSON: string): string {
   throw new ValidationError(passkeyMessages.failed);
 }
 
+/** The WebAuthn user handle of an account, base64url: its id's UTF-8 bytes. */
+function userHandleOf(userId: string): string {
+  return Buffer.from(userId, 'utf8').toString('base64url');
+}
+
 /** The account's passkeys, oldest first. */
 export function listPasskeys(db: Database, userId: string): Promise<Passkey[]> {
   return db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(passkeys.createdAt);
@@ -125,7 +130,7 @@ export async function registrationOptions(
     rpID: rp.id,
     userName: user.email,
     userDisplayName: user.name,
-    userID: new TextEncoder().encode(user.id),
+    userID: Buffer.from(userHandleOf(user.id), 'base64url'),
     timeout: PROMPT_TIMEOUT_MS,
     attestationType: 'none',
     excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports })),
@@ -238,6 +243,12 @@ export async function verifyPasskey(
   );
   const [passkey] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id));
   if (!passkey || (userId !== null && passkey.userId !== userId)) {
+    throw new ValidationError(passkeyMessages.unknown);
+  }
+  // WebAuthn Level 3 §7.2 step 6: a user handle the authenticator returns must be the one the
+  // credential was made for (the account's id, as `registrationOptions` gave it).
+  const { userHandle } = response.response;
+  if (userHandle !== undefined && userHandle !== userHandleOf(passkey.userId)) {
     throw new ValidationError(passkeyMessages.unknown);
   }
   let verified;
