@@ -315,6 +315,16 @@ test('an authenticator app is set up on /me, its code passes the second step, a 
   expect(requests.foreign, 'requests to other hosts').toEqual([]);
 });
 
+test('/second-factor with no sign-in waiting for its second step sends the visitor to /login', async ({
+  page,
+  foreignRequests,
+}) => {
+  await page.goto('/second-factor');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+  expect(foreignRequests).toEqual([]);
+});
+
 /** Six digits the app shows at no step near now, so no clock drift makes them right. */
 function wrongCode(app: TOTP): string {
   const near = new Set([-2, -1, 0, 1, 2].map((step) => totpCode(app, step)));
