@@ -20,7 +20,8 @@ export function isStepUpCancelled(error: unknown): boolean {
  * `action`; when the server answers PRECONDITION_FAILED ('Confirm it is you with your second
  * factor first.'), it opens the "Confirm it's you" dialog and, once the person has confirmed,
  * calls `action` again and answers with its result. A dialog closed without confirming rejects
- * with `StepUpCancelled`. Render `dialog` once in the screen that calls `run`.
+ * with `StepUpCancelled`. Render `dialog` once in the screen that calls `run`; `opened` says
+ * when it shows, so that a dialog the change started from can step aside meanwhile.
  * The check lasts 5 minutes on the server (OWASP Authentication Cheat Sheet, "Reauthentication
  * after risk events": https://cheatsheetseries.owasp.org/cheatsheets/Authentication_Cheat_Sheet.html).
  */
@@ -53,5 +54,5 @@ export function useStepUp() {
   const dialog = (
     <StepUpDialog opened={opened} onConfirmed={() => settle(true)} onClose={() => settle(false)} />
   );
-  return { run, dialog };
+  return { run, dialog, opened };
 }

@@ -40,10 +40,13 @@ const NAME_MAX = 64;
 export function PasskeysSection({
   passkeys,
   run,
+  stepUpOpen,
   onRecoveryCodes,
 }: {
   passkeys: Passkey[];
   run: RunWithStepUp;
+  /** The step-up dialog shows: the add dialog steps aside (its form stays, mid-submit). */
+  stepUpOpen: boolean;
   onRecoveryCodes: (codes: string[]) => void;
 }) {
   const { t } = useTranslation();
@@ -101,7 +104,7 @@ export function PasskeysSection({
               data-testid="passkey-row"
             >
               <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                <IconKey size={22} stroke={1.5} aria-hidden />
+                <IconKey size={22} stroke={1.5} style={{ flexShrink: 0 }} aria-hidden />
                 <div style={{ minWidth: 0 }}>
                   <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                     {passkey.name}
@@ -139,6 +142,7 @@ export function PasskeysSection({
       )}
       <AddPasskeyDialog
         opened={adding}
+        hidden={stepUpOpen}
         onClose={() => setAdding(false)}
         run={run}
         onRecoveryCodes={onRecoveryCodes}
@@ -167,11 +171,14 @@ export function PasskeysSection({
 /** "Add a passkey": its name, then the browser's prompt. */
 function AddPasskeyDialog({
   opened,
+  hidden,
   onClose,
   run,
   onRecoveryCodes,
 }: {
   opened: boolean;
+  /** Out of sight for a while (while the step-up shows), its form kept. */
+  hidden: boolean;
   onClose: () => void;
   run: RunWithStepUp;
   onRecoveryCodes: (codes: string[]) => void;
@@ -179,7 +186,14 @@ function AddPasskeyDialog({
   const { t } = useTranslation();
   useFocusReturn(opened);
   return (
-    <Modal opened={opened} onClose={onClose} title={t('Add a passkey')} centered returnFocus>
+    <Modal
+      opened={opened && !hidden}
+      keepMounted
+      onClose={onClose}
+      title={t('Add a passkey')}
+      centered
+      returnFocus
+    >
       {opened && <AddPasskeyForm onDone={onClose} run={run} onRecoveryCodes={onRecoveryCodes} />}
     </Modal>
   );

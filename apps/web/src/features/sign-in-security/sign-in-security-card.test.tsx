@@ -264,6 +264,61 @@ describe('Sign-in security on /me', () => {
     expect(row).toHaveTextContent('Added 26 November 2026');
   });
 
+  it('adding a passkey with the app on asks for the second factor first, the add dialog stepping aside', async () => {
+    const user = userEvent.setup();
+    const response = {
+      id: 'cred-2',
+      rawId: 'cred-2',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', attestationObject: 'o2Nm' },
+      clientExtensionResults: {},
+    };
+    const added = { ...laptop, id: 'pk-7', name: 'Phone', lastUsedAt: null };
+    let confirmed = false;
+    let overview: Overview = {
+      secondFactorOn: true,
+      passkeys: [],
+      totp: { enabledAt: new Date('2026-04-01T08:00:00Z') },
+      recoveryCodes: { left: 10, createdAt: new Date('2026-04-01T08:00:00Z') },
+      confirmedUntil: null,
+    };
+    server.use(
+      ...trpcHandler('security.overview', () => overview),
+      ...trpcHandler('security.confirm', () => {
+        confirmed = true;
+        return { confirmedUntil: new Date(Date.now() + 5 * 60_000) };
+      }),
+      ...trpcHandler('security.passkeyRegistrationOptions', () => {
+        if (!confirmed) throw trpcError('PRECONDITION_FAILED', STEP_UP, 412);
+        return { challenge: 'Y2hhbGxlbmdl' };
+      }),
+      ...trpcHandler('security.addPasskey', () => {
+        overview = { ...overview, passkeys: [added] };
+        return { passkey: added, recoveryCodes: null };
+      }),
+    );
+    browser.startRegistration.mockResolvedValue(response);
+    renderWithApi(<SignInSecurityCard />);
+    await user.click(await screen.findByRole('button', { name: 'Add a passkey' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
+    await user.clear(within(dialog).getByRole('textbox', { name: /Passkey name/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Passkey name/ }), 'Phone');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    const stepUp = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Add a passkey' })).not.toBeInTheDocument(),
+    );
+    expect(browser.startRegistration).not.toHaveBeenCalled();
+    await typeCode(user, stepUp, '123456');
+    await user.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('Passkey “Phone” added')).toBeInTheDocument();
+    expect(inputsOf('security.addPasskey')).toEqual([{ name: 'Phone', response }]);
+    expect(await screen.findByTestId('passkey-row')).toHaveTextContent('Phone');
+    expect(screen.queryByRole('dialog', { name: 'Your recovery codes' })).not.toBeInTheDocument();
+  });
+
   it('removing a passkey asks to confirm, then for the second factor, and is sent again after it', async () => {
     const user = userEvent.setup();
     let confirmedUntil: Date | null = null;

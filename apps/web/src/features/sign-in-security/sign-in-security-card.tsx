@@ -60,14 +60,24 @@ export function SignInSecurityCard() {
         <Stack gap="md">
           <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="second-factor-status">
             {overview.data.secondFactorOn ? (
-              <IconShieldCheck size={24} color="var(--mantine-color-teal-7)" aria-hidden />
+              <IconShieldCheck
+                size={24}
+                color="var(--mantine-color-teal-8)"
+                style={{ flexShrink: 0 }}
+                aria-hidden
+              />
             ) : (
-              <IconShieldOff size={24} color="var(--mantine-color-gray-6)" aria-hidden />
+              <IconShieldOff
+                size={24}
+                color="var(--mantine-color-gray-7)"
+                style={{ flexShrink: 0 }}
+                aria-hidden
+              />
             )}
             <div>
               <Group gap="xs">
                 <Text fw={600}>{t('Two-step verification')}</Text>
-                <Badge color={overview.data.secondFactorOn ? 'teal' : 'gray'} variant="light">
+                <Badge color={overview.data.secondFactorOn ? 'teal.9' : 'gray.7'} variant="filled">
                   {overview.data.secondFactorOn ? t('On') : t('Off')}
                 </Badge>
               </Group>
@@ -86,6 +96,7 @@ export function SignInSecurityCard() {
           <PasskeysSection
             passkeys={overview.data.passkeys}
             run={stepUp.run}
+            stepUpOpen={stepUp.opened}
             onRecoveryCodes={setCodes}
           />
           <Divider />
