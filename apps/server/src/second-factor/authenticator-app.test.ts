@@ -232,6 +232,20 @@ describe('signing in with an authenticator app', () => {
     ).resolves.toHaveProperty('user');
   });
 
+  it('lets one code raced from two browsers sign in once', async () => {
+    const { user, secret } = await withAuthenticatorApp(t);
+    const one = await passwordStep(t, user.email);
+    const two = await passwordStep(t, user.email);
+    nextMidStep(t);
+    const code = totpCode(secret, t.now());
+    const results = await Promise.allSettled([
+      (await one.api()).secondFactor.verifyTotp({ code }),
+      (await two.api()).secondFactor.verifyTotp({ code }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect([one.signedIn(), two.signedIn()].filter(Boolean)).toHaveLength(1);
+  });
+
   it('refuses a code of the app being set up for the sign-in of that set-up', async () => {
     // The code that turned the app on cannot sign in too (same step: used once).
     const { user, b } = await signedInBrowser(t);
@@ -281,6 +295,7 @@ describe('signing in with an authenticator app', () => {
     await expect(api.secondFactor.verifyTotp({ code: wrong })).rejects.toMatchObject({
       code: 'TOO_MANY_REQUESTS',
     });
+    expect(Number(b.headers['retry-after'])).toBeGreaterThan(0);
     // Even the right code waits, and from another browser and address too: the budget is the
     // account's.
     await expect(

@@ -43,6 +43,8 @@ export function browser(
   } = {},
 ) {
   const jar: Record<string, string> = {};
+  /** The response headers set, by name, the latest value (`Retry-After`). */
+  const headers: Record<string, string> = {};
   /** Every cookie set, oldest first (cleared ones too, with an empty value). */
   const setCookies: SetCookie[] = [];
   const req = {
@@ -62,11 +64,15 @@ export function browser(
       delete jar[name];
       return reply;
     },
-    header: () => reply,
+    header(name: string, value: string) {
+      headers[name.toLowerCase()] = value;
+      return reply;
+    },
   } as unknown as FastifyReply;
   let caller: ReturnType<typeof createCaller> | undefined;
   return {
     jar,
+    headers,
     setCookies,
     /** The procedures, with this browser's cookies. */
     async api() {

@@ -177,6 +177,25 @@ describe('signing in with a passkey', () => {
     expect(b.signedIn()).toBe(false);
   });
 
+  it('accepts a synced passkey whose counter stays 0', async () => {
+    const { b } = await signedInBrowser(t);
+    const api = await b.api();
+    const synced = new SoftwareAuthenticator();
+    await api.security.addPasskey({
+      name: 'Synced',
+      response: await synced.register(await api.security.passkeyRegistrationOptions(), {
+        origin,
+        backedUp: true,
+      }),
+    });
+    for (let i = 0; i < 2; i++) {
+      const next = await browser(t).api();
+      const options = await next.passkeys.signInOptions();
+      const response = await synced.authenticate(options, { origin, counter: 0, backedUp: true });
+      await expect(next.passkeys.signIn({ response })).resolves.toHaveProperty('user');
+    }
+  });
+
   it('refuses a passkey answer naming another account in its user handle', async () => {
     // WebAuthn Level 3 §7.2 step 6: the user handle must name the passkey's own account.
     const mine = await withPasskey(t);

@@ -50,6 +50,9 @@ describe('recovery codes', () => {
     expect(typed.recoveryCodesLeft).toBe(8);
     expect(again.signedIn()).toBe(true);
     expect((await api.security.overview()).recoveryCodes).toMatchObject({ left: 8 });
+    // Without the dash, with spaces around.
+    const third = ` ${recoveryCodes[2]!.replace(/-/g, '')} `;
+    expect(await signInWith(user.email, third)).toMatchObject({ recoveryCodesLeft: 7 });
   });
 
   it('refuse a code of another account', async () => {

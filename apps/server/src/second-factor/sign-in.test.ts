@@ -211,6 +211,30 @@ describe('sign-in mails', () => {
     expect(mailsTo(t, user.email).map((m) => m.subject)).toEqual([NEW_SIGN_IN, NEW_SIGN_IN]);
   });
 
+  it('never fail a sign-in when the mail cannot be sent', async () => {
+    const down = await createTestApp({
+      mailer: {
+        send: async () => {
+          throw new Error('SMTP server unreachable');
+        },
+      },
+    });
+    try {
+      const user = await makeUser(down);
+      const b = browser(down);
+      const answer = await (
+        await b.api()
+      ).auth.login({
+        email: user.email,
+        password: TEST_PASSWORD,
+      });
+      expect(answer).toHaveProperty('user');
+      expect(b.signedIn()).toBe(true);
+    } finally {
+      await down.close();
+    }
+  });
+
   it('mail after the second step, not at the password', async () => {
     const { user, authenticator } = await withPasskey(t);
     const before = mailsTo(t, user.email).length;
