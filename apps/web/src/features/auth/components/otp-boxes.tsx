@@ -1,5 +1,6 @@
 import { Input, PinInput } from '@mantine/core';
 import { OTP_LENGTH } from '@kith/validators';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -15,6 +16,7 @@ export function OtpBoxes({
   error,
   label,
   autoFocus = false,
+  firstBoxRef,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -23,6 +25,8 @@ export function OtpBoxes({
   /** The group's accessible name. */
   label: string;
   autoFocus?: boolean;
+  /** The first box, for a screen that puts the focus back there. */
+  firstBoxRef?: Ref<HTMLInputElement>;
 }) {
   const { t } = useTranslation();
   return (
@@ -49,6 +53,7 @@ export function OtpBoxes({
           }),
         })}
         autoFocus={autoFocus}
+        ref={firstBoxRef}
       />
     </Input.Wrapper>
   );

@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconFingerprint } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../../lib/session';
 import { isCancelledCeremony, passkeysSupported } from '../api/passkey-ceremony';
@@ -35,6 +35,16 @@ export function PasskeyButton({
   const [supported] = useState(passkeysSupported);
   const [busy, setBusy] = useState(false);
   const [cancelled, setCancelled] = useState(false);
+  const refocus = useRef(false);
+  const button = useRef<HTMLButtonElement>(null);
+
+  // While it waits the button is disabled, which drops the focus; after a closed prompt or a
+  // failure it takes the focus back, once enabled again, so the next key press is not lost.
+  useEffect(() => {
+    if (!refocus.current || busy) return;
+    refocus.current = false;
+    button.current?.focus();
+  }, [busy]);
 
   if (!supported && unsupported === 'hide') return null;
 
@@ -49,6 +59,7 @@ export function PasskeyButton({
     } catch (error) {
       if (isCancelledCeremony(error)) setCancelled(true);
       else await onFailure(error);
+      refocus.current = true;
     } finally {
       setBusy(false);
     }
@@ -57,6 +68,7 @@ export function PasskeyButton({
   return (
     <Stack gap={6}>
       <Button
+        ref={button}
         type="button"
         variant={primary ? 'filled' : 'default'}
         fullWidth

@@ -153,6 +153,9 @@ describe('the authenticator app code', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(wrongCode);
     expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveValue('');
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveFocus(),
+    );
     expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveAttribute(
       'aria-describedby',
       alert.id,
@@ -304,7 +307,9 @@ describe('a passkey as the second step', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeEnabled();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Use a passkey' })).toHaveFocus(),
+    );
     expect(calls('secondFactor.verifyPasskey')).toEqual([]);
     expect(history.location.pathname).toBe('/second-factor');
   });

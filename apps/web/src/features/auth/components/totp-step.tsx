@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { OTP_LENGTH } from '@kith/validators';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../../lib/session';
 import { useVerifyTotp } from '../api/second-factor';
@@ -23,6 +23,7 @@ export function TotpStep({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const firstBox = useRef<HTMLInputElement>(null);
   const fail = useSecondFactorFailure({ showFieldError: setError, showFormError });
 
   const submit = async (event: React.FormEvent) => {
@@ -41,6 +42,8 @@ export function TotpStep({
     } catch (failure) {
       setCode('');
       await fail(failure);
+      // The button was disabled while it waited, which dropped the focus: back to the boxes.
+      firstBox.current?.focus();
     } finally {
       setBusy(false);
     }
@@ -60,6 +63,7 @@ export function TotpStep({
           }}
           error={error}
           label={t('Code from your authenticator app')}
+          firstBoxRef={firstBox}
         />
         <Button type="submit" fullWidth loading={busy}>
           {t('Verify')}
