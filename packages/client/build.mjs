@@ -1,7 +1,12 @@
-// Builds the SDK for other projects: ESM JavaScript (esbuild) and one set of .d.ts files
-// (rollup-plugin-dts), both with the workspace packages (@kith/validators, and @kith/api's
-// types) bundled in, so the packed tarball depends on published packages only.
-import { readFileSync, rmSync } from 'node:fs';
+// Builds the SDK for other projects, ESM and CommonJS, each with its declarations:
+// - dist/*.js: ESM (esbuild, code split so the entries share one copy of each module);
+// - dist/*.cjs: CommonJS (rollup, from a second ESM build that also carries superjson, which
+//   is ESM only, so `require()` works on every Node the package supports);
+// - dist/*.d.ts and dist/*.d.cts: one set of declarations (rollup-plugin-dts), written twice.
+// The workspace packages (@kith/validators, and @kith/api's types) are bundled in, so the
+// packed tarball depends on published packages only. Source maps carry their sources.
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'esbuild';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
@@ -9,13 +14,20 @@ import { dts } from 'rollup-plugin-dts';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const dependencies = Object.keys(pkg.dependencies);
 const isDependency = (id) => dependencies.some((name) => id === name || id.startsWith(`${name}/`));
-const entryPoints = { index: 'src/index.ts', links: 'src/links.ts' };
+/** The package's entries: `.`, `./node`, `./links`, `./validators` (package.json `exports`). */
+const entryPoints = {
+  index: 'src/index.ts',
+  node: 'src/node.ts',
+  links: 'src/links.ts',
+  validators: 'src/validators.ts',
+};
+/** Packages the CommonJS build carries inside, as they cannot be `require()`d everywhere. */
+const ESM_ONLY = ['superjson'];
 
 rmSync('dist', { recursive: true, force: true });
 
-await build({
+const esbuildOptions = {
   entryPoints,
-  outdir: 'dist',
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -23,9 +35,43 @@ await build({
   mainFields: ['module', 'main'],
   target: 'es2022',
   sourcemap: true,
-  external: dependencies.flatMap((name) => [name, `${name}/*`]),
   logLevel: 'warning',
+};
+
+await build({
+  ...esbuildOptions,
+  outdir: 'dist',
+  chunkNames: 'chunks/[name]-[hash]',
+  external: dependencies.flatMap((name) => [name, `${name}/*`]),
 });
+
+// CommonJS: esbuild cannot split CommonJS, so rollup turns a code-split ESM build into it
+// (shared chunks kept shared, so `ContactsApiError` is one class across the entries).
+const esmForCjs = 'dist/.esm-for-cjs';
+await build({
+  ...esbuildOptions,
+  outdir: esmForCjs,
+  platform: 'node',
+  external: dependencies
+    .filter((name) => !ESM_ONLY.includes(name))
+    .flatMap((name) => [name, `${name}/*`]),
+});
+const cjs = await rollup({
+  input: Object.fromEntries(Object.keys(entryPoints).map((name) => [name, `${esmForCjs}/${name}.js`])),
+  external: isDependency,
+  plugins: [withInputSourceMaps()],
+});
+await cjs.write({
+  dir: 'dist',
+  format: 'cjs',
+  entryFileNames: '[name].cjs',
+  chunkFileNames: 'chunks/[name]-[hash].cjs',
+  sourcemap: true,
+  exports: 'named',
+  interop: 'auto',
+});
+await cjs.close();
+rmSync(esmForCjs, { recursive: true, force: true });
 
 const types = await rollup({
   input: entryPoints,
@@ -36,5 +82,35 @@ const types = await rollup({
     if (warning.code !== 'UNUSED_EXTERNAL_IMPORT') warn(warning);
   },
 });
-await types.write({ dir: 'dist', format: 'es', entryFileNames: '[name].d.ts' });
+await types.write({
+  dir: 'dist',
+  format: 'es',
+  entryFileNames: '[name].d.ts',
+  chunkFileNames: 'chunks/[name]-[hash].d.ts',
+});
 await types.close();
+
+// The same declarations for `require`: .d.cts files naming their chunks by .cjs.
+for (const dir of ['dist', 'dist/chunks']) {
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.d.ts'))) {
+    const text = readFileSync(join(dir, file), 'utf8').replace(
+      /(from\s+['"]\.{1,2}\/[^'"]+)\.js(['"])/g,
+      '$1.cjs$2',
+    );
+    writeFileSync(join(dir, file.replace(/\.d\.ts$/, '.d.cts')), text);
+  }
+}
+
+/** Rollup reads each input's own source map, so the CommonJS maps lead to the TypeScript. */
+function withInputSourceMaps() {
+  return {
+    name: 'input-source-maps',
+    load(id) {
+      if (!id.endsWith('.js') || !existsSync(`${id}.map`)) return null;
+      return {
+        code: readFileSync(id, 'utf8').replace(/\/\/# sourceMappingURL=.*$/m, ''),
+        map: readFileSync(`${id}.map`, 'utf8'),
+      };
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server';
-import { ContactsApiError, createContactsClient } from './index';
+import { ContactsApiError, createContactsClient } from './node';
 
 // The history through the SDK, as the README's "History and Undo changes" uses it: Dates in
 // and out (superjson), the counts, a contact's versions and their sources, typed errors.

@@ -55,7 +55,10 @@ export function refreshOnForbiddenLink(options: RefreshOnForbiddenOptions): TRPC
       });
 }
 
-/** Turns every failure into a `ContactsApiError`, so callers can read status and fields. */
+/**
+ * Turns every failure into a `ContactsApiError`, so callers can read status and fields. A call
+ * whose own `signal` had aborted fails with code `ABORTED`, whatever the network said.
+ */
 export const typedErrorsLink: TRPCLink<AppRouter> =
   () =>
   ({ op, next }) =>
@@ -63,7 +66,11 @@ export const typedErrorsLink: TRPCLink<AppRouter> =
       next(op).subscribe({
         next: (value) => observer.next(value),
         error: (error) =>
-          observer.error(error instanceof ContactsApiError ? error : new ContactsApiError(error)),
+          observer.error(
+            error instanceof ContactsApiError
+              ? error
+              : new ContactsApiError(error, op.signal?.aborted ?? false),
+          ),
         complete: () => observer.complete(),
       }),
     );
@@ -154,5 +161,47 @@ export function fetchWithTimeout(
       clearTimeout(timer);
       outer?.removeEventListener('abort', forward);
     }
+  };
+}
+
+/** tRPC's code for an HTTP status a proxy or load balancer may answer with on its own. */
+const CODE_OF_STATUS: Record<number, [key: string, jsonRpc: number]> = {
+  400: ['BAD_REQUEST', -32600],
+  401: ['UNAUTHORIZED', -32001],
+  403: ['FORBIDDEN', -32003],
+  404: ['NOT_FOUND', -32004],
+  413: ['PAYLOAD_TOO_LARGE', -32013],
+  429: ['TOO_MANY_REQUESTS', -32029],
+  502: ['BAD_GATEWAY', -32603],
+  503: ['SERVICE_UNAVAILABLE', -32603],
+  504: ['GATEWAY_TIMEOUT', -32603],
+};
+
+/**
+ * A fetch that turns a failed answer that is not tRPC's JSON (a proxy's 429 or 503 page) into
+ * a tRPC error of that status, headers kept, so callers get `ContactsApiError` with the real
+ * `status`, `code` and `retryAfterSeconds` rather than a JSON parse error. `serialize` is the
+ * transformer's (tRPC reads every error through it).
+ */
+export function fetchWithPlainErrors(
+  baseFetch: typeof globalThis.fetch,
+  serialize: (value: unknown) => unknown,
+): typeof globalThis.fetch {
+  return async (input, init) => {
+    const response = await baseFetch(input, init);
+    if (response.ok || /json/i.test(response.headers.get('content-type') ?? '')) return response;
+    const [code, jsonRpc] = CODE_OF_STATUS[response.status] ?? ['INTERNAL_SERVER_ERROR', -32603];
+    const message = `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`;
+    const headers = new Headers(response.headers);
+    headers.set('content-type', 'application/json');
+    headers.delete('content-length');
+    headers.delete('content-encoding');
+    await response.body?.cancel().catch(() => {});
+    const shape = { message, code: jsonRpc, data: { code, httpStatus: response.status } };
+    return new Response(JSON.stringify({ error: serialize(shape) }), {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
   };
 }
