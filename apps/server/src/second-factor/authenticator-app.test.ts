@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app';
 import { TEST_PASSWORD } from '../test-support/test-users';
 import { browser, FIREFOX_ON_LINUX } from './browser';
 import {
+  awayFromStepEdge,
   mailsTo,
   nextMidStep,
   passwordStep,
@@ -195,6 +196,7 @@ describe('signing in with an authenticator app', () => {
     const at = (offsetMs: number) => totpCode(secret, new Date(t.now().getTime() + offsetMs));
     const attempt = async (offsetMs: number) => {
       const b = await passwordStep(t, user.email);
+      awayFromStepEdge(t);
       return (await b.api()).secondFactor.verifyTotp({ code: at(offsetMs) });
     };
     // Two steps past the one the set-up's code used, so the code 30 s behind is a new one.

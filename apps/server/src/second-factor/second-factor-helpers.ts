@@ -37,6 +37,17 @@ export function nextMidStep(t: TestApp): void {
   t.advanceClock(STEP_MS - into + STEP_MS / 2);
 }
 
+/**
+ * Moves the app's clock forward to the middle of a TOTP step when it is within 5 s of a step's
+ * edge (never back), so a code computed now for a time `±n` steps away is still that many steps
+ * away when the server checks it.
+ */
+export function awayFromStepEdge(t: TestApp): void {
+  const into = t.now().getTime() % STEP_MS;
+  if (into < 5_000) t.advanceClock(STEP_MS / 2 - into);
+  else if (into > STEP_MS - 5_000) t.advanceClock(STEP_MS - into + STEP_MS / 2);
+}
+
 /** A verified account (password TEST_PASSWORD) and a browser signed in to it by password. */
 export async function signedInBrowser(
   t: TestApp,
