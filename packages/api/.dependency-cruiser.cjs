@@ -32,8 +32,10 @@ const TIERS = [
   /** vCard reading and writing; the REST envelope, route shape, multipart and wire schemas. */
   ['vcard', 'rest'],
   // Core domains, each on the tiers before it.
-  /** Images; app passwords (the account and recovery revoke them); feedback; health. */
-  ['images', 'app-passwords', 'feedback', 'health'],
+  /**
+   * Images; app passwords (the account and recovery revoke them); API tokens; feedback; health.
+   */
+  ['images', 'app-passwords', 'api-tokens', 'feedback', 'health'],
   /**
    * The second factor: passkeys, authenticator apps, recovery codes, the pending sign-in and the
    * step-up, which the account, sign-in and recovery ask.

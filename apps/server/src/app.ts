@@ -27,12 +27,13 @@ import {
   isRecentAccessToken,
   SESSION_ABSOLUTE_TTL_MS,
 } from '@kith/api';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { anonymousBodyCap } from './anonymous-body-cap';
 import { registerApiDocs } from './api-docs';
 import type { Env } from './env';
 import { originGuard } from './origin-guard';
+import fastifyCors, { type FastifyCorsOptions } from '@fastify/cors';
 import { sendTrpcShapedError } from './trpc-errors';
 import { registerTrpcRoute } from './trpc-route';
 
@@ -91,6 +92,8 @@ export async function buildApp({
   // smaller). Brotli is left out: too slow on every request. The web app's files come
   // compressed from the build (preCompressed below), and a compressed answer is not compressed again.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
+  // Pages of the origins in CORS_ORIGINS may call the API with a token (docs/api-tokens.md).
+  await app.register(fastifyCors, { delegator: corsFor(env.CORS_ORIGINS) });
   app.addHook('onRequest', originGuard(allowedOrigins(env)));
   await app.register(fastifyCookie);
   // Strangers may send a few KB to the API; a signed-in person up to each route's own limit.
@@ -282,6 +285,32 @@ const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
 ].join(', ');
+
+/**
+ * CORS (the Fetch standard's CORS protocol) for the API's paths and the origins allowed: the
+ * Authorization, Content-Type and Idempotency-Key headers, Retry-After readable, and never
+ * credentials, since a page of another origin signs in with a token, not with cookies.
+ * Every other path and origin gets no CORS headers at all.
+ */
+function corsFor(origins: readonly string[]) {
+  const allowed = new Set(origins);
+  const api: FastifyCorsOptions = {
+    origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'trpc-accept'],
+    exposedHeaders: ['Retry-After'],
+    credentials: false,
+    maxAge: 600,
+  };
+  return (
+    req: FastifyRequest,
+    callback: (error: Error | null, options: FastifyCorsOptions) => void,
+  ) =>
+    callback(
+      null,
+      allowed.size > 0 && /^\/api\/(trpc|v1)\//.test(req.url ?? '') ? api : { origin: false },
+    );
+}
 
 /** PUBLIC_URL's origin, and in development the Vite dev server that proxies to us. */
 function allowedOrigins(env: Env): Set<string> {

@@ -44,6 +44,25 @@ const envSchema = z.object({
       error: 'a hop count cannot tell a proxy from a client; give the addresses of your proxies',
     })
     .optional(),
+  /**
+   * Origins other than PUBLIC_URL whose pages may call the API with an API token
+   * (docs/api-tokens.md#from-another-site): comma-separated, each `scheme://host[:port]`.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .trim()
+    .refine(
+      (value) =>
+        value.split(',').every((origin) => {
+          try {
+            return new URL(origin.trim()).origin === origin.trim();
+          } catch {
+            return false;
+          }
+        }),
+      { error: 'give origins like https://app.example.org, comma-separated, no path' },
+    )
+    .optional(),
   /** Serve the API documentation page at /api/docs in production too. */
   API_DOCS: z.enum(['true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -55,7 +74,13 @@ export type RawEnv = z.infer<typeof envSchema>;
 
 export interface Env extends Omit<
   RawEnv,
-  'DATA_DIR' | 'PUBLIC_URL' | 'WEB_DIST_DIR' | 'SERVE_WEB' | 'TRUST_PROXY' | 'API_DOCS'
+  | 'DATA_DIR'
+  | 'PUBLIC_URL'
+  | 'WEB_DIST_DIR'
+  | 'SERVE_WEB'
+  | 'TRUST_PROXY'
+  | 'API_DOCS'
+  | 'CORS_ORIGINS'
 > {
   DATA_DIR: string;
   /** The origin people reach the app at; state-changing requests from any other are refused. */
@@ -66,6 +91,8 @@ export interface Env extends Omit<
   SERVE_WEB: boolean;
   /** Fastify's `trustProxy`: false, or the proxies' addresses. */
   TRUST_PROXY: false | string;
+  /** Origins allowed to call the API with a token from their pages (CORS); none by default. */
+  CORS_ORIGINS: string[];
   /** Serve /api/docs: always in development, in production only with API_DOCS=true. */
   API_DOCS: boolean;
 }
@@ -107,6 +134,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     SERVE_WEB: raw.SERVE_WEB ? raw.SERVE_WEB === 'true' : raw.NODE_ENV === 'production',
     TRUST_PROXY: trustProxy(raw.TRUST_PROXY),
     API_DOCS: raw.API_DOCS ? raw.API_DOCS === 'true' : raw.NODE_ENV !== 'production',
+    CORS_ORIGINS: raw.CORS_ORIGINS
+      ? raw.CORS_ORIGINS.split(',').map((origin) => origin.trim())
+      : [],
   };
 }
 

@@ -1,5 +1,6 @@
 import { accountRouter } from './account/account.router';
 import { appPasswordsRouter } from './app-passwords/app-passwords.router';
+import { apiTokensRouter } from './api-tokens/api-tokens.router';
 import { authRouter } from './auth/auth.router';
 import { passkeySignInRouter, secondFactorRouter } from './auth/second-step.router';
 import { securityRouter } from './second-factor/security.router';
@@ -31,6 +32,7 @@ const procedures = {
   security: securityRouter,
   account: accountRouter,
   appPasswords: appPasswordsRouter,
+  apiTokens: apiTokensRouter,
   recover: recoverRouter,
   contacts: { ...contactsRouter, ...mergeProcedures },
   favorites: favoritesRouter,

@@ -17,3 +17,4 @@ export * from './app-passwords';
 export * from './reminders';
 export * from './card-name';
 export * from './second-factor';
+export * from './api-tokens';

@@ -11,6 +11,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../credentials/passwords';
 import { revokeAllSessions } from '../credentials/sessions';
 import { revokeAllAppPasswords } from '../app-passwords';
+import { revokeAllApiTokens } from '../credentials/api-tokens';
 import type { ApiDependencies } from '../trpc/context';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { deleteImages, ownedImage } from '../images';
@@ -127,8 +128,9 @@ export async function updatePreferences(
  * password would otherwise keep syncing the book). The session that asked stays signed in;
  * each phone or computer that syncs must be given a new app password.
  *
- * @returns `otherSessionsEnded`, how many other sessions were signed out, and
- *   `appPasswordsRevoked`, how many sync devices must sign in again.
+ * @returns `otherSessionsEnded`, how many other sessions were signed out,
+ *   `appPasswordsRevoked`, how many sync devices must sign in again, and `apiTokensRevoked`,
+ *   how many API tokens were revoked with them (docs/api-tokens.md).
  * @throws ValidationError on `currentPassword` when it is wrong, on `newPassword` when it is
  *   a common password.
  */
@@ -137,7 +139,7 @@ export async function changePassword(
   userId: string,
   currentFamilyId: string,
   input: ChangePasswordInput,
-): Promise<{ otherSessionsEnded: number; appPasswordsRevoked: number }> {
+): Promise<{ otherSessionsEnded: number; appPasswordsRevoked: number; apiTokensRevoked: number }> {
   await assertPassword(deps.db, userId, input.currentPassword, 'currentPassword');
   assertAcceptablePassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
@@ -146,7 +148,8 @@ export async function changePassword(
     exceptFamilyId: currentFamilyId,
   });
   const appPasswordsRevoked = await revokeAllAppPasswords(deps.db, userId);
-  return { otherSessionsEnded: ended, appPasswordsRevoked };
+  const apiTokensRevoked = await revokeAllApiTokens(deps.db, userId);
+  return { otherSessionsEnded: ended, appPasswordsRevoked, apiTokensRevoked };
 }
 
 /**

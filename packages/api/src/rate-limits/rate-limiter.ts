@@ -44,6 +44,8 @@ export const DEFAULT_RATE_LIMITS: Required<RateLimitSettings> = {
  *   (OWASP Multifactor Authentication Cheat Sheet);
  * - `challenge`: asking for a WebAuthn challenge, which the server keeps until it is answered or
  *   expires, so each is spent whether or not it is answered (no one can fill the store);
+ * - `apiToken`: a Bearer token that names no live token, charged to the client IP only (a
+ *   token has 256 bits: no account needs locking), never to anyone's sign-in;
  * - `passwordCheck`: a signed-in call that checks the current password (change it, delete
  *   the account), so a stolen session cannot guess it;
  * - `heavy`: signed-in calls whose cost grows with the book;
@@ -55,6 +57,7 @@ export type RatePolicy =
   | 'knownDevice'
   | 'secondFactor'
   | 'challenge'
+  | 'apiToken'
   | 'mail'
   | 'accountLookup'
   | 'passwordCheck'
@@ -147,6 +150,7 @@ export async function createRateLimiter(
       account: make('second-factor-account', settings.perAccount),
     },
     challenge: { ip: make('challenge-ip', settings.perIp) },
+    apiToken: { ip: make('api-token-ip', settings.perIp) },
     mail: {
       ip: make('mail-ip', settings.perIp),
       account: make('mail-account', settings.perAccount),

@@ -4,6 +4,7 @@ import type { ApiDependencies } from '../trpc/context';
 import { checkCode, consumeVerifiedCode, sendCode } from '../auth';
 import { assertAcceptablePassword, hashPassword } from '../credentials/passwords';
 import { revokeAllSessions } from '../credentials/sessions';
+import { revokeAllApiTokens } from '../credentials/api-tokens';
 import { secondFactorMethods, type SecondFactorMethod } from '../second-factor';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { revokeAllAppPasswords } from '../app-passwords';
@@ -110,6 +111,7 @@ export async function resetPassword(
   // Whoever held the account may have made an app password: a reset cuts every device off
   // too (OWASP Session Management: end all sessions on a password reset).
   await revokeAllAppPasswords(deps.db, userId);
+  await revokeAllApiTokens(deps.db, userId);
   const methods = await secondFactorMethods(deps.db, userId);
   if (methods.length > 0) return { kind: 'second-factor', userId, email: user.email, methods };
   return { kind: 'signed-in', userId, email: user.email };

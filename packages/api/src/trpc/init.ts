@@ -8,6 +8,8 @@ import { transformer } from '@kith/validators/transformer';
 import { ZodError, z } from 'zod';
 import type { Context } from './context';
 import { authenticate, type AuthenticatedSession } from '../credentials/authenticate';
+import { bearerToken } from '../credentials/api-tokens';
+import { assertTokenMayCall } from './api-token-scopes';
 import type { RateAttempt, RateKeys, RatePolicy } from '../rate-limits/rate-limiter';
 import { SESSION_ENDED_MESSAGE } from '../credentials/sessions';
 import { isDatabaseUnavailable, isUnstorableText } from '@kith/db';
@@ -17,6 +19,7 @@ import {
   INTERNAL_ERROR_MESSAGE,
   ServiceError,
   toTRPCError,
+  UnauthorizedError,
   UnavailableError,
   UNSTORABLE_TEXT_MESSAGE,
   ValidationError,
@@ -93,12 +96,53 @@ export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const mergeRouters = t.mergeRouters;
 
+/** What a Bearer value that names no live token answers (401). */
+export const INVALID_API_TOKEN_MESSAGE =
+  'This API token is not valid. Create a new one on your profile page.';
+
+/** The token a request signed in with, looked up once per request (a batch, a REST call). */
+const tokenSessions = new WeakMap<object, Promise<AuthenticatedSession | null>>();
+
+function sessionOfToken(ctx: Context): Promise<AuthenticatedSession | null> {
+  let session = tokenSessions.get(ctx.req);
+  if (!session) {
+    session = authenticate(ctx, { acceptApiTokens: true });
+    tokenSessions.set(ctx.req, session);
+  }
+  return session;
+}
+
+function sendsBearer(ctx: Context): boolean {
+  return bearerToken(ctx.req?.headers?.authorization) !== null;
+}
+
+/**
+ * A call that sends `Authorization: Bearer` is judged by its API token before anything runs
+ * (docs/api-tokens.md): a token that names no live token answers 401 (charged to the client IP,
+ * never to a sign-in budget), and one without the scope, or calling what tokens may not
+ * (signing in, the account, its security), answers 403. Public procedures included, so a token
+ * never reaches sign-in or recovery.
+ */
+const apiTokenGate = t.middleware(async ({ ctx, path, type, next }) => {
+  if (!sendsBearer(ctx)) return next();
+  const session = await sessionOfToken(ctx);
+  if (!session?.apiToken) {
+    await ctx.rateLimiter.consume('apiToken', { ip: ctx.req.ip });
+    throw new UnauthorizedError(INVALID_API_TOKEN_MESSAGE);
+  }
+  assertTokenMayCall(session.apiToken.scopes, path, type);
+  return next();
+});
+
 /** Anyone may call it. */
-export const publicProcedure = t.procedure.use(mapServiceErrors).use(({ ctx, next }) =>
-  // A call's writes are the web app's when a browser sent it from Kith's own page, else the
-  // API's (the SDK, a script); REST names its own (docs/history.md#sources).
-  withChangeSource(currentChangeSource() ?? sourceOfCall(ctx.req), () => next()),
-);
+export const publicProcedure = t.procedure
+  .use(mapServiceErrors)
+  .use(apiTokenGate)
+  .use(({ ctx, next }) =>
+    // A call's writes are the web app's when a browser sent it from Kith's own page, else the
+    // API's (the SDK, a script, a token); REST names its own (docs/history.md#sources).
+    withChangeSource(currentChangeSource() ?? sourceOfCall(ctx.req), () => next()),
+  );
 
 /** `web` for a call a browser made from Kith's own origin (Sec-Fetch-Site), `api` otherwise. */
 function sourceOfCall(req: Context['req']): ChangeSource {
@@ -107,7 +151,7 @@ function sourceOfCall(req: Context['req']): ChangeSource {
 
 /**
  * The signed-in session of a request: a valid access token whose session family is still
- * live. Sessions are only ever started for verified accounts, so an unverified one never
+ * live, or a live API token (`Authorization: Bearer`, docs/api-tokens.md). Sessions are only ever started for verified accounts, so an unverified one never
  * passes. What `protectedProcedure` checks, and what the REST adapter reads the signed-in
  * person's id from.
  *
@@ -115,7 +159,7 @@ function sourceOfCall(req: Context['req']): ChangeSource {
  *   missing, expired, forged, or its session was revoked.
  */
 export async function requireSession(ctx: Context): Promise<AuthenticatedSession> {
-  const session = await authenticate(ctx);
+  const session = sendsBearer(ctx) ? await sessionOfToken(ctx) : await authenticate(ctx);
   if (!session) throw new ForbiddenError(SESSION_ENDED_MESSAGE);
   return session;
 }

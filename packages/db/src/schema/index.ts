@@ -12,3 +12,4 @@ export * from './merge';
 export * from './history';
 export * from './sync-alerts';
 export * from './second-factor';
+export * from './api-tokens';
