@@ -349,8 +349,8 @@ describe('Sign-in security on /me', () => {
       }),
     );
     renderWithApi(<SignInSecurityCard />);
-    await user.click(await screen.findByRole('button', { name: 'Actions for Firefox on Linux' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Remove' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Firefox on Linux' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Remove' }));
     const ask = await screen.findByRole('dialog', { name: 'Remove this passkey?' });
     await user.click(within(ask).getByRole('button', { name: 'Remove' }));
 
