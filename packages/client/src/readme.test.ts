@@ -53,14 +53,21 @@ beforeAll(async () => {
   });
   const code = /\b(\d{6})\b/.exec(server.outbox.at(-1)?.subject ?? '')?.[1] ?? '';
   await kith.auth.verify.mutate({ email: 'grace@example.com', otp: code });
-  // The examples read the password from the environment and the file from the folder.
+  const { token } = await kith.apiTokens.create.mutate({
+    name: 'README',
+    scopes: ['contacts:read'],
+    expiresInDays: 7,
+  });
+  // The examples read the password and the token from the environment, the file from the folder.
   env.KITH_PASSWORD = PASSWORD;
+  env.KITH_TOKEN = token;
   process.chdir(workDir);
 });
 
 afterAll(async () => {
   process.chdir(startDir);
   delete env.KITH_PASSWORD;
+  delete env.KITH_TOKEN;
   rmSync(workDir, { recursive: true, force: true });
   await server?.close();
 });
@@ -68,6 +75,7 @@ afterAll(async () => {
 describe('the README’s examples', () => {
   it('has the examples this test expects', () => {
     expect(blocks.map((block) => block.heading)).toEqual([
+      'Use',
       'Use',
       'Use',
       'Whole lists, retries and cancelling',

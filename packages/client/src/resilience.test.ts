@@ -167,3 +167,53 @@ async function signedInWithFlakyFetch() {
   await client.auth.verify.mutate({ email, otp: code ?? '' });
   return { client, fetchState };
 }
+
+describe('API tokens', () => {
+  it('sends Authorization: Bearer and no cookies, keeps none, and never refreshes a session', async () => {
+    const { client } = await signedInWithFlakyFetch();
+    const { token } = await client.apiTokens.create.mutate({
+      name: 'SDK test',
+      scopes: ['contacts:read'],
+      expiresInDays: 7,
+    });
+    const sent: { path: string; authorization: string | null; cookie: string | null }[] = [];
+    const byToken = createContactsClient({
+      baseUrl: server.baseUrl,
+      token,
+      fetch: async (input, init) => {
+        const headers = new Headers(init?.headers);
+        sent.push({
+          path: new URL(String(input)).pathname,
+          authorization: headers.get('authorization'),
+          cookie: headers.get('cookie'),
+        });
+        return fetch(input, init);
+      },
+    });
+    const page = await byToken.contacts.list.query();
+    expect(page.items).toEqual([]);
+    // A scope the token lacks: 403 with the reason, and no auth.refresh attempted.
+    await expect(
+      byToken.contacts.create.mutate({ givenName: 'Ada', familyName: 'Lovelace', phones: [] }),
+    ).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: 'This API token lacks the scope contacts:write.',
+    });
+    expect(sent.map((request) => request.path)).toEqual([
+      '/api/trpc/contacts.list',
+      '/api/trpc/contacts.create',
+    ]);
+    expect(sent.every((request) => request.authorization === `Bearer ${token}`)).toBe(true);
+    expect(sent.every((request) => request.cookie === null)).toBe(true);
+
+    const wrong = createContactsClient({
+      baseUrl: server.baseUrl,
+      token: `${token.slice(0, -2)}xx`,
+    });
+    await expect(wrong.contacts.list.query()).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHORIZED',
+    });
+  });
+});
