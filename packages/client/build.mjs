@@ -2,7 +2,8 @@
 // - dist/*.js: ESM (esbuild, code split so the entries share one copy of each module);
 // - dist/*.cjs: CommonJS (rollup, from a second ESM build that also carries superjson, which
 //   is ESM only, so `require()` works on every Node the package supports);
-// - dist/*.d.ts and dist/*.d.cts: one set of declarations (rollup-plugin-dts), written twice.
+// - dist/*.d.ts and dist/*.d.cts: one set of declarations (rollup-plugin-dts), written twice,
+//   with each procedure's docstring put back (scripts/procedure-docs.mjs).
 // The workspace packages (@kith/validators, and @kith/api's types) are bundled in, so the
 // packed tarball depends on published packages only. Source maps carry their sources.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
+import { addProcedureDocs } from './scripts/procedure-docs.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const dependencies = Object.keys(pkg.dependencies);
@@ -57,7 +59,9 @@ await build({
     .flatMap((name) => [name, `${name}/*`]),
 });
 const cjs = await rollup({
-  input: Object.fromEntries(Object.keys(entryPoints).map((name) => [name, `${esmForCjs}/${name}.js`])),
+  input: Object.fromEntries(
+    Object.keys(entryPoints).map((name) => [name, `${esmForCjs}/${name}.js`]),
+  ),
   external: isDependency,
   plugins: [withInputSourceMaps()],
 });
@@ -89,6 +93,16 @@ await types.write({
   chunkFileNames: 'chunks/[name]-[hash].d.ts',
 });
 await types.close();
+
+// TypeScript keeps no comments in the router's inferred type: put each procedure's back.
+const declarationFiles = ['dist', 'dist/chunks'].flatMap((dir) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.d.ts'))
+    .map((name) => join(dir, name)),
+);
+if (addProcedureDocs(declarationFiles) < 50) {
+  throw new Error("the procedures' docstrings were not found in the declarations");
+}
 
 // The same declarations for `require`: .d.cts files naming their chunks by .cjs.
 for (const dir of ['dist', 'dist/chunks']) {

@@ -8,7 +8,7 @@
 //
 //   node scripts/pack-check.mjs            (about a minute; needs the npm registry or its cache)
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -160,6 +160,17 @@ try {
         files: [project.typedFile],
       }),
     );
+    // The declarations keep the procedures' docstrings (scripts/procedure-docs.mjs).
+    const chunks = join(dir, 'node_modules/@kith/client/dist/chunks');
+    const declarations = readdirSync(chunks)
+      .filter((name) => /\.d\.c?ts$/.test(name))
+      .map((name) => readFileSync(join(chunks, name), 'utf8'))
+      .join('');
+    if (!declarations.includes('Gives `{labelId}` to `{contactIds}`')) {
+      throw new Error(
+        `${project.name}: the installed declarations lost the procedures' docstrings`,
+      );
+    }
     execFileSync('node', ['node_modules/typescript/bin/tsc', '-p', '.'], {
       cwd: dir,
       stdio: 'inherit',
