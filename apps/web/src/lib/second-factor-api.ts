@@ -1,6 +1,5 @@
 import { startAuthentication } from '@simplewebauthn/browser';
 import { TRPCClientError } from '@trpc/client';
-import { i18nKey } from './i18n';
 import { asApiResponse } from './passkey-prompt';
 import { trpc } from './trpc';
 
@@ -9,20 +8,6 @@ import { trpc } from './trpc';
  * second-factor check: the sign-in security card and the password card (router `security`).
  * A check lasts 5 minutes on the server; the overview's `confirmedUntil` says until when.
  */
-
-/**
- * The server's messages that the step-up and the sign-in security card show (through
- * `errorMessage` and `fieldErrors`), listed so the catalogue holds their translations, as
- * src/locales/server-messages.ts does for the others.
- */
-export const secondFactorServerMessages = [
-  i18nKey('That code is not right. Check your authenticator app and try again.'),
-  i18nKey('That recovery code is not right, or it was already used.'),
-  i18nKey('That is not a recovery code'),
-  i18nKey('Confirm it is you with your second factor first.'),
-  i18nKey('The passkey could not be verified. Please try again.'),
-  i18nKey('Use at most 64 characters'),
-];
 
 /**
  * Whether a call was refused for want of a fresh second-factor check: the server answers

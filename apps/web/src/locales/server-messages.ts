@@ -96,4 +96,20 @@ export const serverMessages = [
   i18nKey('Choose at least one time for reminders to go out.'),
   i18nKey('Each lead time can be chosen once.'),
   i18nKey('That date is not today in any time zone.'),
+  // Sign-in security: the step-up, the card and the second step of signing in
+  // (docs/sign-in-security.md)
+  i18nKey('That code is not right. Check your authenticator app and try again.'),
+  i18nKey('That recovery code is not right, or it was already used.'),
+  i18nKey('That is not a recovery code'),
+  i18nKey('Confirm it is you with your second factor first.'),
+  i18nKey('The passkey could not be verified. Please try again.'),
+  i18nKey('Use at most 64 characters'),
+  i18nKey('Your sign-in has expired. Please sign in again.'),
+  i18nKey('This passkey is not registered with Kith.'),
+  i18nKey('This passkey request has expired or was already used. Please try again.'),
+  // API tokens (docs/api-tokens.md)
+  i18nKey('Give the token a name'),
+  i18nKey('Choose at least one thing the token may do'),
+  i18nKey('You have 50 API tokens. Revoke one you no longer use first.'),
+  i18nKey('That API token has already been revoked.'),
 ];

@@ -25,6 +25,7 @@ import {
 import { useFocusReturn } from '../../lib/use-focus-return';
 import { useSubmitOnce } from '../../lib/use-submit-once';
 import { useAddPasskey, useRemovePasskey, useRenamePasskey } from './api';
+import classes from './sign-in-security.module.css';
 import type { RunWithStepUp } from './step-up-run';
 
 type Passkey = RouterOutputs['security']['overview']['passkeys'][number];
@@ -110,11 +111,16 @@ export function PasskeysSection({
                     {passkey.name}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {t('Added {{date}}', { date: formatLongDate(passkey.createdAt) })}
+                    {/* Each phrase kept whole on a phone: never "Not used / yet". */}
+                    <span className={classes.phrase}>
+                      {t('Added {{date}}', { date: formatLongDate(passkey.createdAt) })}
+                    </span>
                     {' · '}
-                    {passkey.lastUsedAt
-                      ? t('Last used {{date}}', { date: formatDateTime(passkey.lastUsedAt) })
-                      : t('Not used yet')}
+                    <span className={classes.phrase}>
+                      {passkey.lastUsedAt
+                        ? t('Last used {{date}}', { date: formatDateTime(passkey.lastUsedAt) })
+                        : t('Not used yet')}
+                    </span>
                   </Text>
                 </div>
               </Group>

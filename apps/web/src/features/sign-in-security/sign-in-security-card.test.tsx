@@ -96,6 +96,44 @@ describe('Sign-in security on /me', () => {
     expect(screen.getByTestId('recovery-codes-left')).toHaveTextContent('8 of 10 left');
   });
 
+  it('says what signing in takes from what the account has: a passkey alone can sign in', async () => {
+    const on = { ...off, secondFactorOn: true, recoveryCodes: { left: 10, createdAt: new Date() } };
+    const cases: [Overview, string][] = [
+      [
+        { ...on, passkeys: [laptop] },
+        'Signing in takes your password and your passkey. Your passkey can also sign you in on its own, with no password.',
+      ],
+      [
+        { ...on, totp: { enabledAt: new Date() } },
+        'Signing in takes your password and a code from your authenticator app.',
+      ],
+      [
+        { ...on, passkeys: [laptop], totp: { enabledAt: new Date() } },
+        'Signing in takes your password and a passkey or a code from your authenticator app. A passkey can also sign you in on its own.',
+      ],
+    ];
+    for (const [overview, text] of cases) {
+      server.use(...trpcHandler('security.overview', () => overview));
+      const { unmount } = renderWithApi(<SignInSecurityCard />);
+      expect(await screen.findByTestId('second-factor-status')).toHaveTextContent(text);
+      unmount();
+    }
+  });
+
+  it('keeps each phrase of a passkey’s dates whole, so “Not used yet” never breaks', async () => {
+    server.use(
+      ...trpcHandler('security.overview', () => ({
+        ...off,
+        passkeys: [{ ...laptop, lastUsedAt: null }],
+      })),
+    );
+    renderWithApi(<SignInSecurityCard />);
+    const row = await screen.findByTestId('passkey-row');
+    const phrase = within(row).getByText('Not used yet');
+    expect(phrase.tagName).toBe('SPAN');
+    expect(phrase.className).toMatch(/phrase/);
+  });
+
   it('says two-step verification is off in Spanish, with dates in Spanish', async () => {
     await i18n.changeLanguage('es');
     server.use(...trpcHandler('security.overview', () => ({ ...off, passkeys: [laptop] })));

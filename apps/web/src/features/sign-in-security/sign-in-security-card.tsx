@@ -11,6 +11,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
+import type { RouterOutputs } from '@kith/api';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStepUp } from '../../components/step-up/use-step-up';
@@ -20,6 +22,37 @@ import { AuthenticatorSection } from './authenticator-section';
 import { PasskeysSection } from './passkeys-section';
 import { RecoveryCodesDialog } from './recovery-codes-dialog';
 import { RecoveryCodesSection } from './recovery-codes-section';
+
+type Overview = RouterOutputs['security']['overview'];
+
+/**
+ * What signing in takes, from what the account has (docs/sign-in-security.md): the password and
+ * one of its factors, and a passkey can also sign in on its own ("Sign in with a passkey").
+ */
+function statusText(
+  t: TFunction,
+  overview: Pick<Overview, 'secondFactorOn' | 'passkeys' | 'totp'>,
+): string {
+  const passkeys = overview.passkeys.length > 0;
+  const app = overview.totp !== null;
+  if (!overview.secondFactorOn || (!passkeys && !app))
+    return t(
+      'Add a passkey or an authenticator app so that your password alone cannot sign anyone in.',
+    );
+  if (passkeys && app)
+    return t(
+      'Signing in takes your password and a passkey or a code from your authenticator app. A passkey can also sign you in on its own.',
+    );
+  if (passkeys && overview.passkeys.length > 1)
+    return t(
+      'Signing in takes your password and one of your passkeys. A passkey can also sign you in on its own, with no password.',
+    );
+  if (passkeys)
+    return t(
+      'Signing in takes your password and your passkey. Your passkey can also sign you in on its own, with no password.',
+    );
+  return t('Signing in takes your password and a code from your authenticator app.');
+}
 
 /**
  * Sign-in security on /me: whether two-step verification is on, the passkeys, the
@@ -82,13 +115,7 @@ export function SignInSecurityCard() {
                 </Badge>
               </Group>
               <Text size="sm" c="dimmed">
-                {overview.data.secondFactorOn
-                  ? t(
-                      'Signing in takes your password and a passkey or a code from your authenticator app.',
-                    )
-                  : t(
-                      'Add a passkey or an authenticator app so that your password alone cannot sign anyone in.',
-                    )}
+                {statusText(t, overview.data)}
               </Text>
             </div>
           </Group>

@@ -1,6 +1,7 @@
 import { i18nKey, pageTitle } from '../../lib/i18n';
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfilePage } from '../../features/account/profile-page';
+import { ApiTokensCard } from '../../features/api-tokens/api-tokens-card';
 import { UndoChangesCard } from '../../features/history/undo-changes/undo-changes-card';
 import { CalendarFeedCard } from '../../features/reminders/calendar-feed-card';
 import { RemindersCard } from '../../features/reminders/reminders-card';
@@ -14,8 +15,9 @@ export const Route = createFileRoute('/_app/me')({
       <RemindersCard />
       <CalendarFeedCard />
       <UndoChangesCard />
-      {/* Last, so it sits above the password card: sign-in matters together. */}
+      {/* Last, so they sit above the password card: sign-in matters together. */}
       <SignInSecurityCard />
+      <ApiTokensCard />
     </ProfilePage>
   ),
 });

@@ -1,18 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
-import { i18nKey } from '../../../lib/i18n';
 import { errorMessage, fieldErrors, notifyError } from '../../../lib/notify';
-
-/**
- * The server's messages that only the sign-in screens show (through `errorMessage`), listed so
- * the catalogue holds their translations, as src/locales/server-messages.ts does for the others
- * (docs/sign-in-security.md#signing-in).
- */
-export const signInServerMessages = [
-  i18nKey('Your sign-in has expired. Please sign in again.'),
-  i18nKey('This passkey is not registered with Kith.'),
-  i18nKey('This passkey request has expired or was already used. Please try again.'),
-];
 
 /**
  * Where a refused second step shows (OWASP Multifactor Authentication Cheat Sheet: the person is
