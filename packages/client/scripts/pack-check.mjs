@@ -6,7 +6,8 @@
 // server: sign up, verify, create a contact, list. Prints the time from `npm init -y` to the
 // first listed contact. Exits 1 on any failure.
 //
-//   node scripts/pack-check.mjs            (about a minute; needs the npm registry or its cache)
+//   node scripts/pack-check.mjs              (about a minute; needs the npm registry or its cache)
+//   node scripts/pack-check.mjs --no-build   (dist as it is)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -90,7 +91,10 @@ const projects = [
 let server;
 try {
   const started = Date.now();
-  execFileSync('node', ['build.mjs'], { cwd: clientDir, stdio: 'inherit' });
+  // `--no-build`: dist is fresh (test:packed builds it first).
+  if (!process.argv.includes('--no-build')) {
+    execFileSync('node', ['build.mjs'], { cwd: clientDir, stdio: 'inherit' });
+  }
   execFileSync('pnpm', ['pack', '--pack-destination', workDir], { cwd: clientDir, ...quiet });
   const tarball = join(
     workDir,
