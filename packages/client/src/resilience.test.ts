@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server';
-import { ContactsApiError, createContactsClient, isTimeout, iterate } from './node';
+import { ContactsApiError, createContactsClient, isTimeout, iterate, retryAfter } from './node';
 
 const PASSWORD = 'kith-harbour-42';
 let server: TestServer;
@@ -215,5 +215,27 @@ describe('API tokens', () => {
       status: 401,
       code: 'UNAUTHORIZED',
     });
+  });
+});
+
+describe('the browser entry', () => {
+  it('has no cookie jar: asking for one says where it is', async () => {
+    const browser = await import('./index');
+    expect(() => browser.createContactsClient({ baseUrl: server.baseUrl, cookies: 'jar' })).toThrow(
+      "cookies: 'jar' needs the Node entry",
+    );
+  });
+});
+
+describe('retryAfter (RFC 9110 §10.2.3)', () => {
+  const answer = (value: string) => ({ headers: new Headers({ 'retry-after': value }) });
+  it('reads seconds or an HTTP date, and nothing else', () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    expect(retryAfter(answer('120'), now)).toBe(120);
+    expect(retryAfter(answer('Thu, 26 Nov 2026 12:00:30 GMT'), now)).toBe(30);
+    expect(retryAfter(answer('Thu, 26 Nov 2026 11:00:00 GMT'), now)).toBe(0);
+    expect(retryAfter(answer('soon'), now)).toBeNull();
+    expect(retryAfter({ headers: new Headers() }, now)).toBeNull();
+    expect(retryAfter(undefined, now)).toBeNull();
   });
 });
