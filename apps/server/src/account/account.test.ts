@@ -154,7 +154,11 @@ describe('change password', () => {
       newPassword: 'lighthouse-keeper-7',
     });
     expect(changed.status).toBe(200);
-    expect(trpcData(changed)).toEqual({ otherSessionsEnded: 1, appPasswordsRevoked: 0 });
+    expect(trpcData(changed)).toEqual({
+      otherSessionsEnded: 1,
+      appPasswordsRevoked: 0,
+      apiTokensRevoked: 0,
+    });
     expect((await client.query('auth.check')).status).toBe(200);
     expect((await other.query('auth.check')).status).toBe(403);
     expect((await other.mutation('auth.refresh')).status).toBe(401);

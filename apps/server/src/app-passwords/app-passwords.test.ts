@@ -63,7 +63,7 @@ describe('a password change', () => {
       currentPassword: TEST_PASSWORD,
       newPassword: 'lighthouse-keeper-7',
     });
-    expect(changed).toEqual({ otherSessionsEnded: 0, appPasswordsRevoked: 2 });
+    expect(changed).toEqual({ otherSessionsEnded: 0, appPasswordsRevoked: 2, apiTokensRevoked: 0 });
     expect((await dav(account, 'PROPFIND', book, depth)).status).toBe(401);
     expect(await account.caller.appPasswords.list()).toEqual([]);
   });
