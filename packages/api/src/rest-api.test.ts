@@ -11,25 +11,27 @@ import type { RestRoute } from './rest/adapter';
 import { restApiPlugin } from './rest-api';
 import { createRateLimiter, DEFAULT_RATE_LIMITS } from './rate-limits/rate-limiter';
 
-const doc: RestRoute['doc'] = {
+/** A test route's doc; each operation is named apart, as the document requires. */
+const doc = (operationId: string): RestRoute['doc'] => ({
+  operationId,
   summary: 'test route',
   tag: 'Contacts',
   signedIn: false,
   data: z.unknown(),
   errors: [],
-};
+});
 
 const routes: RestRoute[] = [
   {
     method: 'GET',
     path: '/ok',
-    doc,
+    doc: doc('ok'),
     handle: async () => ({ data: { _id: '1' }, message: 'Fetched' }),
   },
   {
     method: 'POST',
     path: '/echo',
-    doc,
+    doc: doc('echo'),
     handle: async ({ body }) => ({
       data: z.object({ name: z.string().min(1, 'Name is required') }).parse(body),
     }),
@@ -37,7 +39,7 @@ const routes: RestRoute[] = [
   {
     method: 'GET',
     path: '/missing/:id',
-    doc,
+    doc: doc('missing'),
     handle: async ({ params }) => {
       throw new NotFoundError(`No contact ${params.id}`);
     },
@@ -45,7 +47,7 @@ const routes: RestRoute[] = [
   {
     method: 'GET',
     path: '/invalid',
-    doc,
+    doc: doc('invalid'),
     handle: async () => {
       throw new ValidationError('Invalid email', { email: ['Invalid email'] });
     },
@@ -53,7 +55,7 @@ const routes: RestRoute[] = [
   {
     method: 'GET',
     path: '/large',
-    doc,
+    doc: doc('large'),
     handle: async () => {
       throw new PayloadTooLargeError('Image size should be less than 5MB.');
     },
@@ -61,7 +63,7 @@ const routes: RestRoute[] = [
   {
     method: 'GET',
     path: '/bug',
-    doc,
+    doc: doc('bug'),
     handle: async () => {
       throw new Error('connection string postgres://secret@db leaked');
     },

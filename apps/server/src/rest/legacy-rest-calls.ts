@@ -54,3 +54,49 @@ export const HISTORY_REST_CALLS = [
   'GET /history/undo-preview',
   'POST /history/undo',
 ] as const;
+
+/**
+ * The `/api/v1` calls added for the rest of the app (docs/rest-api.md): labels, Merge & fix,
+ * the export, reminders and Keep in touch, app passwords, API tokens and sessions.
+ * rest-coverage.test.ts answers each of them against the document.
+ */
+export const ADDED_REST_CALLS = [
+  // Labels
+  'GET /labels',
+  'POST /labels',
+  'PATCH /labels/{id}',
+  'DELETE /labels/{id}',
+  'GET /labels/{id}/contacts',
+  'POST /labels/{id}/contacts',
+  'DELETE /labels/{id}/contacts',
+  'GET /contacts/{id}/labels',
+  // Merge & fix
+  'GET /contacts/duplicates',
+  'POST /contacts/merge',
+  'POST /contacts/merge/undo',
+  'GET /contacts/duplicates/dismissed',
+  'POST /contacts/duplicates/dismissed',
+  'DELETE /contacts/duplicates/dismissed',
+  // Export
+  'POST /contacts/export',
+  // Reminders and Keep in touch
+  'GET /reminders/settings',
+  'PUT /reminders/settings',
+  'GET /reminders/feed',
+  'POST /reminders/feed',
+  'DELETE /reminders/feed',
+  'GET /keep-in-touch',
+  'GET /contacts/{id}/keep-in-touch',
+  'PUT /contacts/{id}/keep-in-touch',
+  'POST /contacts/{id}/keep-in-touch/talked-today',
+  // App passwords, API tokens, sessions
+  'GET /app-passwords',
+  'POST /app-passwords',
+  'DELETE /app-passwords/{id}',
+  'GET /api-tokens',
+  'POST /api-tokens',
+  'DELETE /api-tokens/{id}',
+  'GET /sessions',
+  'DELETE /sessions/others',
+  'DELETE /sessions/{id}',
+] as const;

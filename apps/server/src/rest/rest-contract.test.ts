@@ -1,7 +1,8 @@
 /**
  * The REST contract: the legacy calls (docs/product/legacy-api.md#the-calls-it-makes, held
  * as data in legacy-rest-calls.ts) are all in the OpenAPI document, nothing else is but the
- * history's calls added since (history/history-rest.test.ts answers those), and a live server
+ * calls added since (the history's, answered by history/history-rest.test.ts, and the rest of
+ * the app's, docs/rest-api.md, answered by rest-coverage.test.ts), and a live server
  * answers each of them, successes and failures, with a status the document lists and a body
  * its schema accepts.
  */
@@ -10,7 +11,7 @@ import addFormats from 'ajv-formats';
 import fetchCookie from 'fetch-cookie';
 import { CookieJar } from 'tough-cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HISTORY_REST_CALLS, LEGACY_REST_CALLS } from './legacy-rest-calls';
+import { ADDED_REST_CALLS, HISTORY_REST_CALLS, LEGACY_REST_CALLS } from './legacy-rest-calls';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { codeFrom } from '../test-support/test-client';
 import { png } from '../test-support/test-images';
@@ -90,14 +91,16 @@ function imageForm(field: string, bytes: Uint8Array, fields: Record<string, stri
 }
 
 describe('the OpenAPI document', () => {
-  it("is OpenAPI 3.1 and lists exactly the legacy calls and the history's under /api/v1", () => {
+  it('is OpenAPI 3.1 and lists exactly the legacy calls and those added since under /api/v1', () => {
     expect(document.openapi).toBe('3.1.0');
     const documented = Object.entries(document.paths)
       .filter(([, item]) => !('servers' in item))
       .flatMap(([path, operations]) =>
         Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
       );
-    expect(documented.sort()).toEqual([...LEGACY_REST_CALLS, ...HISTORY_REST_CALLS].sort());
+    expect(documented.sort()).toEqual(
+      [...LEGACY_REST_CALLS, ...HISTORY_REST_CALLS, ...ADDED_REST_CALLS].sort(),
+    );
   });
 
   it('lists the calendar feed and the unsubscribe link beside them, under /api', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { withId, type RestRoute } from '../rest/adapter';
+import { EXAMPLE_IDS, contactExample } from '../rest/openapi/examples';
 import { contactSchema, favoriteSchema } from '../rest/openapi/wire-schemas';
 import { toLegacyContact } from '../contacts';
 
@@ -12,12 +13,18 @@ export const favoritesRestRoutes: RestRoute[] = [
     method: 'PATCH',
     path: '/favorites/:id',
     doc: {
+      operationId: 'setFavorite',
       summary: 'Mark or unmark a favorite',
       tag: 'Favorites',
       signedIn: true,
       body: z.object({ isFavorite: z.boolean() }),
       data: favoriteSchema,
       errors: [400, 404],
+      example: {
+        body: { isFavorite: true },
+        data: { _id: EXAMPLE_IDS.contact, isFavorite: true, name: 'Charles Babbage' },
+        message: 'Added Charles Babbage to favorites',
+      },
     },
     handle: async ({ caller, params, body: input }) => {
       const { id, isFavorite, name } = await caller.favorites.set(withId(input, params.id!));
@@ -29,11 +36,13 @@ export const favoritesRestRoutes: RestRoute[] = [
     method: 'GET',
     path: '/favorites',
     doc: {
+      operationId: 'listFavorites',
       summary: 'Every favorite contact',
       tag: 'Favorites',
       signedIn: true,
       data: z.array(contactSchema),
       errors: [],
+      example: { data: [{ ...contactExample, isFavorite: true }] },
     },
     handle: async ({ caller, userId }) => {
       const owner = await userId();

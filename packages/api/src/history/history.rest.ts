@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toLegacyContact, type Contact } from '../contacts';
 import { untrusted, type RestRoute } from '../rest/adapter';
+import { EXAMPLE_TIME, contactExample } from '../rest/openapi/examples';
 import { contactSchema } from '../rest/openapi/wire-schemas';
 
 /**
@@ -113,11 +114,27 @@ export const historyRestRoutes: RestRoute[] = [
     method: 'GET',
     path: '/contacts/:id/history',
     doc: {
+      operationId: 'getContactHistory',
       summary: "A contact's changes of the last 30 days, newest first",
       tag: 'History',
       signedIn: true,
       data: contactHistorySchema,
       errors: [400, 404],
+      example: {
+        data: {
+          truncated: false,
+          entries: [
+            {
+              recordedAt: EXAMPLE_TIME,
+              source: { via: 'api' },
+              card: { ...contactExample, labels: [] },
+              previous: null,
+              versionId: null,
+              previousVersionId: null,
+            },
+          ],
+        },
+      },
     },
     handle: async ({ caller, userId, params }) => {
       const owner = await userId();
@@ -138,11 +155,13 @@ export const historyRestRoutes: RestRoute[] = [
     method: 'POST',
     path: '/contacts/:id/history/:versionId/restore',
     doc: {
+      operationId: 'restoreContactVersion',
       summary: 'Make a contact what one of its versions holds (labels, star, photo, Trash)',
       tag: 'History',
       signedIn: true,
       data: contactSchema,
       errors: [400, 404],
+      example: { data: contactExample, message: 'Version restored' },
     },
     handle: async ({ caller, userId, params }) => {
       const owner = await userId();
@@ -155,12 +174,14 @@ export const historyRestRoutes: RestRoute[] = [
     method: 'GET',
     path: '/history/undo-preview',
     doc: {
+      operationId: 'previewUndoChanges',
       summary: 'Count what undoing every change after a moment would do',
       tag: 'History',
       signedIn: true,
       query: z.object({ at: moment }),
       data: undoPreviewSchema,
       errors: [400],
+      example: { data: { changed: 2, recreated: 1, removed: 0, labels: 0 } },
     },
     handle: async ({ caller, query }) => ({
       data: await caller.history.previewUndo(untrusted({ at: query.at })),
@@ -170,12 +191,18 @@ export const historyRestRoutes: RestRoute[] = [
     method: 'POST',
     path: '/history/undo',
     doc: {
+      operationId: 'undoChanges',
       summary: 'Put the whole book back as it was at a moment of the last 30 days',
       tag: 'History',
       signedIn: true,
       body: z.object({ at: moment }),
       data: undoResultSchema,
       errors: [400, 429],
+      example: {
+        body: { at: '2026-11-26T09:30:00Z' },
+        data: { changed: 2, recreated: 1, removed: 0, labels: 0, restoredAt: EXAMPLE_TIME },
+        message: 'Changes undone',
+      },
     },
     handle: async ({ caller, body }) => ({
       data: await caller.history.undoChanges(untrusted(body)),

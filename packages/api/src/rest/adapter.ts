@@ -34,6 +34,12 @@ export interface RestRequest {
 
 /** How one path is documented in the OpenAPI document (`/api/v1/openapi.json`). */
 export interface RestRouteDoc {
+  /**
+   * The operation's stable name in the OpenAPI document (`operationId`): camelCase, unique
+   * across the API, never changed once published, since generated clients name their methods
+   * by it (OpenAPI 3.1 §4.8.10).
+   */
+  operationId: string;
   summary: string;
   /** What a client must know beyond the summary (Markdown). */
   description?: string;
@@ -47,7 +53,15 @@ export interface RestRouteDoc {
     | 'Search'
     | 'Images'
     | 'Feedback'
-    | 'History';
+    | 'History'
+    | 'Labels'
+    | 'Reminders'
+    | 'Keep in touch'
+    | 'Export'
+    | 'Merge'
+    | 'App passwords'
+    | 'API tokens'
+    | 'Sessions';
   /**
    * Needs the session cookies; without a live session it answers 403
    * (docs/product/legacy-api.md#auth-retry).
@@ -58,10 +72,18 @@ export interface RestRouteDoc {
   /** A multipart body's fields, for the paths that take a file. */
   form?: z.ZodObject;
   query?: z.ZodObject;
+  /** Request headers the path reads (`Idempotency-Key`), as header parameters. */
+  headers?: z.ZodObject;
   /** The envelope's `data` on success. */
   data: z.ZodType;
   /** The failure statuses it can answer besides 403 (signed-in paths) and 500. */
   errors: readonly number[];
+  /**
+   * Examples for the document: `body`, a request body the path accepts (required when the
+   * path takes a body or a form: `createOpenApiDocument` refuses a route without one), and
+   * `data`, the envelope's `data` of a success, with its `message` ('OK' when left out).
+   */
+  example?: { body?: unknown; data?: unknown; message?: string };
 }
 
 /**
@@ -85,3 +107,7 @@ export const untrusted = (body: unknown) => (body ?? {}) as never;
 /** The body with the path's id, which wins over any `id` in the body. */
 export const withId = (body: unknown, id: string) =>
   ({ ...(typeof body === 'object' && body !== null ? body : {}), id }) as never;
+
+/** The body with the path's fields (`{labelId}`), which win over the same fields in the body. */
+export const withFields = (body: unknown, fields: Record<string, string | undefined>) =>
+  ({ ...(typeof body === 'object' && body !== null ? body : {}), ...fields }) as never;

@@ -1,6 +1,12 @@
 import { contactIdsInput } from '@kith/validators';
 import { z } from 'zod';
 import { untrusted, type RestRoute } from '../rest/adapter';
+import {
+  EXAMPLE_TIME,
+  changedIdsExample,
+  contactExample,
+  contactIdsExample,
+} from '../rest/openapi/examples';
 import { changedIdsSchema, contactSchema } from '../rest/openapi/wire-schemas';
 import { toLegacyContact } from '../contacts';
 
@@ -13,11 +19,13 @@ export const trashRestRoutes: RestRoute[] = [
     method: 'PATCH',
     path: '/trash/:id',
     doc: {
+      operationId: 'trashContact',
       summary: 'Move a contact to the trash',
       tag: 'Trash',
       signedIn: true,
       data: changedIdsSchema,
       errors: [400],
+      example: { data: changedIdsExample, message: 'Contact move to trash' },
     },
     handle: async ({ caller, params }) => ({
       data: await caller.trash.add({ id: params.id! }),
@@ -28,12 +36,14 @@ export const trashRestRoutes: RestRoute[] = [
     method: 'PATCH',
     path: '/trash',
     doc: {
+      operationId: 'trashContacts',
       summary: 'Move several contacts to the trash',
       tag: 'Trash',
       signedIn: true,
       body: contactIdsInput,
       data: changedIdsSchema,
       errors: [400],
+      example: { body: contactIdsExample, data: changedIdsExample, message: '1 add to trash' },
     },
     handle: async ({ caller, body: input }) => {
       const result = await caller.trash.addMany(untrusted(input));
@@ -44,11 +54,13 @@ export const trashRestRoutes: RestRoute[] = [
     method: 'GET',
     path: '/trash',
     doc: {
+      operationId: 'listTrash',
       summary: 'Every trashed contact, most recent first',
       tag: 'Trash',
       signedIn: true,
       data: z.array(contactSchema),
       errors: [],
+      example: { data: [{ ...contactExample, isTrashed: true, trashedAt: EXAMPLE_TIME }] },
     },
     handle: async ({ caller, userId }) => {
       const owner = await userId();
@@ -60,12 +72,14 @@ export const trashRestRoutes: RestRoute[] = [
     method: 'DELETE',
     path: '/contacts/delete',
     doc: {
+      operationId: 'deleteContactsForever',
       summary: 'Delete several trashed contacts forever',
       tag: 'Trash',
       signedIn: true,
       body: contactIdsInput,
       data: changedIdsSchema,
       errors: [400],
+      example: { body: contactIdsExample, data: changedIdsExample, message: '1 contacts deleted' },
     },
     handle: async ({ caller, body: input }) => {
       const result = await caller.trash.deleteMany(untrusted(input));
@@ -76,11 +90,13 @@ export const trashRestRoutes: RestRoute[] = [
     method: 'DELETE',
     path: '/contacts/delete/:id',
     doc: {
+      operationId: 'deleteContactForever',
       summary: 'Delete a trashed contact forever',
       tag: 'Trash',
       signedIn: true,
       data: changedIdsSchema,
       errors: [400],
+      example: { data: changedIdsExample, message: 'Contact Deleted' },
     },
     handle: async ({ caller, params }) => ({
       data: await caller.trash.delete({ id: params.id! }),
@@ -91,11 +107,13 @@ export const trashRestRoutes: RestRoute[] = [
     method: 'PATCH',
     path: '/contacts/recover/:id',
     doc: {
+      operationId: 'recoverContact',
       summary: 'Recover a contact from the trash',
       tag: 'Trash',
       signedIn: true,
       data: changedIdsSchema,
       errors: [400],
+      example: { data: changedIdsExample, message: 'Contact recovered' },
     },
     handle: async ({ caller, params }) => ({
       data: await caller.trash.recover({ id: params.id! }),
@@ -106,12 +124,14 @@ export const trashRestRoutes: RestRoute[] = [
     method: 'PATCH',
     path: '/contacts/recover',
     doc: {
+      operationId: 'recoverContacts',
       summary: 'Recover several contacts from the trash',
       tag: 'Trash',
       signedIn: true,
       body: contactIdsInput,
       data: changedIdsSchema,
       errors: [400],
+      example: { body: contactIdsExample, data: changedIdsExample, message: 'Contacts recovered' },
     },
     handle: async ({ caller, body: input }) => ({
       data: await caller.trash.recoverMany(untrusted(input)),
@@ -122,11 +142,13 @@ export const trashRestRoutes: RestRoute[] = [
     method: 'DELETE',
     path: '/contacts/empty',
     doc: {
+      operationId: 'emptyTrash',
       summary: 'Empty the trash',
       tag: 'Trash',
       signedIn: true,
       data: z.object({ deleted: z.int().min(0) }),
       errors: [],
+      example: { data: { deleted: 3 }, message: 'Trash emptied' },
     },
     handle: async ({ caller }) => ({ data: await caller.trash.empty(), message: 'Trash emptied' }),
   },
