@@ -160,8 +160,8 @@ export function createOpenApiDocument(
           type: 'http',
           scheme: 'bearer',
           description:
-            'A personal API token, `kith_…` (docs/api-tokens.md), limited to its scopes; ' +
-            'the account, its sessions, app passwords and tokens need a session.',
+            'A personal API token, `kith_…`, made on the profile page and limited to its ' +
+            'scopes; the account, its sessions, app passwords and tokens need a session.',
         },
       },
     },
