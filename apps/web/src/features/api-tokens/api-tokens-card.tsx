@@ -100,47 +100,41 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
   const { t } = useTranslation();
   const scopes = scopePhrases(token.scopes);
   return (
-    <Group
-      component="li"
-      justify="space-between"
-      wrap="nowrap"
-      gap="sm"
-      align="flex-start"
-      data-testid="api-token-row"
-    >
-      <div style={{ minWidth: 0 }}>
-        <Group gap="xs" wrap="wrap">
+    <Stack component="li" gap={2} data-testid="api-token-row">
+      {/* Revoke beside the name only: the lines below take the card's whole width on a phone. */}
+      <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+        <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
           <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
             {token.name}
           </Text>
           <Code>{token.prefix}…</Code>
         </Group>
-        <Text size="sm">
-          <Phrases>{scopes}</Phrases>
-        </Text>
-        <Text size="xs" c="dimmed">
-          <Phrases>
-            {[
-              t('Created {{date}}', { date: formatLongDate(token.createdAt) }),
-              token.expiresAt
-                ? t('Expires {{date}}', { date: formatLongDate(token.expiresAt) })
-                : t('Never expires'),
-              token.lastUsedAt
-                ? t('Last used {{date}}', { date: formatDateTime(token.lastUsedAt) })
-                : t('Not used yet'),
-            ]}
-          </Phrases>
-        </Text>
-      </div>
-      <Button
-        size="xs"
-        variant="default"
-        style={{ flexShrink: 0 }}
-        onClick={onRevoke}
-        aria-label={t('Revoke {{name}}', { name: token.name })}
-      >
-        {t('Revoke')}
-      </Button>
-    </Group>
+        <Button
+          size="xs"
+          variant="default"
+          style={{ flexShrink: 0 }}
+          onClick={onRevoke}
+          aria-label={t('Revoke {{name}}', { name: token.name })}
+        >
+          {t('Revoke')}
+        </Button>
+      </Group>
+      <Text size="sm">
+        <Phrases>{scopes}</Phrases>
+      </Text>
+      <Text size="xs" c="dimmed">
+        <Phrases>
+          {[
+            t('Created {{date}}', { date: formatLongDate(token.createdAt) }),
+            token.expiresAt
+              ? t('Expires {{date}}', { date: formatLongDate(token.expiresAt) })
+              : t('Never expires'),
+            token.lastUsedAt
+              ? t('Last used {{date}}', { date: formatDateTime(token.lastUsedAt) })
+              : t('Not used yet'),
+          ]}
+        </Phrases>
+      </Text>
+    </Stack>
   );
 }

@@ -157,7 +157,7 @@ function CreateTokenForm({
           aria-describedby={errors.scopes ? 'api-token-scopes-error' : undefined}
           style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}
         >
-          <Text component="legend" size="sm" fw={500} p={0} mb={4}>
+          <Text component="legend" size="sm" fw={600} p={0} mb={4}>
             {t('What it may do')}
           </Text>
           {API_TOKEN_FEATURES.map((feature) => (
@@ -265,7 +265,7 @@ function TokenShownOnce({ created, onDone }: { created: Created; onDone: () => v
         block
         fz="sm"
         data-testid="new-api-token"
-        style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
       >
         {created.token}
       </Code>
@@ -295,7 +295,7 @@ function TokenShownOnce({ created, onDone }: { created: Created; onDone: () => v
           block
           fz="xs"
           data-testid="api-token-example"
-          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
         >
           {example}
         </Code>
