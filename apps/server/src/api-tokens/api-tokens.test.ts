@@ -196,6 +196,12 @@ describe('calling with a token', () => {
       200,
     );
     expect((await bearer(revoked.token).query('auth.check')).status).toBe(401);
+    // REST reads the signed-in person before any procedure runs: the same 401, not a 403.
+    const rest = await bearer(revoked.token).rest('GET', '/contacts');
+    expect(rest.status).toBe(401);
+    expect(rest.body.message).toBe(
+      'This API token is not valid. Create a new one on your profile page.',
+    );
     t.advanceClock(8 * 24 * 60 * 60_000);
     try {
       expect((await bearer(week.token).query('auth.check')).status).toBe(401);

@@ -125,12 +125,8 @@ function sendsBearer(ctx: Context): boolean {
  */
 const apiTokenGate = t.middleware(async ({ ctx, path, type, next }) => {
   if (!sendsBearer(ctx)) return next();
-  const session = await sessionOfToken(ctx);
-  if (!session?.apiToken) {
-    await ctx.rateLimiter.consume('apiToken', { ip: ctx.req.ip });
-    throw new UnauthorizedError(INVALID_API_TOKEN_MESSAGE);
-  }
-  assertTokenMayCall(session.apiToken.scopes, path, type);
+  const session = await requireTokenSession(ctx);
+  assertTokenMayCall(session.apiToken!.scopes, path, type);
   return next();
 });
 
@@ -156,12 +152,25 @@ function sourceOfCall(req: Context['req']): ChangeSource {
  * person's id from.
  *
  * @throws ForbiddenError (403 on REST; docs/product/legacy-api.md#auth-retry) when the token is
- *   missing, expired, forged, or its session was revoked.
+ *   missing, expired, forged, or its session was revoked; UnauthorizedError (401) for a Bearer
+ *   value that names no live API token.
  */
 export async function requireSession(ctx: Context): Promise<AuthenticatedSession> {
-  const session = sendsBearer(ctx) ? await sessionOfToken(ctx) : await authenticate(ctx);
+  if (sendsBearer(ctx)) return requireTokenSession(ctx);
+  const session = await authenticate(ctx);
   if (!session) throw new ForbiddenError(SESSION_ENDED_MESSAGE);
   return session;
+}
+
+/**
+ * The API token a Bearer request signed in with. A value naming no live token is charged to
+ * the client IP (never to a sign-in budget) and answers 401 (docs/api-tokens.md#limits).
+ */
+async function requireTokenSession(ctx: Context): Promise<AuthenticatedSession> {
+  const session = await sessionOfToken(ctx);
+  if (session?.apiToken) return session;
+  await ctx.rateLimiter.consume('apiToken', { ip: ctx.req.ip });
+  throw new UnauthorizedError(INVALID_API_TOKEN_MESSAGE);
 }
 
 /** Needs a signed-in person (`requireSession`). */
