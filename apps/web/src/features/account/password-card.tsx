@@ -32,7 +32,7 @@ export function PasswordCard() {
   });
   const stepUp = useStepUp();
   const change = useChangePassword({
-    onSuccess: ({ otherSessionsEnded, appPasswordsRevoked }) => {
+    onSuccess: ({ otherSessionsEnded, appPasswordsRevoked, apiTokensRevoked }) => {
       form.reset();
       notifySuccess('Password changed. {{count}} other sessions were signed out.', {
         count: otherSessionsEnded,
@@ -43,6 +43,12 @@ export function PasswordCard() {
           '{{count}} syncing devices were signed out. Give each a new app password in Sync with your phone.',
           { count: appPasswordsRevoked },
         );
+      }
+      // So did the API tokens (docs/api-tokens.md): scripts using them need new ones.
+      if (apiTokensRevoked > 0) {
+        notifySuccess('{{count}} API tokens were revoked. Create new ones under API tokens.', {
+          count: apiTokensRevoked,
+        });
       }
     },
   });

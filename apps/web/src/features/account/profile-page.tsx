@@ -11,8 +11,8 @@ import { SessionsCard } from './sessions-card';
 
 /**
  * /me: the profile, then `children` (other features' cards, which the route composes: the
- * reminders, the calendar feed and Undo changes), then password, sessions, data download and
- * deletion.
+ * reminders, the calendar feed, Undo changes, Sign-in security and API tokens), then password,
+ * sessions, data download and deletion.
  */
 export function ProfilePage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
