@@ -76,10 +76,9 @@ describe.each(DOCS)('the curl examples of %s', (file) => {
   });
 
   it.each(examples)('%s', async (command) => {
-    const { stdout } = await run('sh', ['-c', filled(command)], {
-      cwd: jarDir,
-      env: { ...process.env, KITH_TOKEN: token, NEXT_CURSOR: nextCursor },
-    });
+    // The example's variables, as a reader exports them (both are base64url: safe in quotes).
+    const variables = `export KITH_TOKEN='${token}' NEXT_CURSOR='${nextCursor}';`;
+    const { stdout } = await run('sh', ['-c', `${variables} ${filled(command)}`], { cwd: jarDir });
     const answer = JSON.parse(stdout) as { success?: boolean; result?: unknown };
     // REST answers its envelope, tRPC its result: either way a success.
     expect(answer.success ?? Boolean(answer.result)).toBe(true);
