@@ -10,8 +10,9 @@ import { syncAlertMail } from './alerts-mail';
 import { HISTORY_MS } from './messages';
 import { undoChangesSince } from './restore.service';
 import { labelStateOf } from './states';
+import { mailRecipientOf } from '../mail/recipient';
 
-const { syncAlerts, users, reminderSettings } = schema;
+const { syncAlerts, users } = schema;
 
 /**
  * The rule (docs/history.md#safety-rails-for-sync): one app password deleting or rewriting
@@ -249,30 +250,10 @@ async function mailOpenAlerts(
       .where(and(eq(syncAlerts.id, id), isNull(syncAlerts.mailedAt)))
       .returning();
     if (!claimed) continue;
-    const [person] = await deps.db
-      .select({
-        email: users.email,
-        name: users.name,
-        locale: users.locale,
-        timeZone: reminderSettings.timeZone,
-      })
-      .from(users)
-      .leftJoin(reminderSettings, eq(reminderSettings.userId, users.id))
-      .where(eq(users.id, claimed.userId));
+    const person = await mailRecipientOf(deps.db, claimed.userId);
     if (!person) continue;
     try {
-      await deps.mailer.send(
-        syncAlertMail(
-          {
-            email: person.email,
-            name: person.name,
-            locale: person.locale,
-            timeZone: person.timeZone ?? 'UTC',
-            publicUrl: deps.publicUrl,
-          },
-          claimed,
-        ),
-      );
+      await deps.mailer.send(syncAlertMail({ ...person, publicUrl: deps.publicUrl }, claimed));
       sent += 1;
     } catch (error) {
       await deps.db.update(syncAlerts).set({ mailedAt: null }).where(eq(syncAlerts.id, id));

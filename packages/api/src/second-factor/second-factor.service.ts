@@ -7,6 +7,7 @@ import type {
 import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { ClientInfo } from '../credentials/sessions';
+import { mailRecipientOf } from '../mail/recipient';
 import { NotFoundError, PreconditionFailedError, ValidationError } from '../shared/errors';
 import type { ApiDependencies } from '../trpc/context';
 import {
@@ -31,7 +32,7 @@ import {
 import { failedSecondFactorMail, newSignInMail, type SignInMailRecipient } from './sign-in-mails';
 import { totpUri } from './totp';
 
-const { passkeys, recoveryCodes, users, reminderSettings } = schema;
+const { passkeys, recoveryCodes, users } = schema;
 
 /** The ways an account can pass its second step, in the order the screen offers them. */
 export type SecondFactorMethod = 'passkey' | 'totp' | 'recoveryCode';
@@ -141,18 +142,8 @@ async function mailRecipient(
   deps: ApiDependencies,
   userId: string,
 ): Promise<SignInMailRecipient | null> {
-  const [person] = await deps.db
-    .select({
-      email: users.email,
-      name: users.name,
-      locale: users.locale,
-      timeZone: reminderSettings.timeZone,
-    })
-    .from(users)
-    .leftJoin(reminderSettings, eq(reminderSettings.userId, users.id))
-    .where(eq(users.id, userId));
-  if (!person) return null;
-  return { ...person, timeZone: person.timeZone ?? 'UTC', publicUrl: deps.publicUrl };
+  const person = await mailRecipientOf(deps.db, userId);
+  return person && { ...person, publicUrl: deps.publicUrl };
 }
 
 /**
