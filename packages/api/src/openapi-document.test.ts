@@ -78,3 +78,12 @@ describe('createOpenApiDocument', () => {
     });
   });
 });
+
+describe('the legacy contact in the document', () => {
+  it('states the all-or-none rules of its location and worksAt groups', async () => {
+    const { restRoutes } = await import('./rest-routes');
+    const document = JSON.stringify(createOpenApiDocument(restRoutes));
+    expect(document).toContain('All four fields, or none');
+    expect(document).toContain('Both fields, or neither');
+  });
+});

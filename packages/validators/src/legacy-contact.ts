@@ -46,7 +46,8 @@ export const worksAtInput = z
   .partial()
   .nullish()
   .transform((v) => ({ companyName: v?.companyName ?? '', jobTitle: v?.jobTitle ?? '' }))
-  .refine((v) => Boolean(v.companyName) === Boolean(v.jobTitle), { error: m.worksAtGroup });
+  .refine((v) => Boolean(v.companyName) === Boolean(v.jobTitle), { error: m.worksAtGroup })
+  .meta({ description: 'Both fields, or neither: a company without a job title is refused.' });
 
 export const locationInput = z
   .object({ country: optionalText, city: optionalText, postCode, streetAddress: optionalText })
@@ -64,7 +65,10 @@ export const locationInput = z
       return filled === 0 || filled === 4;
     },
     { error: m.locationGroup },
-  );
+  )
+  .meta({
+    description: 'All four fields, or none: a partial address (a city alone) is refused with 400.',
+  });
 
 export const birthdayInput = z
   .object({
