@@ -256,6 +256,14 @@ describe('guessing tokens', () => {
       }
       expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
       expect(statuses.at(-1)).toBe(429);
+      const spent = await limited.app.inject({
+        method: 'GET',
+        url: '/api/v1/contacts',
+        headers: { authorization: 'Bearer kith_guess-again' },
+        remoteAddress: '203.0.113.9',
+      });
+      expect(spent.statusCode).toBe(429);
+      expect(Number(spent.headers['retry-after'])).toBeGreaterThan(0);
       // The owner signs in from their own address as before.
       const login = await new TestClient(limited.app).rest('POST', '/auth/login', {
         email,

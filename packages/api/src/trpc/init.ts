@@ -147,9 +147,9 @@ function sourceOfCall(req: Context['req']): ChangeSource {
 
 /**
  * The signed-in session of a request: a valid access token whose session family is still
- * live, or a live API token (`Authorization: Bearer`, docs/api-tokens.md). Sessions are only ever started for verified accounts, so an unverified one never
- * passes. What `protectedProcedure` checks, and what the REST adapter reads the signed-in
- * person's id from.
+ * live, or a live API token (`Authorization: Bearer`, docs/api-tokens.md). Sessions are only
+ * ever started for verified accounts, so an unverified one never passes. What
+ * `protectedProcedure` checks, and what the REST adapter reads the signed-in person's id from.
  *
  * @throws ForbiddenError (403 on REST; docs/product/legacy-api.md#auth-retry) when the token is
  *   missing, expired, forged, or its session was revoked; UnauthorizedError (401) for a Bearer
@@ -169,7 +169,14 @@ export async function requireSession(ctx: Context): Promise<AuthenticatedSession
 async function requireTokenSession(ctx: Context): Promise<AuthenticatedSession> {
   const session = await sessionOfToken(ctx);
   if (session?.apiToken) return session;
-  await ctx.rateLimiter.consume('apiToken', { ip: ctx.req.ip });
+  try {
+    await ctx.rateLimiter.consume('apiToken', { ip: ctx.req.ip });
+  } catch (error) {
+    // RFC 6585: say when to try again, as every spent budget does.
+    const seconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+    if (seconds) ctx.reply.header('Retry-After', String(seconds));
+    throw error;
+  }
   throw new UnauthorizedError(INVALID_API_TOKEN_MESSAGE);
 }
 
