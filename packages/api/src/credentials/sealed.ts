@@ -1,4 +1,4 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { EncryptJWT, jwtDecrypt, jwtVerify, SignJWT } from 'jose';
 
 /**
@@ -41,14 +41,19 @@ export interface AccessClaims {
 }
 
 /** Signs a short-lived access JWT (HS256). */
-export function signAccessToken(key: Uint8Array, claims: AccessClaims, ttlMs: number, now: Date) {
+export async function signAccessToken(
+  key: Uint8Array,
+  claims: AccessClaims,
+  ttlMs: number,
+  now: Date,
+): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
   return new SignJWT({ sid: claims.sid })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.sub)
     .setIssuedAt(iat)
     .setExpirationTime(iat + Math.floor(ttlMs / 1000))
-    .sign(hmacKey(key));
+    .sign(await hmacKey(key));
 }
 
 /**
@@ -65,7 +70,7 @@ export async function isRecentAccessToken(
 ): Promise<boolean> {
   if (!token) return false;
   try {
-    await jwtVerify(token, hmacKey(key), {
+    await jwtVerify(token, await hmacKey(key), {
       algorithms: ['HS256'],
       currentDate: now,
       clockTolerance: Math.floor(toleranceMs / 1000),
@@ -88,7 +93,7 @@ export async function verifyAccessToken(
 ): Promise<AccessClaims | null> {
   if (!token) return null;
   try {
-    const { payload } = await jwtVerify(token, hmacKey(key), {
+    const { payload } = await jwtVerify(token, await hmacKey(key), {
       algorithms: ['HS256'],
       currentDate: now,
       requiredClaims: ['exp', 'sub'],
@@ -100,16 +105,21 @@ export async function verifyAccessToken(
   }
 }
 
-const hmacKeys = new WeakMap<Uint8Array, KeyObject>();
+const hmacKeys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
 
 /**
- * The HS256 key as a KeyObject, made once per key: given the bytes, jose imports a WebCrypto
- * key on every call, about a tenth of a millisecond of each signed-in request.
+ * The HS256 key as a WebCrypto `CryptoKey`, imported once per key. jose's Node build works
+ * through WebCrypto: given bytes or a `KeyObject`, it imports a `CryptoKey` on every call, and
+ * every signed-in request verifies its access token twice (the body cap, then the session), so
+ * importing once makes each verify about a third cheaper (docs/performance.md#access-tokens).
  */
-function hmacKey(bytes: Uint8Array): KeyObject {
+function hmacKey(bytes: Uint8Array): Promise<webcrypto.CryptoKey> {
   let key = hmacKeys.get(bytes);
   if (!key) {
-    key = createSecretKey(bytes);
+    key = webcrypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
     hmacKeys.set(bytes, key);
   }
   return key;
