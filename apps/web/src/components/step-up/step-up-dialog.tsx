@@ -58,7 +58,7 @@ function StepUpMethods({ onConfirmed }: { onConfirmed: () => void }) {
   if (!overview.data) {
     return (
       <Center py="lg">
-        <Loader aria-label={t('Loading')} />
+        <Loader role="progressbar" aria-label={t('Loading')} />
       </Center>
     );
   }

@@ -21,7 +21,7 @@ export function ProfilePage({ children }: { children?: ReactNode }) {
   if (!profile.data) {
     return (
       <Center py={80}>
-        <Loader aria-label={t('Loading')} />
+        <Loader role="progressbar" aria-label={t('Loading')} />
       </Center>
     );
   }

@@ -61,7 +61,7 @@ export function ApiTokensCard() {
         </Group>
       ) : !list.data ? (
         <Center py="md">
-          <Loader size="sm" aria-label={t('Loading')} />
+          <Loader role="progressbar" size="sm" aria-label={t('Loading')} />
         </Center>
       ) : list.data.length === 0 ? (
         <Text size="sm">{t('No API tokens yet.')}</Text>

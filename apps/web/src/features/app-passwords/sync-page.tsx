@@ -42,7 +42,7 @@ export function SyncPage() {
   if (!connection.data) {
     return (
       <Center py={80}>
-        <Loader aria-label={t('Loading')} />
+        <Loader role="progressbar" aria-label={t('Loading')} />
       </Center>
     );
   }

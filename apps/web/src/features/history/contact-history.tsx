@@ -92,7 +92,7 @@ export function ContactHistory({ contact }: { contact: Contact }) {
         {t('Changes in the last 30 days')}
       </Title>
       {history.isPending ? (
-        <Loader size="sm" aria-label={t('Loading history')} />
+        <Loader role="progressbar" size="sm" aria-label={t('Loading history')} />
       ) : history.error ? (
         <Group gap="sm">
           <Text size="sm" c="red.8">

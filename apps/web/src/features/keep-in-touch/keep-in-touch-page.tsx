@@ -36,7 +36,7 @@ export function KeepInTouchPage() {
   if (!list.data) {
     return (
       <Center py={80}>
-        <Loader aria-label={t('Loading')} />
+        <Loader role="progressbar" aria-label={t('Loading')} />
       </Center>
     );
   }

@@ -87,7 +87,7 @@ export function MergePage() {
         <LoadFailure error={duplicates.error} />
       ) : !duplicates.data ? (
         <Center py={80}>
-          <Loader aria-label={t('Loading')} />
+          <Loader role="progressbar" aria-label={t('Loading')} />
         </Center>
       ) : duplicates.data.groups.length === 0 ? (
         <Stack align="center" gap="sm" py={64} ta="center">

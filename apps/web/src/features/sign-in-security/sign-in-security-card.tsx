@@ -87,7 +87,7 @@ export function SignInSecurityCard() {
         </Group>
       ) : !overview.data ? (
         <Center py="md">
-          <Loader size="sm" aria-label={t('Loading')} />
+          <Loader role="progressbar" size="sm" aria-label={t('Loading')} />
         </Center>
       ) : (
         <Stack gap="md">

@@ -204,7 +204,7 @@ export function TrashPage() {
       </Title>
       {isPending ? (
         <Center py={80}>
-          <Loader aria-label={t('Loading trash')} />
+          <Loader role="progressbar" aria-label={t('Loading trash')} />
         </Center>
       ) : error ? (
         <LoadFailure error={error} onRetry={retry} />

@@ -170,7 +170,7 @@ export function ContactListPage({
   if (isPending || !headers.settled) {
     return (
       <Center py={80}>
-        <Loader aria-label={t('Loading contacts')} />
+        <Loader role="progressbar" aria-label={t('Loading contacts')} />
       </Center>
     );
   }

@@ -22,7 +22,7 @@ export function WithContact({
   if (contact.isPending) {
     return (
       <Center py={80}>
-        <Loader aria-label={t('Loading contact')} />
+        <Loader role="progressbar" aria-label={t('Loading contact')} />
       </Center>
     );
   }

@@ -157,7 +157,7 @@ export function UndoChangesCard() {
             </Text>
           )}
           {at && preview.isFetching && !counts && (
-            <Loader size="sm" aria-label={t('Counting the changes')} />
+            <Loader role="progressbar" size="sm" aria-label={t('Counting the changes')} />
           )}
           {at && counts && (
             <>
