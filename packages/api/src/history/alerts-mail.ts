@@ -1,4 +1,4 @@
-import type { InterfaceLocale } from '@kith/validators';
+import { isIanaTimeZone, type InterfaceLocale } from '@kith/validators';
 import type { MailMessage } from '../mail/mailer';
 import { escapeHtml } from '../mail/templates';
 
@@ -53,12 +53,8 @@ const copy = {
 /** A moment's day and time of day in `timeZone`, as the locale writes them. */
 function inZone(at: Date, locale: InterfaceLocale, timeZone: string) {
   const tag = locale === 'es' ? 'es-ES' : 'en-GB';
-  let zone = timeZone;
-  try {
-    new Intl.DateTimeFormat(tag, { timeZone: zone });
-  } catch {
-    zone = 'UTC';
-  }
+  // The reminders' zone was checked when it was saved; UTC should the runtime not know it.
+  const zone = isIanaTimeZone(timeZone) ? timeZone : 'UTC';
   return {
     zone,
     day: new Intl.DateTimeFormat(tag, {

@@ -1,4 +1,4 @@
-import type { InterfaceLocale } from '@kith/validators';
+import { isIanaTimeZone, type InterfaceLocale } from '@kith/validators';
 import type { MailMessage } from '../mail/mailer';
 import { escapeHtml } from '../mail/templates';
 
@@ -86,12 +86,8 @@ export function describeBrowser(userAgent: string | undefined): string | null {
 
 function whenIn(at: Date, locale: InterfaceLocale, timeZone: string): string {
   const tag = locale === 'es' ? 'es-ES' : 'en-GB';
-  let zone = timeZone;
-  try {
-    new Intl.DateTimeFormat(tag, { timeZone: zone });
-  } catch {
-    zone = 'UTC';
-  }
+  // The reminders' zone was checked when it was saved; UTC should the runtime not know it.
+  const zone = isIanaTimeZone(timeZone) ? timeZone : 'UTC';
   const formatted = new Intl.DateTimeFormat(tag, {
     dateStyle: 'full',
     timeStyle: 'short',
