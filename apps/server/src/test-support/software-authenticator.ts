@@ -205,8 +205,8 @@ export interface SoftwareCredential {
   counter: number;
 }
 
-/** What a test may change in the registration a genuine browser would send. */
-export interface RegisterOptions {
+/** What a test may change in either ceremony a genuine browser would answer. */
+interface CeremonyOptions {
   /** The page's origin, as the browser writes it into clientDataJSON ('http://localhost:3000'). */
   origin: string;
   /** Hash this RP ID into authData instead of the options' (a phishing site's). */
@@ -217,36 +217,26 @@ export interface RegisterOptions {
   backupEligible?: boolean;
   /** The BS flag: a synced passkey (default false). */
   backedUp?: boolean;
-  /** The signCount in authData (default 0). */
-  counter?: number;
   /** Sign this challenge instead of the options'. */
   challenge?: string;
-  /** clientDataJSON's type (default 'webauthn.create'). */
+  /** clientDataJSON's type (default 'webauthn.create' to register, 'webauthn.get' to sign in). */
   type?: string;
+}
+
+/** What a test may change in the registration a genuine browser would send. */
+export interface RegisterOptions extends CeremonyOptions {
+  /** The signCount in authData (default 0). */
+  counter?: number;
   /** false: a server-side credential, whose assertions carry no user handle (default true). */
   discoverable?: boolean;
 }
 
 /** What a test may change in the assertion a genuine browser would send. */
-export interface AuthenticateOptions {
-  /** The page's origin, as the browser writes it into clientDataJSON. */
-  origin: string;
+export interface AuthenticateOptions extends CeremonyOptions {
   /** Use this credential (or credential id), whatever the options allow. */
   credential?: SoftwareCredential | string;
-  /** Hash this RP ID into authData instead of the options'. */
-  rpId?: string;
-  /** The UV flag (default true). */
-  userVerified?: boolean;
-  /** The BE flag (default: set when `backedUp`). */
-  backupEligible?: boolean;
-  /** The BS flag (default false). */
-  backedUp?: boolean;
   /** A fixed signCount (default: the credential's counter, one more than last time). */
   counter?: number;
-  /** Sign this challenge instead of the options'. */
-  challenge?: string;
-  /** clientDataJSON's type (default 'webauthn.get'). */
-  type?: string;
   /**
    * The user handle to send (base64url; undefined sends none) instead of the credential's. It is
    * not signed, so only the relying party's own check (WebAuthn §7.2 step 6) catches a wrong one.
