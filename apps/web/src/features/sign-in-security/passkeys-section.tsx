@@ -12,6 +12,7 @@ import {
 import { IconDots, IconKey, IconPlus } from '@tabler/icons-react';
 import type { RouterOutputs } from '@kith/api';
 import { useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { isStepUpCancelled } from '../../components/step-up/use-step-up';
@@ -224,12 +225,9 @@ function AddPasskeyForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) {
-      setError(t('Give the passkey a name'));
-      return;
-    }
-    if (trimmed.length > NAME_MAX) {
-      setError(t('A passkey’s name is at most {{max}} characters', { max: NAME_MAX }));
+    const nameError = passkeyNameError(trimmed, t);
+    if (nameError) {
+      setError(nameError);
       return;
     }
     if (!passkeysSupported()) {
@@ -268,17 +266,14 @@ function AddPasskeyForm({
             'Your browser will ask you to create the passkey with your fingerprint, face, screen lock or security key.',
           )}
         </Text>
-        <TextInput
-          label={t('Passkey name')}
+        <PasskeyNameInput
           description={t('So you can tell your passkeys apart.')}
           value={name}
-          maxLength={NAME_MAX}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
+          error={error}
+          onChange={(value) => {
+            setName(value);
             setError(null);
           }}
-          error={error}
-          data-autofocus
         />
         {notice && (
           <Text size="sm" role="status">
@@ -330,8 +325,9 @@ function RenamePasskeyForm({ passkey, onDone }: { passkey: Passkey; onDone: () =
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) {
-      setError(t('Give the passkey a name'));
+    const nameError = passkeyNameError(trimmed, t);
+    if (nameError) {
+      setError(nameError);
       return;
     }
     if (rename.isPending) return;
@@ -350,16 +346,13 @@ function RenamePasskeyForm({ passkey, onDone }: { passkey: Passkey; onDone: () =
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('Passkey name')}
+        <PasskeyNameInput
           value={name}
-          maxLength={NAME_MAX}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
+          error={error}
+          onChange={(value) => {
+            setName(value);
             setError(null);
           }}
-          error={error}
-          data-autofocus
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
@@ -371,5 +364,40 @@ function RenamePasskeyForm({ passkey, onDone }: { passkey: Passkey; onDone: () =
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** What is wrong with a passkey's name as typed (trimmed), or null: the server's own rules. */
+function passkeyNameError(trimmed: string, t: TFunction): string | null {
+  if (!trimmed) return t('Give the passkey a name');
+  if (trimmed.length > NAME_MAX) {
+    return t('A passkey’s name is at most {{max}} characters', { max: NAME_MAX });
+  }
+  return null;
+}
+
+/** The passkey's name field of the add and rename dialogs, focused when the dialog opens. */
+function PasskeyNameInput({
+  value,
+  error,
+  description,
+  onChange,
+}: {
+  value: string;
+  error: string | null;
+  description?: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      label={t('Passkey name')}
+      description={description}
+      value={value}
+      maxLength={NAME_MAX}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={error}
+      data-autofocus
+    />
   );
 }
