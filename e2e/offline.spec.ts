@@ -87,6 +87,9 @@ test.describe('with the service worker', () => {
       page.evaluate(async () => (await (await caches.open('kith-api-v1')).keys()).length);
     // Polled: the save's own navigation can replace the page while the copies are counted.
     await expect.poll(kept).toBeGreaterThan(0);
+    // A mark on this document: a reload during the sign-out (a screen's refused refetch once
+    // took the page down with the toast) would wipe it.
+    await page.evaluate(() => Object.assign(window, { signOutMark: true }));
     await page.getByRole('button', { name: /account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page
@@ -94,6 +97,7 @@ test.describe('with the service worker', () => {
       .getByRole('button', { name: 'Sign Out' })
       .click();
     await expect(page.getByText('Logout Successful')).toBeVisible();
+    expect(await page.evaluate(() => 'signOutMark' in window)).toBe(true);
     await expect.poll(kept).toBe(0);
   });
 

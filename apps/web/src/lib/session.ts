@@ -1,7 +1,7 @@
 import type { RouterOutputs } from '@kith/api';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouteContext } from '@tanstack/react-router';
-import { isForbidden, trpc, type ApiClient } from './trpc';
+import { isForbidden, setEndingSession, trpc, type ApiClient } from './trpc';
 
 export type SessionUser = RouterOutputs['auth']['check']['user'];
 
@@ -59,6 +59,7 @@ export function useSetSession() {
 }
 
 export function setSession(queryClient: QueryClient, user: SessionUser | null): void {
+  if (user) setEndingSession(false);
   queryClient.setQueryData(sessionQueryKey, user);
 }
 
@@ -77,8 +78,12 @@ export function patchSession(queryClient: QueryClient, changes: Partial<SessionU
 
 /**
  * Ends this browser's session (docs/product/states.md#session). The caller marks the person signed
- * out with `useSetSession` when it is ready to, after its toast.
+ * out with `useSetSession` when it is ready to, after its toast. From the start, a screen's call
+ * refused for want of a session no longer reloads the page (`setEndingSession`).
  */
 export function useLogout() {
-  return trpc.auth.logout.useMutation();
+  return trpc.auth.logout.useMutation({
+    onMutate: () => setEndingSession(true),
+    onError: () => setEndingSession(false),
+  });
 }

@@ -47,8 +47,24 @@ export const refreshSession = shared(() =>
     .catch(() => false),
 );
 
-/** When a refresh fails, log out and reload the page (docs/product/legacy-api.md#auth-retry). */
+/**
+ * Whether this page is signing its person out on purpose: set when the sign-out starts, cleared
+ * when it fails or someone signs in again. A call refused meanwhile (a screen refetching while
+ * the session ends) is expected, and must not reload the page over the sign-out's own toast.
+ */
+let endingSession = false;
+
+/** Marks the start (`true`) or the end (`false`) of a deliberate sign-out on this page. */
+export function setEndingSession(value: boolean): void {
+  endingSession = value;
+}
+
+/**
+ * When a refresh fails, log out and reload the page (docs/product/legacy-api.md#auth-retry),
+ * unless this page is signing out on purpose: then the sign-out finishes the job.
+ */
 export async function logoutAndReload(): Promise<void> {
+  if (endingSession) return;
   await fetch('/api/trpc/auth.logout', {
     method: 'POST',
     credentials: 'include',
