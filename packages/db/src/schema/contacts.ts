@@ -194,6 +194,12 @@ export const contacts = pgTable(
     index('contacts_user_active_name_idx')
       .on(t.userId, t.sortName, t.id)
       .where(sql`${t.trashedAt} is null`),
+    // Search's name-prefix matches (docs/performance.md#search-at-scale): byte-ordered, so a
+    // prefix is one range of the account's names whatever the database's collation, read in
+    // order and stopped at the results' limit.
+    index('contacts_user_active_name_prefix_idx')
+      .on(t.userId, sql`${t.sortName} collate "C"`, t.id)
+      .where(sql`${t.trashedAt} is null`),
     index('contacts_user_active_family_name_idx')
       .on(t.userId, t.sortFamilyName, t.id)
       .where(sql`${t.trashedAt} is null`),

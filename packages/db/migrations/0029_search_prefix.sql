@@ -1,0 +1,1 @@
+CREATE INDEX "contacts_user_active_name_prefix_idx" ON "contacts" USING btree ("user_id","sort_name" collate "C","id") WHERE "contacts"."trashed_at" is null;
