@@ -7,12 +7,19 @@
  * the table-wide trigram indexes they replaced. Each figure is `searchContacts` called in
  * process at concurrency 1: p50 and p99 over BENCH_SEARCH_ROUNDS (200) calls per query.
  * Prints a table and writes bench/search-results.json. Not part of `pnpm test`.
+ *
+ * BENCH_SEARCH_COMPARE=1 measures instead the search of a faker book of each size in
+ * BENCH_SEARCH_ACCOUNTS (default `10000,100000`) at each concurrency in
+ * BENCH_SEARCH_CONCURRENCY (default `1,10`), against the search before migration 0029
+ * (`searchBefore`, which ranked every match before the limit), alternating before and after
+ * BENCH_SEARCH_ALTERNATIONS (2) times; BENCH_SEARCH_ROUNDS calls per measure (default 100),
+ * shared by the concurrent callers. Writes bench/search-compare-results.json.
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { searchContacts } from '@kith/api';
 import { schema, type Database } from '@kith/db';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { openDatabase } from './databases';
 import { seedAccount } from './seed';
 
@@ -120,6 +127,162 @@ async function measure(db: Database, userId: string, query: string) {
   return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)) };
 }
 
+/**
+ * The search as it was before migration 0029, to measure against: every match of three
+ * characters or more found through the trigram indexes and ranked before the limit of 20.
+ */
+async function searchBefore(db: Database, userId: string, query: string) {
+  const { contacts, images } = schema;
+  const text = query.trim();
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const digits = /^[\d\s+\-().]+$/.test(text) ? text.replace(/\D/g, '') : '';
+  const matches = and(
+    eq(contacts.userId, userId),
+    isNull(contacts.trashedAt),
+    or(
+      sql`${contacts.searchText} like kith_fold(${`%${escaped}%`}) escape '\\'`,
+      digits ? sql`${contacts.phoneDigits} like ${`%${digits}%`}` : undefined,
+    ),
+  );
+  const namePrefix = sql`${contacts.sortName} like kith_fold(${`${escaped}%`}) escape '\\'`;
+  const wordPrefix = sql`(' ' || ${contacts.searchText}) like kith_fold(${`% ${escaped}%`}) escape '\\'`;
+  const phonePrefix = digits
+    ? sql`(',' || ${contacts.phoneDigits}) like ${`%,${digits}%`}`
+    : sql`false`;
+  let ids: string[] | undefined;
+  if (text.length < 3) {
+    const candidates = await db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(matches)
+      .orderBy(asc(contacts.sortName), asc(contacts.id))
+      .limit(200);
+    ids = candidates.map((c) => c.id);
+    if (ids.length === 0) return [];
+  }
+  return db
+    .select({
+      id: contacts.id,
+      givenName: contacts.givenName,
+      familyName: contacts.familyName,
+      email: contacts.email,
+      photoKey: images.storageKey,
+    })
+    .from(contacts)
+    .leftJoin(images, eq(contacts.photoImageId, images.id))
+    .where(and(matches, ids ? inArray(contacts.id, ids) : undefined))
+    .orderBy(
+      sql`case when ${namePrefix} or ${phonePrefix} then 0 when ${wordPrefix} then 1 else 2 end`,
+      asc(contacts.sortName),
+      asc(contacts.id),
+    )
+    .limit(20);
+}
+
+const COMPARE_QUERIES = [
+  ['2 letters', 'ma'],
+  ['3-letter prefix', 'mar'],
+  ['5 letters', 'ander'],
+  ['mid-word', 'arti'],
+  ['in half the book', 'mail'],
+  ['phone digits', '5550'],
+] as const;
+
+/** p50 and p99 in ms of `calls` calls of `search` made by `concurrency` callers at once. */
+async function measureAt(search: () => Promise<unknown>, calls: number, concurrency: number) {
+  for (let i = 0; i < 10; i++) await search();
+  const times: number[] = [];
+  let left = calls;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (left-- > 0) {
+        const started = performance.now();
+        await search();
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)) };
+}
+
+/** BENCH_SEARCH_COMPARE=1: this search against `searchBefore`, alternating, per book size. */
+async function compare() {
+  const sizes = (process.env.BENCH_SEARCH_ACCOUNTS ?? '10000,100000').split(',').map(Number);
+  const levels = (process.env.BENCH_SEARCH_CONCURRENCY ?? '1,10').split(',').map(Number);
+  const alternations = Number(process.env.BENCH_SEARCH_ALTERNATIONS ?? 2);
+  const calls = Number(process.env.BENCH_SEARCH_ROUNDS ?? 100);
+  const { handle, drop } = await openDatabase('postgres');
+  const db = handle.db;
+  const deps = { db, images: { urlFor: () => '' } } as never;
+  const rows: Record<string, unknown>[] = [];
+  try {
+    for (const size of sizes) {
+      const started = Date.now();
+      const userId = await seedAccount(db, `compare-${size}@example.com`, size);
+      await db.execute(sql`analyze ${schema.contacts}`);
+      log(`seeded ${size} contacts in ${Date.now() - started} ms`);
+      for (const [query, text] of COMPARE_QUERIES) {
+        const [{ count } = { count: 0 }] = (await db.execute(
+          sql`select count(*)::int as count from ${schema.contacts}
+              where user_id = ${userId} and trashed_at is null
+              and (search_text like kith_fold(${`%${text}%`}) or phone_digits like ${`%${text}%`})`,
+        )) as unknown as { count: number }[];
+        for (const concurrency of levels) {
+          const runs = { before: [] as number[][], after: [] as number[][] };
+          for (let a = 0; a < alternations; a++) {
+            const before = await measureAt(
+              () => searchBefore(db, userId, text),
+              calls,
+              concurrency,
+            );
+            const after = await measureAt(
+              () => searchContacts(deps, userId, text),
+              calls,
+              concurrency,
+            );
+            runs.before.push([before.p50, before.p99]);
+            runs.after.push([after.p50, after.p99]);
+          }
+          const median = (xs: number[]) =>
+            [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+          const row = {
+            size,
+            query: `${query} (${text}, ${count} matches)`,
+            concurrency,
+            before: runs.before.map(([p50, p99]) => `${p50} / ${p99}`).join(', '),
+            after: runs.after.map(([p50, p99]) => `${p50} / ${p99}`).join(', '),
+            p50Ratio: (
+              median(runs.before.map((r) => r[0]!)) / median(runs.after.map((r) => r[0]!))
+            ).toFixed(1),
+            p99Ratio: (
+              median(runs.before.map((r) => r[1]!)) / median(runs.after.map((r) => r[1]!))
+            ).toFixed(1),
+          };
+          rows.push(row);
+          log(JSON.stringify(row));
+        }
+      }
+    }
+  } finally {
+    await drop();
+  }
+  console.log(
+    '\n| contacts | query | callers | before p50 / p99 (ms) | after p50 / p99 (ms) | before / after (p50, p99) |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.size} | ${r.query} | ${r.concurrency} | ${r.before} | ${r.after} | ${r.p50Ratio}x, ${r.p99Ratio}x |`,
+    );
+  }
+  writeFileSync(
+    new URL('../search-compare-results.json', import.meta.url),
+    JSON.stringify({ machine: `${cpus().length} x ${cpus()[0]?.model}`, rows }, null, 2),
+  );
+}
+
 async function main() {
   const { handle, drop } = await openDatabase('postgres');
   const db = handle.db;
@@ -169,4 +332,4 @@ async function main() {
   );
 }
 
-await main();
+await (process.env.BENCH_SEARCH_COMPARE === '1' ? compare() : main());

@@ -1,8 +1,14 @@
 import { schema } from '@kith/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { callerFor, makeContact, signedInCaller, type Caller } from '../test-support/test-caller';
+import {
+  callerFor,
+  makeContact,
+  makeUser,
+  signedInCaller,
+  type Caller,
+} from '../test-support/test-caller';
 import type { TestClient } from '../test-support/test-client';
 import { signedInClient } from '../test-support/test-users';
 
@@ -143,5 +149,78 @@ describe('GET /search: search as you type', () => {
       });
     }
     expect(await many.search.contacts({ query: 'same' })).toHaveLength(20);
+  });
+});
+
+describe('search in a large book: the best matches, never a sample', () => {
+  let book: Caller;
+
+  beforeAll(async () => {
+    const user = await makeUser(t);
+    book = await callerFor(t, user.id);
+    const person = (givenName: string, familyName: string, phone = '') => ({
+      userId: user.id,
+      givenName,
+      familyName,
+      phones: phone ? [{ value: phone, type: '' }] : [],
+    });
+    // 26 names that start with "mar" (Marao Prefix ... Marzo Prefix, so "Margo Prefix"
+    // among them), inserted in reverse so the table's order is not the names' order.
+    const prefixes = Array.from({ length: 26 }, (_, i) =>
+      person(`Mar${String.fromCharCode(97 + i)}o`, 'Prefix'),
+    ).reverse();
+    await t.db
+      .insert(schema.contacts)
+      .values([
+        ...prefixes,
+        person('Anna', 'Margolis'),
+        person('Omargh', 'Inside'),
+        person('Abel', 'Marsh'),
+        person('Yan', 'Phone', '+1 415 555 7788'),
+        person('Zed', 'Phone', '555 7788'),
+      ]);
+    // 1,100 people who all match "mbrell" mid-word, more than a search ranks one by one.
+    await t.db.execute(sql`
+      insert into ${schema.contacts} (user_id, given_name, family_name, emails)
+      select ${user.id}, 'Worker', lpad(n::text, 4, '0'),
+             jsonb_build_array(jsonb_build_object('value', 'w' || n || '@umbrella.test', 'type', ''))
+      from generate_series(1, 1100) as n`);
+  }, 120_000);
+
+  async function names(query: string): Promise<string[]> {
+    return (await book.search.contacts({ query })).map((r) => r.name);
+  }
+
+  it('answers the first 20 names that start with a common prefix, in name order', async () => {
+    const expected = Array.from(
+      { length: 20 },
+      (_, i) => `Mar${String.fromCharCode(97 + i)}o Prefix`,
+    );
+    expect(await names('mar')).toEqual(expected);
+    expect(await names('MA')).toEqual(expected);
+  });
+
+  it('adds matches at the start of another word, then inside a word, when few names start so', async () => {
+    expect(await names('marg')).toEqual(['Margo Prefix', 'Anna Margolis', 'Omargh Inside']);
+    expect(await names('arsh')).toEqual(['Abel Marsh']);
+  });
+
+  it('puts phone numbers that start with the digits before those that contain them', async () => {
+    expect(await names('555 7788')).toEqual(['Zed Phone', 'Yan Phone']);
+  });
+
+  it('answers the first 20 matches in name order when a query matches more than a thousand', async () => {
+    const expected = Array.from(
+      { length: 20 },
+      (_, i) => `Worker ${String(i + 1).padStart(4, '0')}`,
+    );
+    expect(await names('mbrell')).toEqual(expected);
+  });
+
+  it('leaves a trashed name prefix out and lets the next one in', async () => {
+    const [first] = await book.search.contacts({ query: 'marao' });
+    await book.trash.add({ id: first!.id });
+    expect((await names('mar'))[0]).toBe('Marbo Prefix');
+    expect(await names('mar')).toContain('Marto Prefix');
   });
 });
