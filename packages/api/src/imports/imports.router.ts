@@ -7,8 +7,7 @@ import { protectedProcedure, rateLimited, signedInUser } from '../trpc/init';
 
 /**
  * Importing contacts from a Google or Outlook CSV, any CSV through a column mapping, or a
- * vCard file: preview first, then batches, each in one transaction; undo takes an
- * import back whole.
+ * vCard file: preview first, then batches; undo takes an import back whole.
  */
 export const importsRouter = {
   /**
@@ -25,8 +24,10 @@ export const importsRouter = {
     .mutation(({ ctx, input }) => previewImport(ctx, ctx.userId, input)),
 
   /**
-   * Writes one batch (at most 500 contacts to create and 500 to update) in one transaction:
+   * Writes one batch (at most 500 contacts to create and 500 to update):
    * `{created, updated, photosFailed}`. Every batch of an import carries the same `importId`.
+   * One transaction on PostgreSQL; on the embedded database, transactions of 50 contacts so the
+   * server answers others meanwhile (`importBatch`). After a failed batch, call `undo`.
    */
   batch: protectedProcedure
     .input(importBatchInput)
