@@ -374,6 +374,40 @@ describe('a card’s round trip', () => {
   });
 });
 
+describe('hostile text in answers', () => {
+  it('writes a card with markup, quotes and control characters, and an odd href, as well-formed XML', async () => {
+    const account = await davAccount(t);
+    const name = 'odd&<"]]>\'.vcf';
+    const note = `<b>Tom & "Jerry"</b> ]]> it's \u0001\u0008\u000b\u001f end`;
+    const sent = vcard('hostile-uid', 'Ada', 'Lovelace', [
+      `NOTE:${note}`,
+      'X-KITH-TEST:</card:address-data></d:prop><!-- -->',
+    ]);
+    expect((await put(account, encodeURIComponent(name), sent)).status).toBe(201);
+    const href = `${book(account)}${encodeURIComponent(name)}`;
+    // A client's own href is echoed for a card that is not there.
+    const missingHref = `${book(account)}gone&<"]]>.vcf`;
+    const escape = (text: string) =>
+      text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const answer = await dav(account, 'REPORT', book(account), {
+      headers: { depth: '1' },
+      body: `<?xml version="1.0"?><c:addressbook-multiget xmlns:d="DAV:" xmlns:c="${CARD}"><d:prop><d:getetag/><c:address-data/></d:prop><d:href>${escape(href)}</d:href><d:href>${escape(missingHref)}</d:href></c:addressbook-multiget>`,
+    });
+    expect(answer.status).toBe(207);
+    // No character XML 1.0 forbids reaches the client: each is U+FFFD.
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point.
+    expect(answer.text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+    const { responses } = multistatus(answer.text);
+    const card = responses.get(href)!.get(200)!;
+    const data = card.get(`{${CARD}}address-data`)!;
+    expect(data).toContain(`NOTE:<b>Tom & "Jerry"</b> ]]> it's \ufffd\ufffd\ufffd\ufffd end`);
+    expect(data).toContain('X-KITH-TEST:</card:address-data></d:prop><!-- -->');
+    expect(card.get('{DAV:}getetag')).toMatch(/^"\d+"$/);
+    expect(responses.get(missingHref)!.has(404)).toBe(true);
+    expect(responses.size).toBe(2);
+  });
+});
+
 describe('parallel writes', () => {
   it('lets one of 30 parallel PUTs of one UID at different names create a card', async () => {
     const account = await davAccount(t);

@@ -1,5 +1,5 @@
 import { executeRows, schema, type Database } from '@kith/db';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { type ContactWithPhoto, selectContactsWithPhoto } from '../contacts';
 
 const { contacts, contactLabels, labels, davTombstones } = schema;
@@ -42,29 +42,40 @@ export interface BookView {
 /** Cards read at a time while a long answer is streamed. */
 export const CARD_PAGE = 200;
 
-async function contactCards(db: Database, rows: ContactWithPhoto[]): Promise<BookCard[]> {
-  if (rows.length === 0) return [];
-  const assigned = await db
-    .select({ contactId: contactLabels.contactId, name: labels.name })
-    .from(contactLabels)
-    .innerJoin(labels, eq(labels.id, contactLabels.labelId))
-    .where(
-      inArray(
-        contactLabels.contactId,
-        rows.map((r) => r.contact.id),
-      ),
-    )
-    .orderBy(asc(sql`lower(${labels.name})`));
-  return rows.map((row) => ({
+/**
+ * A contact's label names (its CATEGORIES), read in the same query as the contact: one
+ * round trip for a page of cards, not one for the rows and one for their labels.
+ */
+const labelNames = sql<string[]>`array(
+  select ${labels.name} from ${contactLabels}
+  join ${labels} on ${labels.id} = ${contactLabels.labelId}
+  where ${contactLabels.contactId} = ${contacts.id}
+  order by lower(${labels.name}))`;
+
+/** Contacts with their stored cards, photos and label names; callers add where, order, limit. */
+function selectContactCards(db: Database) {
+  return selectContactsWithPhoto(db, { labels: labelNames }, { withCard: true });
+}
+
+type ContactCardRow = ContactWithPhoto & { labels: string[] };
+
+function contactCard({ labels: names, ...row }: ContactCardRow): BookCard {
+  return {
     kind: 'contact',
     name: row.contact.davName,
     revision: row.contact.revision,
     updatedAt: row.contact.updatedAt,
-    contact: {
-      ...row,
-      labels: assigned.filter((a) => a.contactId === row.contact.id).map((a) => a.name),
-    },
-  }));
+    contact: { ...row, labels: names },
+  };
+}
+
+/**
+ * `values` as one PostgreSQL `text[]` parameter (an array literal, each element quoted), for
+ * `= any(…)`: one parameter however many values, where an IN list has one each.
+ */
+function textArray(values: string[]): SQL {
+  const literal = `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+  return sql`${literal}::text[]`;
 }
 
 type LabelRow = Pick<
@@ -131,7 +142,7 @@ export async function* activeCards(db: Database, view: BookView): AsyncGenerator
   }
   let after: string | null = null;
   for (;;) {
-    const page: ContactWithPhoto[] = await selectContactsWithPhoto(db, {}, { withCard: true })
+    const page = await selectContactCards(db)
       .where(
         and(
           eq(contacts.userId, view.userId),
@@ -142,7 +153,7 @@ export async function* activeCards(db: Database, view: BookView): AsyncGenerator
       .orderBy(asc(contacts.davName))
       .limit(CARD_PAGE);
     if (page.length === 0) return;
-    yield await contactCards(db, page);
+    yield page.map(contactCard);
     if (page.length < CARD_PAGE) return;
     after = page.at(-1)!.contact.davName;
   }
@@ -157,23 +168,24 @@ export async function cardsByName(
   const found = new Map<string, BookCard>();
   for (let i = 0; i < names.length; i += CARD_PAGE) {
     const slice = names.slice(i, i + CARD_PAGE);
-    const rows = await selectContactsWithPhoto(db, {}, { withCard: true }).where(
+    const rows = await selectContactCards(db).where(
       and(
         eq(contacts.userId, view.userId),
         isNull(contacts.trashedAt),
-        inArray(contacts.davName, slice),
+        sql`${contacts.davName} = any(${textArray(slice)})`,
       ),
     );
-    for (const card of await contactCards(db, rows)) found.set(card.name, card);
-    // A group card is found by its name whatever the client: one that PUT a group reads it back.
-    {
-      const groups = await db
-        .select(labelColumns)
-        .from(labels)
-        .where(and(eq(labels.userId, view.userId), inArray(labels.davName, slice)));
-      for (const card of await groupCards(db, groups)) {
-        if (isGroupShown(card)) found.set(card.name, card);
-      }
+    for (const row of rows) found.set(row.contact.davName, contactCard(row));
+    // A group card is found by its name whatever the client: one that PUT a group reads it
+    // back. Only the names no contact has are looked for among the labels.
+    const rest = slice.filter((name) => !found.has(name));
+    if (rest.length === 0) continue;
+    const groups = await db
+      .select(labelColumns)
+      .from(labels)
+      .where(and(eq(labels.userId, view.userId), sql`${labels.davName} = any(${textArray(rest)})`));
+    for (const card of await groupCards(db, groups)) {
+      if (isGroupShown(card)) found.set(card.name, card);
     }
   }
   return found;
@@ -207,20 +219,15 @@ export async function* changesSince(
   }
   let after = revision;
   for (;;) {
-    const rows = await selectContactsWithPhoto(db, {}, { withCard: true })
+    const rows = await selectContactCards(db)
       .where(and(eq(contacts.userId, view.userId), gt(contacts.revision, after)))
       .orderBy(asc(contacts.revision))
       .limit(CARD_PAGE);
-    const live = await contactCards(
-      db,
-      rows.filter((r) => !r.contact.trashedAt),
+    const changes: Change[] = rows.map((row) =>
+      row.contact.trashedAt
+        ? { name: row.contact.davName, gone: true }
+        : { name: row.contact.davName, card: contactCard(row) },
     );
-    const changes: Change[] = rows.map((row) => {
-      const card = live.find(
-        (l) => l.kind === 'contact' && l.contact.contact.id === row.contact.id,
-      );
-      return card ? { name: card.name, card } : { name: row.contact.davName, gone: true };
-    });
     if (changes.length > 0) yield changes;
     if (rows.length < CARD_PAGE) break;
     after = rows.at(-1)!.contact.revision;
@@ -310,14 +317,9 @@ export async function limitedChanges(
   const ids = (kind: string) => given.filter((r) => r.kind === kind).map((r) => r.id);
   const contactRows =
     ids('contact').length > 0
-      ? await selectContactsWithPhoto(db, {}, { withCard: true }).where(
-          inArray(contacts.id, ids('contact')),
-        )
+      ? await selectContactCards(db).where(inArray(contacts.id, ids('contact')))
       : [];
-  const live = await contactCards(
-    db,
-    contactRows.filter((r) => !r.contact.trashedAt),
-  );
+  const live = contactRows.filter((r) => !r.contact.trashedAt).map(contactCard);
   const groups =
     ids('group').length > 0
       ? await groupCards(

@@ -1,4 +1,3 @@
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { IMAGE_MAX_BYTES } from '../images';
 import type { VCardVersion } from '../vcard/write';
 import { ACCOUNT_QUOTA_BYTES, syncTokenOf, type BookState } from './address-book.service';
@@ -6,7 +5,17 @@ import { cardEtag, nativeVersion } from './card-io';
 import type { BookCard } from './book-cards';
 import { DAV_ROOT, paths } from '../shared/dav-paths';
 import type { DavResource } from './paths';
-import { hrefValue, keyOf, NS, type PropResult, type PropValue, type QName } from './xml';
+import {
+  elementXml,
+  escapeAttribute,
+  hrefValue,
+  keyOf,
+  Markup,
+  NS,
+  type PropResult,
+  type PropValue,
+  type QName,
+} from './xml';
 
 /** Largest card a client may PUT, in bytes (RFC 6352 §6.2.3 `max-resource-size`). */
 export const MAX_RESOURCE_BYTES = 8 * 1024 * 1024;
@@ -25,21 +34,15 @@ export interface PropContext {
   usedBytes: () => Promise<number>;
 }
 
-const empty: PropValue = () => {};
+const empty: PropValue = new Markup('');
 
 function resourcetype(...types: QName[]): PropValue {
-  return (el: XMLBuilder) => {
-    for (const type of types) {
-      el.ele(type.ns, `${type.ns === NS.DAV ? 'd' : 'card'}:${type.name}`);
-    }
-  };
+  return new Markup(types.map((type) => elementXml(type)).join(''));
 }
 
 /** RFC 3744 §5.4: what the signed-in person may do here (everything, on their own book). */
 function privileges(...names: string[]): PropValue {
-  return (el) => {
-    for (const name of names) el.ele(NS.DAV, 'd:privilege').ele(NS.DAV, `d:${name}`);
-  };
+  return new Markup(names.map((name) => `<d:privilege><d:${name}/></d:privilege>`).join(''));
 }
 
 const ALL_PRIVILEGES = privileges(
@@ -53,24 +56,24 @@ const ALL_PRIVILEGES = privileges(
 );
 
 /** RFC 3253 §3.1.5 with the reports of RFC 6352 §8 and RFC 6578 §3. */
-const SUPPORTED_REPORTS: PropValue = (el) => {
-  for (const [ns, name] of [
-    [NS.CARDDAV, 'card:addressbook-multiget'],
-    [NS.CARDDAV, 'card:addressbook-query'],
-    [NS.DAV, 'd:sync-collection'],
-  ] as const) {
-    el.ele(NS.DAV, 'd:supported-report').ele(NS.DAV, 'd:report').ele(ns, name);
-  }
-};
+const SUPPORTED_REPORTS: PropValue = new Markup(
+  [CARD('addressbook-multiget'), CARD('addressbook-query'), D('sync-collection')]
+    .map(
+      (report) =>
+        `<d:supported-report><d:report>${elementXml(report)}</d:report></d:supported-report>`,
+    )
+    .join(''),
+);
 
 /** RFC 6352 §6.2.2: vCard 3.0 and 4.0. */
-const SUPPORTED_DATA: PropValue = (el) => {
-  for (const version of ['3.0', '4.0']) {
-    el.ele(NS.CARDDAV, 'card:address-data-type')
-      .att('content-type', 'text/vcard')
-      .att('version', version);
-  }
-};
+const SUPPORTED_DATA: PropValue = new Markup(
+  ['3.0', '4.0']
+    .map(
+      (version) =>
+        `<card:address-data-type content-type="text/vcard" version="${escapeAttribute(version)}"/>`,
+    )
+    .join(''),
+);
 
 type Getter = (ctx: PropContext) => PropValue | Promise<PropValue>;
 

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { child, DavError, errorXml, NS, parseXml, textOf } from './xml';
+import {
+  child,
+  DavError,
+  errorXml,
+  escapeAttribute,
+  escapeText,
+  multistatusClose,
+  multistatusOpen,
+  NS,
+  parseXml,
+  responseXml,
+  textOf,
+} from './xml';
 
 describe('errorXml', () => {
   it('writes a DAV:error a namespace-aware parser reads back: condition, href and message', async () => {
@@ -26,5 +38,59 @@ describe('errorXml', () => {
   it('writes only the message when there is no condition', async () => {
     const root = await parseXml(errorXml(new DavError(401, 'Sign in.')));
     expect(root.children.map((c) => c.localName)).toEqual(['message']);
+  });
+});
+
+describe('responseXml', () => {
+  const hostile = 'x <b> & ]]> "double" \'single\' \x01\x08\x0B\x0C\x1F\uFFFE \uD800 end\r\n';
+
+  /** A written response inside the Multi-Status root, as a client reads it. */
+  async function read(response: string) {
+    const root = await parseXml(`${multistatusOpen()}${response}${multistatusClose('tok&<>')}`);
+    const first = root.children[0]!;
+    return { root, first };
+  }
+
+  it('escapes text and hrefs so a strict parser reads back the text, controls as U+FFFD', async () => {
+    const href = '/dav/a&b<c>"]]>\x02.vcf';
+    const { root, first } = await read(
+      responseXml(href, {
+        found: new Map([
+          [
+            '{urn:ietf:params:xml:ns:carddav}address-data',
+            { q: { ns: NS.CARDDAV, name: 'address-data' }, value: hostile },
+          ],
+          ['{DAV:}getetag', { q: { ns: NS.DAV, name: 'getetag' }, value: '"12-3.0"' }],
+        ]),
+        missing: [{ ns: 'urn:x:"odd"&<', name: 'custom' }],
+      }),
+    );
+    expect(child(first, NS.DAV, 'href')!.textContent).toBe('/dav/a&b<c>"]]>\uFFFD.vcf');
+    const [found, missing] = first.children.filter((c) => c.localName === 'propstat');
+    const prop = child(found!, NS.DAV, 'prop')!;
+    expect(child(prop, NS.CARDDAV, 'address-data')!.textContent).toBe(
+      'x <b> & ]]> "double" \'single\' \uFFFD\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD \uFFFD end\n',
+    );
+    expect(child(prop, NS.DAV, 'getetag')!.textContent).toBe('"12-3.0"');
+    expect(child(child(missing!, NS.DAV, 'prop')!, 'urn:x:"odd"&<', 'custom')).toBeDefined();
+    expect(textOf(child(missing!, NS.DAV, 'status'))).toBe('HTTP/1.1 404 Not Found');
+    expect(textOf(child(root, NS.DAV, 'sync-token'))).toBe('tok&<>');
+  });
+
+  it('writes empty values as empty elements, and a gone card as its status alone', async () => {
+    const { first } = await read(
+      responseXml('/dav/x.vcf', [
+        { status: 200, props: [{ q: { ns: NS.DAV, name: 'displayname' }, value: '' }] },
+      ]),
+    );
+    expect(first.children.map((c) => c.localName)).toEqual(['href', 'propstat']);
+    expect(responseXml('/dav/gone.vcf', 404)).toBe(
+      '<d:response><d:href>/dav/gone.vcf</d:href><d:status>HTTP/1.1 404 Not Found</d:status></d:response>',
+    );
+  });
+
+  it('keeps tabs, line breaks and characters outside the BMP as they are', () => {
+    expect(escapeText('a\tb\r\nc 😀 é')).toBe('a\tb\r\nc 😀 é');
+    expect(escapeAttribute('"<&>"')).toBe('&quot;&lt;&amp;&gt;&quot;');
   });
 });

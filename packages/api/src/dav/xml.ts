@@ -1,7 +1,5 @@
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { cooperative } from '../shared/event-loop';
-import { fragment } from 'xmlbuilder2';
-import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 
 /** The XML namespaces Kith's CardDAV speaks (RFC 4918, RFC 6352, Apple's CalendarServer). */
 export const NS = {
@@ -222,12 +220,45 @@ export function multistatusClose(syncToken?: string): string {
   return `${syncToken ? `<d:sync-token>${escapeText(syncToken)}</d:sync-token>` : ''}</d:multistatus>`;
 }
 
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/**
+ * Characters XML 1.0 cannot carry, even as a reference (§2.2 `Char`): C0 controls but tab, LF
+ * and CR, U+FFFE and U+FFFF, and halves of surrogate pairs standing alone.
+ */
+const NOT_XML_CHAR =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point.
+  /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Whether a text needs any work to be written as character data: markup or a non-XML character. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point.
+const TEXT_NEEDS_WORK = /[&<>\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
+/**
+ * Text as XML character data (XML 1.0 §2.4): `&`, `<` and `>` escaped (`>` too, so `]]>` never
+ * appears), and each character XML cannot carry replaced by U+FFFD, so a card with control
+ * characters still answers a document every parser reads. Carriage returns and tabs are kept as
+ * they are, as the XML builder before wrote them.
+ */
+export function escapeText(text: string): string {
+  if (!TEXT_NEEDS_WORK.test(text)) return text;
+  return text
+    .replace(NOT_XML_CHAR, '\uFFFD')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }
 
-/** A property's value: text, or a builder that adds child elements. */
-export type PropValue = string | ((el: XMLBuilder) => void);
+/** Text as an attribute value in double quotes (XML 1.0 §3.1): as `escapeText`, and `"` too. */
+export function escapeAttribute(text: string): string {
+  return escapeText(text).replace(/"/g, '&quot;');
+}
+
+/** Markup written as it is: child elements of a property, already escaped. */
+export class Markup {
+  constructor(readonly xml: string) {}
+}
+
+/** A property's value: text (escaped when written), or child elements as markup. */
+export type PropValue = string | Markup;
 
 /** What one resource answers: its found properties and the names of those it does not have. */
 export interface PropResult {
@@ -249,14 +280,24 @@ export function statusLine(status: number): string {
   return `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ''}`.trim();
 }
 
-function qualified(q: QName): string {
+/**
+ * An element's opening tag name and its namespace declaration: the root's prefix for DAV,
+ * CardDAV and CalendarServer names, else the bare name declaring its namespace as the default
+ * (none for a name in no namespace).
+ */
+function tagOf(q: QName): { tag: string; declaration: string } {
   const prefix = PREFIXES[q.ns];
-  return prefix ? `${prefix}:${q.name}` : q.name;
+  if (prefix) return { tag: `${prefix}:${q.name}`, declaration: '' };
+  return { tag: q.name, declaration: q.ns ? ` xmlns="${escapeAttribute(q.ns)}"` : '' };
 }
 
-/** Adds `<{ns}name>` to `parent`, declaring a default namespace for unknown ones. */
-export function addElement(parent: XMLBuilder, q: QName): XMLBuilder {
-  return PREFIXES[q.ns] ? parent.ele(q.ns, qualified(q)) : parent.ele(q.ns, q.name);
+/**
+ * `<{ns}name>` with `inner` (markup, already escaped) inside, or empty (`<name/>`). The name
+ * is a parsed request's or Kith's own, so it is a well-formed XML name.
+ */
+export function elementXml(q: QName, inner = ''): string {
+  const { tag, declaration } = tagOf(q);
+  return inner ? `<${tag}${declaration}>${inner}</${tag}>` : `<${tag}${declaration}/>`;
 }
 
 /** Properties answered with one status (RFC 4918 §14.22 `propstat`). */
@@ -279,29 +320,23 @@ export function propStatsOf(result: PropResult): PropStat[] {
 
 /**
  * One `<d:response>` of a Multi-Status: the href with its propstats, or with a bare status (a
- * card that is gone, RFC 6578 §3.5.2). Serialised on its own so long answers can be streamed
- * one response at a time.
+ * card that is gone, RFC 6578 §3.5.2). Written as text on its own, its prefixes those the
+ * Multi-Status root declares (`multistatusOpen`), so long answers are streamed one response
+ * at a time without building a document.
  */
 export function responseXml(href: string, result: PropResult | PropStat[] | number): string {
-  const root = fragment();
-  const response = root.ele(NS.DAV, 'd:response');
-  response.ele(NS.DAV, 'd:href').txt(href);
+  let xml = `<d:response><d:href>${escapeText(href)}</d:href>`;
   if (typeof result === 'number') {
-    response.ele(NS.DAV, 'd:status').txt(statusLine(result));
-  } else {
-    for (const stat of Array.isArray(result) ? result : propStatsOf(result)) {
-      const propstat = response.ele(NS.DAV, 'd:propstat');
-      const prop = propstat.ele(NS.DAV, 'd:prop');
-      for (const { q, value } of stat.props) {
-        const el = addElement(prop, q);
-        if (typeof value === 'string') {
-          if (value) el.txt(value);
-        } else value(el);
-      }
-      propstat.ele(NS.DAV, 'd:status').txt(statusLine(stat.status));
-    }
+    return `${xml}<d:status>${statusLine(result)}</d:status></d:response>`;
   }
-  return stripDeclarations(root.end({ headless: true }));
+  for (const stat of Array.isArray(result) ? result : propStatsOf(result)) {
+    xml += '<d:propstat><d:prop>';
+    for (const { q, value } of stat.props) {
+      xml += elementXml(q, typeof value === 'string' ? escapeText(value) : value.xml);
+    }
+    xml += `</d:prop><d:status>${statusLine(stat.status)}</d:status></d:propstat>`;
+  }
+  return `${xml}</d:response>`;
 }
 
 /**
@@ -309,17 +344,10 @@ export function responseXml(href: string, result: PropResult | PropStat[] | numb
  * the 507 `number-of-matches-within-limits` of a truncated sync (RFC 6578 §3.6).
  */
 export function errorResponseXml(href: string, status: number, condition: QName): string {
-  const root = fragment();
-  const response = root.ele(NS.DAV, 'd:response');
-  response.ele(NS.DAV, 'd:href').txt(href);
-  response.ele(NS.DAV, 'd:status').txt(statusLine(status));
-  addElement(response.ele(NS.DAV, 'd:error'), condition);
-  return stripDeclarations(root.end({ headless: true }));
-}
-
-/** A fragment declares its prefixes on its root; the multistatus root already has them. */
-function stripDeclarations(xml: string): string {
-  return xml.replace(/ xmlns:(d|card|cs)="[^"]*"/g, '');
+  return (
+    `<d:response><d:href>${escapeText(href)}</d:href><d:status>${statusLine(status)}</d:status>` +
+    `<d:error>${elementXml(condition)}</d:error></d:response>`
+  );
 }
 
 /** The namespace of the human-readable message inside a `DAV:error` body. */
@@ -327,19 +355,15 @@ const KITH_NS = 'http://kith.app/ns';
 
 /**
  * A `DAV:error` body (RFC 4918 §16) naming the failed condition, with the message for people
- * in Apple's and sabre/dav's habit of a human-readable element beside it. Written as a
- * template, not through the XML builder: every refused request (a wrong password, a spent
- * budget) answers one, and building it cost more than the rest of the refusal.
+ * in Apple's and sabre/dav's habit of a human-readable element beside it.
  */
 export function errorXml(error: DavError): string {
   let condition = '';
   if (error.condition) {
-    const { ns, name } = error.condition;
-    const tag = PREFIXES[ns] ? `${PREFIXES[ns]}:${name}` : name;
-    const declaration = PREFIXES[ns] ? '' : ` xmlns="${escapeAttribute(ns)}"`;
-    condition = error.href
-      ? `<${tag}${declaration}><d:href>${escapeText(error.href)}</d:href></${tag}>`
-      : `<${tag}${declaration}/>`;
+    condition = elementXml(
+      error.condition,
+      error.href ? `<d:href>${escapeText(error.href)}</d:href>` : '',
+    );
   }
   return (
     `<?xml version="1.0" encoding="utf-8"?>\n<d:error${PREFIX_DECLARATIONS}>${condition}` +
@@ -347,13 +371,7 @@ export function errorXml(error: DavError): string {
   );
 }
 
-function escapeAttribute(text: string): string {
-  return escapeText(text).replace(/"/g, '&quot;');
-}
-
 /** A `<d:href>` child, for properties whose value is a URL. */
-export function hrefValue(href: string): PropValue {
-  return (el) => {
-    el.ele(NS.DAV, 'd:href').txt(href);
-  };
+export function hrefValue(href: string): Markup {
+  return new Markup(`<d:href>${escapeText(href)}</d:href>`);
 }
