@@ -19,8 +19,15 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
+// PostgreSQL's default 128 MB of shared buffers is sized for a shared server; the engine
+// touches all of it at start, so it was a third of an idle Kith's memory. A personal book's hot
+// pages fit in 16 MB, and the rest is read through the operating system's file cache
+// (docs/performance.md#memory).
+const SHARED_BUFFERS = '16MB';
+
 try {
   const db = await PGlite.create({
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
     dataDir: workerData.dataDir,
     loadDataDir: workerData.loadDataDir
       ? new Blob([readFileSync(workerData.loadDataDir)])
