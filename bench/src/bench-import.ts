@@ -6,7 +6,13 @@
  * PGlite and (when `TEST_DATABASE_URL` or `BENCH_DATABASE_URL` names a server) PostgreSQL,
  * for a Google CSV and a vCard 4.0 file. Prints a table; writes bench/import-results.json.
  *
- * Settings: BENCH_IMPORT_CONTACTS (10000).
+ * While each import runs, `/api/health` is asked one request after another (20 ms apart), as a
+ * load balancer would, and its p50, p95 and max are reported: the server must stay responsive.
+ * A file over the preview's 7 MB limit is previewed in parts of at most `PART_CONTACTS`
+ * contacts, as the import page tells a person to split it.
+ *
+ * Settings: BENCH_IMPORT_CONTACTS (10000), BENCH_IMPORT_FILES (`csv,vcard`),
+ * BENCH_IMPORT_DATABASES (`pglite,postgres`; PostgreSQL only with a URL).
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, release, totalmem, type as osType } from 'node:os';
@@ -18,6 +24,12 @@ import { seedBook } from './seed';
 
 const CONTACTS = Number(process.env.BENCH_IMPORT_CONTACTS ?? 10_000);
 const BATCH = 250;
+/** Contacts per previewed part: 15,000 faker contacts are 3.9 MB of CSV, 5.7 MB of vCard. */
+const PART_CONTACTS = 15_000;
+const FILES = (process.env.BENCH_IMPORT_FILES ?? 'csv,vcard').split(',');
+const DATABASES = (process.env.BENCH_IMPORT_DATABASES ?? 'pglite,postgres').split(',');
+/** Pause between two health requests, in ms. */
+const HEALTH_GAP_MS = 20;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const log = (line: string) => console.log(`[bench:import] ${line}`);
 
@@ -131,6 +143,45 @@ async function postPreview(origin: string, cookie: string, content: string) {
   return (await res.json()) as { contacts: unknown[]; problems: unknown[] };
 }
 
+/**
+ * Asks `/api/health` one request after another until `stop` is called; `stop` answers the
+ * latencies in ms, sorted.
+ */
+function sampleHealth(origin: string): () => Promise<number[]> {
+  const latencies: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      const res = await fetch(`${origin}/api/health`);
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`/api/health answered ${res.status}`);
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_GAP_MS));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return latencies.sort((a, b) => a - b);
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length
+    ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!)
+    : 0;
+
+/** The file split into parts of at most `PART_CONTACTS` contacts (a CSV keeps its header). */
+function parts(name: string, list: Person[]): string[] {
+  const chunks: string[] = [];
+  for (let i = 0; i < list.length; i += PART_CONTACTS) {
+    const chunk = list.slice(i, i + PART_CONTACTS);
+    chunks.push(name === 'vcard' ? vcards(chunk) : googleCsv(chunk));
+  }
+  return chunks;
+}
+
 interface Row {
   database: string;
   file: string;
@@ -140,12 +191,17 @@ interface Row {
   totalMs: number;
   floorMs: number;
   ratio: number;
+  contactsPerSecond: number;
+  healthP50Ms: number;
+  healthP95Ms: number;
+  healthMaxMs: number;
+  healthRequests: number;
 }
 
 async function benchDatabase(
   kind: 'pglite' | 'postgres',
   list: Person[],
-  files: [string, string][],
+  files: [string, string[]][],
 ) {
   const rows: Row[] = [];
   const { handle, run, drop } = await openDatabase(kind);
@@ -158,19 +214,26 @@ async function benchDatabase(
     );
     const { app, origin } = await startBenchApp(handle);
     const cookie = await signIn(origin, 'bench@example.com');
-    for (const [name, content] of files) {
-      log(`${kind} ${name}: ${Buffer.byteLength(content)} bytes`);
+    for (const [name, contents] of files) {
+      const bytes = contents.reduce((sum, content) => sum + Buffer.byteLength(content), 0);
+      log(`${kind} ${name}: ${bytes} bytes in ${contents.length} part(s)`);
+      const stopHealth = sampleHealth(origin);
+      let previewMs = 0;
       const started = performance.now();
-      const preview = await postPreview(origin, cookie, content);
-      const previewed = performance.now();
       const importId = crypto.randomUUID();
-      for (let i = 0; i < preview.contacts.length; i += BATCH) {
-        await mutation(origin, cookie, 'imports.batch', {
-          importId,
-          create: preview.contacts.slice(i, i + BATCH),
-        });
+      for (const content of contents) {
+        const partStarted = performance.now();
+        const preview = await postPreview(origin, cookie, content);
+        previewMs += performance.now() - partStarted;
+        for (let i = 0; i < preview.contacts.length; i += BATCH) {
+          await mutation(origin, cookie, 'imports.batch', {
+            importId,
+            create: preview.contacts.slice(i, i + BATCH),
+          });
+        }
       }
       const finished = performance.now();
+      const health = await stopHealth();
       const [{ count } = { count: 0 }] = (await run(
         'select count(*)::int as count from contacts where user_id = $1 and import_id = $2',
         [book.userId, importId],
@@ -207,15 +270,20 @@ async function benchDatabase(
       const row: Row = {
         database: kind,
         file: name,
-        bytes: Buffer.byteLength(content),
-        previewMs: Math.round(previewed - started),
-        batchesMs: Math.round(finished - previewed),
+        bytes,
+        previewMs: Math.round(previewMs),
+        batchesMs: Math.round(finished - started - previewMs),
         totalMs: Math.round(finished - started),
         floorMs: Math.round(floorMs),
         ratio: Number(((finished - started) / floorMs).toFixed(1)),
+        contactsPerSecond: Math.round(CONTACTS / ((finished - started) / 1000)),
+        healthP50Ms: percentile(health, 0.5),
+        healthP95Ms: percentile(health, 0.95),
+        healthMaxMs: percentile(health, 1),
+        healthRequests: health.length,
       };
       log(
-        `${kind} ${name}: preview ${row.previewMs} ms, batches ${row.batchesMs} ms, total ${row.totalMs} ms (floor ${row.floorMs} ms)`,
+        `${kind} ${name}: preview ${row.previewMs} ms, batches ${row.batchesMs} ms, total ${row.totalMs} ms (floor ${row.floorMs} ms); /api/health p50 ${row.healthP50Ms} ms, p95 ${row.healthP95Ms} ms, max ${row.healthMaxMs} ms (${row.healthRequests} requests)`,
       );
       rows.push(row);
     }
@@ -227,12 +295,15 @@ async function benchDatabase(
 }
 
 const list = people();
-const files: [string, string][] = [
-  ['Google CSV', googleCsv(list)],
-  ['vCard 4.0', vcards(list)],
+const files: [string, string[]][] = [
+  ...(FILES.includes('csv') ? [['Google CSV', parts('csv', list)] as [string, string[]]] : []),
+  ...(FILES.includes('vcard') ? [['vCard 4.0', parts('vcard', list)] as [string, string[]]] : []),
 ];
 const rows: Row[] = [];
-for (const kind of ['pglite', ...(adminUrl ? ['postgres' as const] : [])] as const) {
+const kinds = (['pglite', 'postgres'] as const).filter(
+  (kind) => DATABASES.includes(kind) && (kind === 'pglite' || adminUrl),
+);
+for (const kind of kinds) {
   rows.push(...(await benchDatabase(kind, list, files)));
 }
 console.table(rows);
