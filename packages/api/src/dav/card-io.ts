@@ -115,23 +115,72 @@ export function cardEtag(card: BookCard, version: VCardVersion | undefined): str
 }
 
 /**
+ * The cards last written, by what their text is made of: a contact's id and revision (which
+ * every change of the contact moves, its labels' and photo's too: migration 0012's triggers),
+ * its label names, its photo, the version and whether the photo is embedded. So a card is
+ * written once per change however many clients sync it, and an `addressbook-query` that reads
+ * every card does not write them all again. Least recently used cards go first past
+ * `maxChars` characters.
+ */
+export class CardTextCache {
+  private readonly texts = new Map<string, string>();
+  private chars = 0;
+
+  constructor(private readonly maxChars: number) {}
+
+  /** The cached text for `key`, marked as used now; undefined when absent. */
+  get(key: string): string | undefined {
+    const text = this.texts.get(key);
+    if (text !== undefined) {
+      this.texts.delete(key);
+      this.texts.set(key, text);
+    }
+    return text;
+  }
+
+  /** Keeps `text` for `key`, dropping the least recently used texts past the limit. */
+  set(key: string, text: string): void {
+    if (text.length > this.maxChars) return;
+    const old = this.texts.get(key);
+    if (old !== undefined) this.chars -= old.length;
+    this.texts.delete(key);
+    this.texts.set(key, text);
+    this.chars += text.length;
+    for (const [oldest, dropped] of this.texts) {
+      if (this.chars <= this.maxChars) break;
+      this.texts.delete(oldest);
+      this.chars -= dropped.length;
+    }
+  }
+}
+
+/**
  * A card as a client gets it, in `version` (its own when undefined): a contact's stored card
  * as it was sent, with what changed in Kith since written into it, or, without one (or in the
  * other version), the card written from its fields with its photo embedded (unless
- * `withPhoto` is false) and its labels as CATEGORIES; or a label's group card.
+ * `withPhoto` is false) and its labels as CATEGORIES; or a label's group card. With `cache`,
+ * a contact's card written before for the same revision is given again (`CardTextCache`).
  */
 export async function cardText(
   storage: ImageStorage,
   card: BookCard,
   asked: VCardVersion | undefined,
   withPhoto = true,
+  cache?: CardTextCache,
 ): Promise<string> {
   const version = asked ?? nativeVersion(card);
   if (card.kind === 'group') return groupVCard(card.group, card.updatedAt, version);
   const { contact, photo, labels } = card.contact;
-  return contactCardText(
+  const key = cache
+    ? [contact.id, contact.revision, version, withPhoto, photo?.key ?? '', ...labels].join('\0')
+    : '';
+  const cached = cache?.get(key);
+  if (cached !== undefined) return cached;
+  const text = await contactCardText(
     { contact, labels, photo: embedded(storage, photo, withPhoto) },
     version,
     '3.0',
   );
+  cache?.set(key, text);
+  return text;
 }

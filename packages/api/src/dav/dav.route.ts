@@ -33,7 +33,14 @@ import {
 } from './book-cards';
 import { deleteGroup, readsGroupCards, putGroup, readIncomingGroup } from './group-cards';
 import { isGroupCard } from '../vcard/group-card';
-import { cardEtag, cardText, nativeVersion, readIncomingCard, requestedVersion } from './card-io';
+import {
+  cardEtag,
+  cardText,
+  CardTextCache,
+  nativeVersion,
+  readIncomingCard,
+  requestedVersion,
+} from './card-io';
 import { authenticateDav, BASIC_CHALLENGE } from './dav-auth';
 import type { AppPasswordUser } from '../app-passwords';
 import { DAV_ROOT, paths } from '../shared/dav-paths';
@@ -100,8 +107,15 @@ export const WELL_KNOWN_CARDDAV = '/.well-known/carddav';
 
 const XML_TYPE = 'application/xml; charset=utf-8';
 
+/**
+ * Characters of cards kept written (`CardTextCache`): about 64 MB at most, the cards of a few
+ * 10,000-card books.
+ */
+const CARD_CACHE_CHARS = 32 * 1024 * 1024;
+
 interface Caller extends BookView {
-  userName: string;
+  /** The account's name, read only when a principal's displayname is asked for. */
+  userName: () => Promise<string>;
 }
 
 /**
@@ -116,6 +130,7 @@ export const davPlugin: FastifyPluginAsync<{
   deps: ApiDependencies;
   rateLimiter: RateLimiter;
 }> = async (app, { deps, rateLimiter }) => {
+  const cards = new CardTextCache(CARD_CACHE_CHARS);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     '*',
@@ -198,9 +213,10 @@ export const davPlugin: FastifyPluginAsync<{
     }
     const auth = callers.get(req);
     if (!auth) throw new DavError(401, 'Sign in with your email and an app password.');
+    let name: Promise<string> | undefined;
     const caller: Caller = {
       userId: auth.userId,
-      userName: await accountName(deps.db, auth.userId),
+      userName: () => (name ??= accountName(deps.db, auth.userId)),
       // Labels are listed as group cards to the clients that keep groups so; every client
       // reads them as CATEGORIES.
       groups: readsGroupCards(req.headers['user-agent']),
@@ -401,7 +417,7 @@ export const davPlugin: FastifyPluginAsync<{
       addressData?.getAttribute('version'),
       req.headers['user-agent'],
     );
-    const text = (card: BookCard) => cardText(deps.images, card, version);
+    const text = (card: BookCard) => cardText(deps.images, card, version, true, cards);
     const cardResponse = async (card: BookCard) =>
       responseXml(
         paths.card(caller.userId, card.name),
@@ -441,7 +457,8 @@ export const davPlugin: FastifyPluginAsync<{
           for (const card of page) {
             if (sent >= limit) return;
             // Filtered on the card's text without its photo.
-            if (!matchesFilter(filter, await cardText(deps.images, card, '4.0', false))) continue;
+            const searched = await cardText(deps.images, card, '4.0', false, cards);
+            if (!matchesFilter(filter, searched)) continue;
             sent++;
             yield await cardResponse(card);
           }
@@ -544,7 +561,7 @@ export const davPlugin: FastifyPluginAsync<{
       .header('Vary', 'Accept');
     // RFC 7232 §3.2: the client's copy is this one.
     if (etagListed(req.headers['if-none-match'], etag)) return reply.code(304).send();
-    const text = await cardText(deps.images, card, asked);
+    const text = await cardText(deps.images, card, asked, true, cards);
     return reply
       .type(`text/vcard; charset=utf-8; version=${asked ?? nativeVersion(card)}`)
       .send(req.method === 'HEAD' ? undefined : text);

@@ -28,7 +28,8 @@ const CS = (name: string) => q(NS.CS, name);
 /** What a property's value may be computed from. */
 export interface PropContext {
   userId: string;
-  userName: string;
+  /** The account's name (a principal's displayname), read when asked for. */
+  userName: () => Promise<string>;
   book: BookState;
   /** Bytes used, read only when a quota property is asked for. */
   usedBytes: () => Promise<number>;
@@ -91,7 +92,7 @@ function collectionProps(resource: DavResource): Map<string, { q: QName; get: Ge
       break;
     case 'principal':
       add(D('resourcetype'), () => resourcetype(D('principal')));
-      add(D('displayname'), (c) => c.userName);
+      add(D('displayname'), (c) => c.userName());
       add(D('principal-URL'), (c) => hrefValue(paths.principal(c.userId)));
       add(CARD('addressbook-home-set'), (c) => hrefValue(paths.home(c.userId)));
       add(CS('me-card'), (c) =>
