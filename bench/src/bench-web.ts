@@ -11,7 +11,12 @@
  * (`big-book.ts`): first row, End to the last row, list data fetched, JS heap.
  *
  * Settings: BENCH_WEB_CONTACTS, the seeded account's contacts (5000); BENCH_WEB_RUNS (3);
- * BENCH_WEB_BIG_BOOKS, the big books' sizes ("10000,100000"; empty for none).
+ * BENCH_WEB_LIGHTHOUSE_RUNS (BENCH_WEB_RUNS; 0 for none);
+ * BENCH_WEB_BIG_BOOKS, the big books' sizes ("10000,100000"; empty for none); BENCH_WEB_DIST,
+ * built `dist` folders to compare, comma-separated (say, a worktree of the commit before and
+ * this one): each is served by a server of its own on the same database, and the runs
+ * alternate between them, so a busy machine weighs on both alike. Without it, this
+ * checkout's web app is built and measured.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,13 +35,18 @@ import { measureBigBook, type BigBookFigures } from './big-book';
 
 const CONTACTS = Number(process.env.BENCH_WEB_CONTACTS ?? 5_000);
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+/** Lighthouse runs per page and build (`BENCH_WEB_LIGHTHOUSE_RUNS`, else `RUNS`; 0 for none). */
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_WEB_LIGHTHOUSE_RUNS ?? RUNS);
 /** The books the list is opened at in Chromium: two sizes, to see how its cost grows. */
 const BIG_BOOKS = (process.env.BENCH_WEB_BIG_BOOKS ?? '10000,100000')
   .split(',')
   .filter(Boolean)
   .map(Number);
 const webDir = resolve(import.meta.dirname, '../../apps/web');
-const distDir = join(webDir, 'dist');
+const DISTS = (process.env.BENCH_WEB_DIST ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((dir) => resolve(dir));
 type Cookie = Pick<BrowserCookie, 'name' | 'value'> & { url: string };
 const log = (line: string) => console.log(`[bench:web] ${line}`);
 
@@ -58,7 +68,9 @@ const ROUTES: Record<string, string[]> = {
   '/person/$id': ['src/routes/_app.tsx', 'src/routes/_app/person/$id.tsx'],
 };
 
-function initialAssets(): { route: string; jsKb: number; cssKb: number }[] {
+function initialAssets(
+  distDir: string,
+): { route: string; jsFiles: number; jsKb: number; cssKb: number }[] {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
@@ -77,34 +89,36 @@ function initialAssets(): { route: string; jsKb: number; cssKb: number }[] {
     const css = new Set<string>();
     collect('index.html', js, css);
     for (const component of components) {
-      const key = component.startsWith('src/routes/')
-        ? `${component}?tsr-split=component`
-        : component;
+      // A route file's component is split off under its own key; a plain module is its path.
+      const split = `${component}?tsr-split=component`;
+      const key = manifest[split] ? split : component;
       collect(key, js, css);
     }
     const sum = (files: Set<string>) =>
       Math.round([...files].reduce((total, file) => total + gzipKb(file), 0) * 10) / 10;
-    return { route, jsKb: sum(js), cssKb: sum(css) };
+    return { route, jsFiles: js.size, jsKb: sum(js), cssKb: sum(css) };
   });
 }
 
 type LighthouseFigures = Awaited<ReturnType<typeof runLighthouse>>;
 
-/** Each figure's median over `RUNS` runs of Lighthouse on `url`. */
-async function medianLighthouse(url: string, cookies?: Cookie[]): Promise<LighthouseFigures> {
-  const runs: LighthouseFigures[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(url, cookies));
-  const median = (pick: (r: LighthouseFigures) => number) => {
-    const sorted = runs.map(pick).sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)]!;
-  };
+/** The median of `values` (the upper one of an even count). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Each figure's median over runs of Lighthouse. */
+function medianLighthouse(runs: LighthouseFigures[]): LighthouseFigures {
+  const of = (pick: (r: LighthouseFigures) => number) => median(runs.map(pick));
   return {
-    performance: median((r) => r.performance),
-    accessibility: median((r) => r.accessibility),
-    bestPractices: median((r) => r.bestPractices),
-    lcpMs: median((r) => r.lcpMs),
-    cls: median((r) => r.cls),
-    tbtMs: median((r) => r.tbtMs),
+    performance: of((r) => r.performance),
+    accessibility: of((r) => r.accessibility),
+    bestPractices: of((r) => r.bestPractices),
+    lcpMs: of((r) => r.lcpMs),
+    cls: of((r) => r.cls),
+    tbtMs: of((r) => r.tbtMs),
+    jsRequests: of((r) => r.jsRequests),
   };
 }
 
@@ -134,6 +148,9 @@ async function runLighthouse(url: string, cookies: Cookie[] = []) {
     const lhr = result!.lhr;
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? -1;
+    const requests = (
+      lhr.audits['network-requests']?.details as { items?: { resourceType?: string }[] }
+    )?.items;
     return {
       performance: score('performance'),
       accessibility: score('accessibility'),
@@ -141,6 +158,7 @@ async function runLighthouse(url: string, cookies: Cookie[] = []) {
       lcpMs: Math.round(audit('largest-contentful-paint')),
       cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
       tbtMs: Math.round(audit('total-blocking-time')),
+      jsRequests: requests?.filter((r) => r.resourceType === 'Script').length ?? -1,
     };
   } finally {
     await browser.close();
@@ -148,10 +166,16 @@ async function runLighthouse(url: string, cookies: Cookie[] = []) {
   }
 }
 
-log('building the web app');
-execFileSync('pnpm', ['build'], { cwd: webDir, stdio: 'inherit' });
-if (!existsSync(join(distDir, '.vite/manifest.json'))) throw new Error('no Vite manifest');
-const assets = initialAssets();
+if (DISTS.length === 0) {
+  log('building the web app');
+  execFileSync('pnpm', ['build'], { cwd: webDir, stdio: 'inherit' });
+  DISTS.push(join(webDir, 'dist'));
+}
+const assets = DISTS.flatMap((dist) => {
+  if (!existsSync(join(dist, '.vite/manifest.json')))
+    throw new Error(`no Vite manifest in ${dist}`);
+  return initialAssets(dist).map((figures) => ({ dist, ...figures }));
+});
 console.table(assets);
 
 log(`seeding an account with ${CONTACTS} contacts`);
@@ -166,47 +190,80 @@ const book = await seedBook(
   { mainContacts: CONTACTS, otherAccounts: 0, otherContacts: 0 },
   log,
 );
-const { app, origin } = await startBenchApp(database, {
-  env: {
-    NODE_ENV: 'production',
-    APP_SECRET: randomBytes(32).toString('hex'),
-    WEB_DIST_DIR: distDir,
-    PORT: '3199',
-    PUBLIC_URL: 'http://localhost:3199',
-  },
-  serveWeb: true,
-  port: 3199,
-});
-const cookies: Cookie[] = (await signIn(origin, book.email)).split('; ').map((pair) => {
-  const [name = '', value = ''] = pair.split('=');
-  return { name, value, url: origin };
-});
+const secret = randomBytes(32).toString('hex');
+/** One server per build, on the one database. */
+const targets = await Promise.all(
+  DISTS.map(async (dist, i) => {
+    const port = 3199 - i;
+    const started = await startBenchApp(database, {
+      env: {
+        NODE_ENV: 'production',
+        APP_SECRET: secret,
+        WEB_DIST_DIR: dist,
+        PORT: String(port),
+        PUBLIC_URL: `http://localhost:${port}`,
+      },
+      serveWeb: true,
+      port,
+    });
+    const cookies: Cookie[] = (await signIn(started.origin, book.email)).split('; ').map((pair) => {
+      const [name = '', value = ''] = pair.split('=');
+      return { name, value, url: started.origin };
+    });
+    return { dist, ...started, cookies };
+  }),
+);
 
-const bigBooks: BigBookFigures[] = [];
+const bigBooks: (BigBookFigures & { dist: string; firstRowRunsMs: number[] })[] = [];
 for (const size of BIG_BOOKS) {
   log(`seeding an account with ${size} contacts for the list in Chromium`);
   const email = `big-${size}@example.com`;
   await seedAccount(database.db, email, size);
   // What autovacuum does for a live book: the planner's statistics and the visibility map.
   await opened.run('vacuum analyze', []);
-  const cookie = await signIn(origin, email);
-  // The first visit warms the server and the browser's code cache as a returning person's.
-  await measureBigBook(origin, cookie);
-  bigBooks.push(await measureBigBook(origin, cookie));
+  const cookieOf = new Map<string, string>();
+  for (const target of targets) {
+    const cookie = await signIn(target.origin, email);
+    cookieOf.set(target.dist, cookie);
+    // The first visit warms the server and the browser's code cache as a returning person's.
+    await measureBigBook(target.origin, cookie);
+  }
+  const runs = new Map<string, BigBookFigures[]>(targets.map((t) => [t.dist, []]));
+  for (let i = 0; i < RUNS; i++) {
+    for (const target of targets) {
+      runs.get(target.dist)!.push(await measureBigBook(target.origin, cookieOf.get(target.dist)!));
+    }
+  }
+  for (const [dist, figures] of runs) {
+    const firstRowRunsMs = figures.map((f) => f.firstRowMs);
+    const mid = figures.find((f) => f.firstRowMs === median(firstRowRunsMs))!;
+    bigBooks.push({ dist, ...mid, firstRowRunsMs });
+    log(`${size} contacts, ${dist}: first row ${firstRowRunsMs.join(', ')} ms`);
+  }
 }
 console.table(bigBooks);
 
-const lighthouseResults = [
-  { page: 'landing (/)', ...(await medianLighthouse(`${origin}/`)) },
-  {
-    page: `contacts list (/, ${CONTACTS} contacts)`,
-    ...(await medianLighthouse(`${origin}/`, cookies)),
-  },
-];
+const lighthouseRuns = new Map<string, LighthouseFigures[]>();
+for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+  for (const target of targets) {
+    for (const [page, cookies] of [
+      ['landing (/)', []],
+      [`contacts list (/, ${CONTACTS} contacts)`, target.cookies],
+    ] as const) {
+      const key = `${target.dist}\t${page}`;
+      const figures = await runLighthouse(`${target.origin}/`, [...cookies]);
+      lighthouseRuns.set(key, [...(lighthouseRuns.get(key) ?? []), figures]);
+      log(`Lighthouse ${page}, ${target.dist}: ${JSON.stringify(figures)}`);
+    }
+  }
+}
+const lighthouseResults = [...lighthouseRuns].map(([key, runs]) => {
+  const [dist, page] = key.split('\t');
+  return { dist, page, ...medianLighthouse(runs) };
+});
 console.table(lighthouseResults);
-await app.close();
+for (const target of targets) await target.app.close();
 await opened.drop();
-
 const resultsFile = resolve(import.meta.dirname, '../results.json');
 const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
 writeFileSync(

@@ -1,8 +1,7 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createQueryClient } from './lib/query-client';
 import { createApiClient, createTrpcReactClient, trpc } from './lib/trpc';
@@ -11,14 +10,13 @@ import { OfflineBanner } from './pwa/offline-banner';
 import { useRetryWhenOnline } from './pwa/retry-when-online';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, localizedTheme } from './theme';
-import toasts from './toasts.module.css';
 
 /**
- * Toasts sit at the top right and close after 5000 ms (docs/product/limits.md#limits); three at
- * most at once.
+ * The toasts' container, in a chunk of its own (toasts.tsx): asked for at once, but the first
+ * render does not wait for it.
  */
-const TOAST_AUTO_CLOSE_MS = 5000;
-const TOAST_LIMIT = 3;
+const toastsModule = import('./toasts');
+const Toasts = lazy(() => toastsModule);
 
 /** Light, dark or the device's scheme (the default), kept in this browser. */
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'kith-color-scheme' });
@@ -57,13 +55,9 @@ export function App({ history, context }: { history?: RouterHistory; context?: A
           defaultColorScheme="auto"
           colorSchemeManager={colorSchemeManager}
         >
-          <Notifications
-            position="top-right"
-            autoClose={TOAST_AUTO_CLOSE_MS}
-            limit={TOAST_LIMIT}
-            containerWidth={360}
-            className={toasts.toasts}
-          />
+          <Suspense>
+            <Toasts />
+          </Suspense>
           <RouterProvider router={router} />
           <OfflineBanner />
         </MantineProvider>

@@ -5,14 +5,14 @@ import { createRoot } from 'react-dom/client';
 import { App, createAppContext } from './app';
 import { i18nReady } from './lib/i18n';
 import { guardChunkReloads } from './pwa/chunk-guard';
-import { registerServiceWorker } from './pwa/register';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 // Offline, a screen whose code cannot load shows its error, not the browser's (docs/offline.md).
 guardChunkReloads();
-registerServiceWorker();
+// Registered once the page has loaded (register.ts); its code need not hold the first screen.
+void import('./pwa/register').then(({ registerServiceWorker }) => registerServiceWorker());
 
 const context = createAppContext();
 const app = (

@@ -6,6 +6,7 @@ import { useRouteContext } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiClient } from './trpc';
 import { trpc } from './trpc';
+import { takeFirstWindow } from './first-window';
 import { sessionQueryKey, useSessionUser, type SessionUser } from './session';
 
 export type Contact = RouterOutputs['contacts']['byId'];
@@ -71,10 +72,17 @@ export function contactWindowQueryOptions(
     queryKey: [path, { type: 'window', input: { ...page, sort: order, labelId } }] as const,
     // Each window is a request of its own (`skipBatch`): batched with the session check, the
     // list would hold it back, and a failing list would fail it too.
-    queryFn: (): Promise<ContactWindow> =>
-      list === 'label'
-        ? api.labels.contacts.query({ ...page, labelId, sort }, UNBATCHED)
-        : api[list].list.query({ ...page, sort: order }, UNBATCHED),
+    queryFn: async (): Promise<ContactWindow> => {
+      // `/`'s first window may be on its way already, asked for by boot.js.
+      const early =
+        list === 'contacts' && window === 0 && order ? takeFirstWindow<ContactWindow>(order) : null;
+      return (
+        (await early) ??
+        (list === 'label'
+          ? api.labels.contacts.query({ ...page, labelId, sort }, UNBATCHED)
+          : api[list].list.query({ ...page, sort: order }, UNBATCHED))
+      );
+    },
     // The first window holds the total and the label; it stays while the screen does.
     gcTime: window === 0 ? undefined : WINDOW_GC_MS,
   });
