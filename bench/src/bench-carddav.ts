@@ -8,7 +8,8 @@
  * writes bench/dav-results.json.
  *
  * Settings: BENCH_DAV_SIZES (1000,10000); BENCH_DAV_UPLOADED=0 skips the uploaded books (Kith's
- * and Radicale's); BENCH_DAV_RADICALE=0 skips Radicale; BENCH_DAV_OUT names the JSON file.
+ * and Radicale's); BENCH_DAV_RADICALE=0 skips Radicale; BENCH_DAV_OUT names the JSON file;
+ * BENCH_DAV_PROFILE names a folder for CPU profiles of each first sync and no-change sync.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { radicaleVersion, startRadicale } from './radicale';
 
 const SIZES = (process.env.BENCH_DAV_SIZES ?? '1000,10000').split(',').map(Number);
 const UPLOADED = process.env.BENCH_DAV_UPLOADED !== '0';
+const PROFILE_DIR = process.env.BENCH_DAV_PROFILE || undefined;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const benchDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -45,7 +47,7 @@ const rows: DavRow[] = [];
 const uploadedBooks: UploadedBookRow[] = [];
 for (const size of SIZES) {
   for (const { kind, handle, run, origin, keys } of servers) {
-    const row = await benchDav(kind, handle, origin, run, size, keys);
+    const row = await benchDav(kind, handle, origin, run, size, keys, PROFILE_DIR);
     console.log(`[bench:dav] ${JSON.stringify(row)}`);
     rows.push(row);
     if (UPLOADED) {

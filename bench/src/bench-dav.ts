@@ -8,9 +8,20 @@
  * into that book: 100 new cards PUT one after another with `If-None-Match: *` (ms per PUT),
  * and the first sync of what was uploaded (one `addressbook-multiget` of the 100).
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { createAppPassword, type AuthKeys } from '@kith/api';
 import type { DatabaseHandle } from '@kith/db';
-import { firstSync, hrefsOf, unchangedSync, upload, type DavBook, type Upload } from './dav-client';
+import {
+  firstSync,
+  hrefsOf,
+  quantile,
+  unchangedSync,
+  upload,
+  type DavBook,
+  type Upload,
+} from './dav-client';
 import type { RunSql } from './floor';
 import { phoneCards } from './phone-cards';
 import { seedAccount } from './seed';
@@ -18,6 +29,9 @@ import { seedAccount } from './seed';
 /** The cards of every measured upload: 100 new contacts, the same in every book. */
 export const UPLOAD_CARDS = 100;
 export const UPLOAD_SEED = 20261126;
+
+/** No-change syncs measured at each size; the median is reported. */
+const UNCHANGED_RUNS = 21;
 
 export interface DavRow {
   database: string;
@@ -30,7 +44,7 @@ export interface DavRow {
   ratio: number;
   /** Bytes of vCards received in the first sync. */
   firstSyncBytes: number;
-  /** A sync with nothing new: one PROPFIND Depth 0 of getctag, ms. */
+  /** A sync with nothing new: one PROPFIND Depth 0 of getctag, ms (median of 21). */
   unchangedMs: number;
   unchangedRequests: number;
   /** After 100 contacts changed: one sync-collection report, ms, and what it listed. */
@@ -41,6 +55,31 @@ export interface DavRow {
   streamHeapMb: number;
   /** 100 new cards PUT into the book, then read back by one multiget. */
   upload: Upload;
+}
+
+/**
+ * Runs `fn` under the V8 CPU profiler of this process (the server's request thread: the bench
+ * serves in-process) when `dir` is set, and writes `<dir>/<name>.cpuprofile` (open it in Chrome's
+ * DevTools or speedscope); without `dir`, just runs `fn`.
+ */
+export async function profiled<T>(
+  dir: string | undefined,
+  name: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  if (!dir) return fn();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
 }
 
 /** A new account with an app password: its (empty) book, and its id. */
@@ -71,6 +110,8 @@ export async function benchDav(
   cards: number,
   /** The server's keys: the app password is made in the database with them. */
   keys: Pick<AuthKeys, 'tokenHashing'>,
+  /** A folder for CPU profiles of the first sync and the no-change sync (`BENCH_DAV_PROFILE`). */
+  profileDir?: string,
 ): Promise<DavRow> {
   const email = `dav-${cards}-${Date.now()}@example.com`;
   const { userId, book: davBook } = await kithAccount(handle, origin, keys, email, cards);
@@ -90,7 +131,7 @@ export async function benchDav(
   };
 
   // First sync: the requests of dav-client.ts, as for Radicale.
-  const first = await firstSync(davBook);
+  const first = await profiled(profileDir, `first-sync-${kind}-${cards}`, () => firstSync(davBook));
   if (first.listed !== cards - (await trashed(run, userId))) {
     throw new Error(`listed ${first.listed} cards of ${cards}`);
   }
@@ -103,8 +144,20 @@ export async function benchDav(
   );
   const floorMs = performance.now() - started;
 
-  // No change: the ctag alone.
-  const unchanged = await unchangedSync(davBook);
+  // No change: the ctag alone, the median of `UNCHANGED_RUNS` syncs (one is a few ms, within
+  // the machine's noise).
+  const unchangedRuns = await profiled(profileDir, `no-change-${kind}-${cards}`, async () => {
+    const runs = [];
+    for (let i = 0; i < UNCHANGED_RUNS; i++) runs.push(await unchangedSync(davBook));
+    return runs;
+  });
+  const unchanged = {
+    ...unchangedRuns[0]!,
+    ms: quantile(
+      unchangedRuns.map((r) => r.ms),
+      0.5,
+    ),
+  };
   const token = /<d:sync-token>([^<]+)<\/d:sync-token>/.exec(unchanged.answer)![1]!;
 
   // 100 changes, then one sync-collection.
