@@ -13,12 +13,14 @@
  * BENCH_SEARCH_CONCURRENCY (default `1,10`), against the search before migration 0029
  * (`searchBefore`, which ranked every match before the limit), alternating before and after
  * BENCH_SEARCH_ALTERNATIONS (2) times; BENCH_SEARCH_ROUNDS calls per measure (default 100),
- * shared by the concurrent callers. Writes bench/search-compare-results.json.
+ * shared by the concurrent callers. BENCH_SEARCH_DATABASE_URL names a migrated database to
+ * use and keep instead of a new one: its `compare-<size>@example.com` accounts are seeded once
+ * and measured again on the next run. Writes bench/search-compare-results.json.
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { searchContacts } from '@kith/api';
-import { schema, type Database } from '@kith/db';
+import { createDb, schema, type Database } from '@kith/db';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { openDatabase } from './databases';
 import { seedAccount } from './seed';
@@ -213,16 +215,24 @@ async function compare() {
   const levels = (process.env.BENCH_SEARCH_CONCURRENCY ?? '1,10').split(',').map(Number);
   const alternations = Number(process.env.BENCH_SEARCH_ALTERNATIONS ?? 2);
   const calls = Number(process.env.BENCH_SEARCH_ROUNDS ?? 100);
-  const { handle, drop } = await openDatabase('postgres');
+  const kept = process.env.BENCH_SEARCH_DATABASE_URL;
+  const { handle, drop } = kept
+    ? await createDb({ databaseUrl: kept }).then((h) => ({ handle: h, drop: () => h.close() }))
+    : await openDatabase('postgres');
   const db = handle.db;
   const deps = { db, images: { urlFor: () => '' } } as never;
   const rows: Record<string, unknown>[] = [];
   try {
     for (const size of sizes) {
       const started = Date.now();
-      const userId = await seedAccount(db, `compare-${size}@example.com`, size);
+      const email = `compare-${size}@example.com`;
+      const [seeded] = await db
+        .select({ id: schema.users.id })
+        .from(schema.users)
+        .where(eq(schema.users.email, email));
+      const userId = seeded?.id ?? (await seedAccount(db, email, size));
       await db.execute(sql`analyze ${schema.contacts}`);
-      log(`seeded ${size} contacts in ${Date.now() - started} ms`);
+      log(`${seeded ? 'found' : 'seeded'} ${size} contacts in ${Date.now() - started} ms`);
       for (const [query, text] of COMPARE_QUERIES) {
         const [{ count } = { count: 0 }] = (await db.execute(
           sql`select count(*)::int as count from ${schema.contacts}

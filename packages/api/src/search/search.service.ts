@@ -16,12 +16,12 @@ const TRIGRAM = 3;
 export const SHORT_QUERY_CANDIDATES = 200;
 
 /**
- * Past this many matches (name prefixes aside), a query is common enough that walking the
- * account's names in order finds the first few sooner than ranking every match: at 1,000
- * matches in 100,000 contacts the walk reads about 2,000 rows for 20 results, and ranking
- * 1,000 rows costs about as much (docs/performance.md#search-at-scale).
+ * How many of the account's names, in name order, are read first for the matches that are not
+ * name prefixes: a query common enough to match 20 of them (2%) takes its results from there,
+ * and only a rarer one is ranked through the trigram indexes, where it matches about 2% of the
+ * book or less (docs/performance.md#search-at-scale).
  */
-export const MANY_MATCHES = 1_000;
+export const WALKED_NAMES = 1_000;
 
 /** A query made only of phone characters is also matched against phone digits. */
 const PHONE_QUERY = /^[\d\s+\-().]+$/;
@@ -33,10 +33,9 @@ const LAST_CHARACTER = '\u{10FFFF}';
  * The stages of one search, each a query a test can EXPLAIN:
  * - `name-prefix`: names that start with the query, read in byte order from
  *   `contacts_user_active_name_prefix_idx` and stopped at the limit;
- * - `ranked`: every other match (at most `MANY_MATCHES + 1` of them, counted in `total`)
- *   found through the per-account trigram indexes, ranked;
- * - `name-order`: every other match in name order, read through the account's name index and
- *   stopped at the limit, for queries that match more than `MANY_MATCHES`.
+ * - `name-order`: the other matches among the account's first `WALKED_NAMES` names, in name
+ *   order, read through the account's name index;
+ * - `ranked`: every other match, found through the per-account trigram indexes and ranked.
  */
 export type SearchStage = 'name-prefix' | 'ranked' | 'name-order';
 
@@ -59,11 +58,6 @@ function searchTerms(userId: string, text: string) {
       sql`${contacts.searchText} like ${textPattern} escape '\\'`,
       digits ? sql`${contacts.phoneDigits} like ${phonePattern}` : undefined,
     ),
-    /** The same matches, written so no trigram index can serve them (the walk's filter). */
-    matchesByFilter: or(
-      sql`(${contacts.searchText} || '') like ${textPattern} escape '\\'`,
-      digits ? sql`(${contacts.phoneDigits} || '') like ${phonePattern}` : undefined,
-    ),
     namePrefix: sql`${contacts.sortName} collate "C" like kith_fold(${`${escaped}%`}) escape '\\'`,
     /** The byte range of names that start with the query, so the btree reads only those. */
     namePrefixRange: sql`${contacts.sortName} collate "C" >= kith_fold(${text}) and ${contacts.sortName} collate "C" < kith_fold(${text}) || ${LAST_CHARACTER}`,
@@ -82,8 +76,7 @@ const summaryColumns = {
 /**
  * One stage of the search of `text` (trimmed, not empty) for up to `limit` results; with
  * `ids`, the `ranked` stage looks only among those contacts. Exported so a test can EXPLAIN
- * each stage. Rows carry `total` (the `ranked` stage's count of matches, capped at
- * `MANY_MATCHES + 1`; 0 in the other stages).
+ * each stage.
  */
 export function searchQuery(
   db: Database,
@@ -96,7 +89,7 @@ export function searchQuery(
   const terms = searchTerms(userId, text);
   if (stage === 'name-prefix') {
     return db
-      .select({ ...summaryColumns, total: sql<number>`0`.mapWith(Number) })
+      .select(summaryColumns)
       .from(contacts)
       .leftJoin(images, eq(contacts.photoImageId, images.id))
       .where(and(terms.active, terms.namePrefixRange, terms.namePrefix))
@@ -104,16 +97,8 @@ export function searchQuery(
       .limit(limit);
   }
   if (stage === 'name-order') {
-    return db
-      .select({ ...summaryColumns, total: sql<number>`0`.mapWith(Number) })
-      .from(contacts)
-      .leftJoin(images, eq(contacts.photoImageId, images.id))
-      .where(and(terms.active, terms.matchesByFilter, not(terms.namePrefix)))
-      .orderBy(asc(contacts.sortName), asc(contacts.id))
-      .limit(limit);
-  }
-  const matched = db.$with('matched').as(
-    db
+    // Named as the table, so the terms' columns read the first names' columns.
+    const first = db
       .select({
         id: contacts.id,
         givenName: contacts.givenName,
@@ -121,32 +106,41 @@ export function searchQuery(
         email: contacts.email,
         photoImageId: contacts.photoImageId,
         sortName: contacts.sortName,
-        rank: terms.rank.as('rank'),
+        searchText: contacts.searchText,
+        phoneDigits: contacts.phoneDigits,
       })
       .from(contacts)
-      .where(
-        and(
-          terms.active,
-          terms.matches,
-          not(terms.namePrefix),
-          ids ? inArray(contacts.id, ids) : undefined,
-        ),
-      )
-      .limit(MANY_MATCHES + 1),
-  );
+      .where(terms.active)
+      .orderBy(asc(contacts.sortName), asc(contacts.id))
+      .limit(WALKED_NAMES)
+      .as('contacts');
+    return db
+      .select({
+        id: first.id,
+        givenName: first.givenName,
+        familyName: first.familyName,
+        email: first.email,
+        photoKey: images.storageKey,
+      })
+      .from(first)
+      .leftJoin(images, eq(first.photoImageId, images.id))
+      .where(and(terms.matches, not(terms.namePrefix)))
+      .orderBy(asc(first.sortName), asc(first.id))
+      .limit(limit);
+  }
   return db
-    .with(matched)
-    .select({
-      id: matched.id,
-      givenName: matched.givenName,
-      familyName: matched.familyName,
-      email: matched.email,
-      photoKey: images.storageKey,
-      total: sql<number>`(select count(*) from ${matched})`.mapWith(Number),
-    })
-    .from(matched)
-    .leftJoin(images, eq(matched.photoImageId, images.id))
-    .orderBy(matched.rank, matched.sortName, matched.id)
+    .select(summaryColumns)
+    .from(contacts)
+    .leftJoin(images, eq(contacts.photoImageId, images.id))
+    .where(
+      and(
+        terms.active,
+        terms.matches,
+        not(terms.namePrefix),
+        ids ? inArray(contacts.id, ids) : undefined,
+      ),
+    )
+    .orderBy(terms.rank, asc(contacts.sortName), asc(contacts.id))
     .limit(limit);
 }
 
@@ -172,9 +166,9 @@ async function otherMatches(db: Database, userId: string, text: string, limit: n
     const ids = (await shortQueryCandidates(db, userId, text)).map((c) => c.id);
     return ids.length ? searchQuery(db, userId, text, 'ranked', limit, ids) : [];
   }
-  const ranked = await searchQuery(db, userId, text, 'ranked', limit);
-  if ((ranked[0]?.total ?? 0) <= MANY_MATCHES) return ranked;
-  return searchQuery(db, userId, text, 'name-order', limit);
+  const walked = await searchQuery(db, userId, text, 'name-order', limit);
+  if (walked.length === limit) return walked;
+  return searchQuery(db, userId, text, 'ranked', limit);
 }
 
 /**
@@ -186,13 +180,13 @@ async function otherMatches(db: Database, userId: string, text: string, limit: n
  *
  * Names that start with the query come first, in name order, read from the account's
  * byte-ordered name index and stopped at `SEARCH_LIMIT`, so a common prefix never ranks its
- * thousands of matches. Only when fewer than the limit start so are the other matches added:
- * phone numbers that start with the digits, then matches at the start of any word, then the
- * rest, each in name order, found through the per-account `pg_trgm` GIN indexes on
- * `search_text` and `phone_digits` (btree_gin puts the account first). A query that matches
- * more than `MANY_MATCHES` contacts adds its other matches in name order instead, read from
- * the account's name index; a one- or two-character query ranks the first
- * `SHORT_QUERY_CANDIDATES` matches in name order (docs/performance.md#search-at-scale).
+ * thousands of matches. Only when fewer than the limit start so are other matches added. A
+ * common query finds them among the account's first `WALKED_NAMES` names and adds them in name
+ * order; a rarer one adds phone numbers that start with the digits, then matches at the start
+ * of any word, then the rest, each in name order, found through the per-account `pg_trgm` GIN
+ * indexes on `search_text` and `phone_digits` (btree_gin puts the account first). A one- or
+ * two-character query ranks the first `SHORT_QUERY_CANDIDATES` matches in name order
+ * (docs/performance.md#search-at-scale).
  */
 export async function searchContacts(
   deps: Pick<ApiDependencies, 'db' | 'images'>,
