@@ -37,19 +37,19 @@ describe("the list's first window, asked for before the app's code arrived", () 
     expect(listCalls()).toHaveLength(0);
   });
 
-  it('asks the usual way when the early answer failed (the session had lapsed)', async () => {
-    earlyWindow('first_name', new Response('{}', { status: 401 }));
-    server.use(
-      ...signedIn(),
-      ...trpcHandler('contacts.list', () => ({ items: [alan], nextCursor: null, total: 1 })),
-    );
-    renderApp('/');
-    expect(await screen.findByText('Alan Turing', {}, { timeout: 10_000 })).toBeInTheDocument();
-    expect(listCalls()).toHaveLength(1);
-  });
-
-  it('asks the usual way when it was asked for in another order than the list shows', async () => {
-    earlyWindow('last_name', answer({ items: [ada], nextCursor: null, total: 1 }));
+  it.each([
+    [
+      'the early answer failed (the session had lapsed)',
+      'first_name',
+      new Response('{}', { status: 401 }),
+    ],
+    [
+      'it was asked for in another order than the list shows',
+      'last_name',
+      answer({ items: [ada], nextCursor: null, total: 1 }),
+    ],
+  ])('asks the usual way when %s', async (_case, sort, early) => {
+    earlyWindow(sort, early);
     server.use(
       ...signedIn(),
       ...trpcHandler('contacts.list', () => ({ items: [alan], nextCursor: null, total: 1 })),
