@@ -10,7 +10,7 @@
 // the path of a data-directory tarball (PGlite's dumpDataDir) to start from. Posts
 // { ready: true } once listening, or { error: message }. A message 'stop' closes the socket and
 // the database; { dump: path } writes the data directory's tarball to path and posts
-// { dumped: true } (or { error }).
+// { dumped: true } (or { error }). A data folder is locked while open (data-dir-lock.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -18,6 +18,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { acquireDataDirLock } from './data-dir-lock.mjs';
 
 // PostgreSQL's default 128 MB of shared buffers is sized for a shared server; the engine
 // touches all of it at start, so it was a third of an idle Kith's memory. A personal book's hot
@@ -25,7 +26,11 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 // (docs/performance.md#memory).
 const SHARED_BUFFERS = '16MB';
 
+// PGlite would open a folder another process has open, and two engines in one folder ruin it;
+// the lock refuses the second opener with the first one's pid (docs/backups.md).
+let releaseLock = () => {};
 try {
+  if (workerData.dataDir) releaseLock = acquireDataDirLock(workerData.dataDir);
   const db = await PGlite.create({
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
     dataDir: workerData.dataDir,
@@ -50,9 +55,11 @@ try {
     if (message !== 'stop') return;
     await server.stop();
     await db.close();
+    releaseLock();
     parentPort.postMessage({ stopped: true });
   });
   parentPort.postMessage({ ready: true });
 } catch (error) {
+  releaseLock();
   parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
 }
