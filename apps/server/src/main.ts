@@ -11,6 +11,7 @@ import {
 import { createDb } from '@kith/db';
 import { join } from 'node:path';
 import { buildApp } from './app';
+import { startBackups } from './backup/service';
 import { DEFAULT_RATE_LIMITS } from '@kith/api';
 import { InvalidEnvError, loadEnv, MissingEnvError, type Env } from './env';
 import { createImageStore } from './image-storage';
@@ -76,6 +77,8 @@ async function main(): Promise<void> {
     onError: (error, job) =>
       app.log.error({ err: error, job }, 'background job failed; it will be retried'),
   });
+  // The embedded database's backups: nightly, and on `pnpm backup`'s request (docs/backups.md).
+  await startBackups({ env, database, jobs, images: deps.images, log: app.log });
 
   let stopping = false;
   const stop = async (signal: string) => {
