@@ -44,4 +44,25 @@ describe('loadEnv', () => {
       /TRUST_PROXY: true would trust any client/,
     );
   });
+
+  it('takes the PgBouncer settings only together with the DATABASE_URL they describe', () => {
+    const pooled = 'postgres://kith@pgbouncer:6432/kith';
+    const direct = 'postgres://kith@postgres:5432/kith';
+    expect(loadEnv({ DATABASE_URL: pooled }).DATABASE_POOL_MODE).toBe('session');
+    const env = loadEnv({
+      DATABASE_URL: pooled,
+      DATABASE_POOL_MODE: 'transaction',
+      DATABASE_DIRECT_URL: direct,
+    });
+    expect([env.DATABASE_POOL_MODE, env.DATABASE_DIRECT_URL]).toEqual(['transaction', direct]);
+    expect(() => loadEnv({ DATABASE_URL: pooled, DATABASE_POOL_MODE: 'statement' })).toThrow(
+      /DATABASE_POOL_MODE/,
+    );
+    expect(() => loadEnv({ DATABASE_POOL_MODE: 'transaction' })).toThrow(
+      /DATABASE_POOL_MODE: it describes DATABASE_URL, which is unset/,
+    );
+    expect(() => loadEnv({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct })).toThrow(
+      /DATABASE_DIRECT_URL: .*set DATABASE_POOL_MODE=transaction/,
+    );
+  });
 });

@@ -13,6 +13,15 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.url().optional(),
+  /**
+   * How DATABASE_URL reaches PostgreSQL (docs/deployment.md#behind-pgbouncer): `session`, a
+   * connection of its own per client connection (PostgreSQL itself, or a pooler in session
+   * mode); `transaction`, a pooler such as PgBouncer in transaction mode, which hands each
+   * transaction whichever server connection is free.
+   */
+  DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
+  /** A URL straight to PostgreSQL for migrations and LISTEN, beside a transaction pooler. */
+  DATABASE_DIRECT_URL: z.url().optional(),
   APP_SECRET: z.string().min(32, { error: 'APP_SECRET must be at least 32 characters' }).optional(),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
@@ -124,6 +133,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const raw = parsed.data;
   if (raw.NODE_ENV === 'production' && !raw.APP_SECRET) throw new MissingEnvError('APP_SECRET');
+  checkDatabaseSettings(raw);
 
   const root = findRepoRoot(process.cwd());
   return {
@@ -138,6 +148,27 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       ? raw.CORS_ORIGINS.split(',').map((origin) => origin.trim())
       : [],
   };
+}
+
+/**
+ * The pooler settings only make sense together (docs/deployment.md#behind-pgbouncer): both
+ * describe DATABASE_URL, and a direct URL without transaction mode would leave the app's
+ * own connections preparing named statements through a pooler that loses them.
+ *
+ * @throws InvalidEnvError naming the variable and what to set instead.
+ */
+function checkDatabaseSettings(raw: RawEnv): void {
+  if (!raw.DATABASE_URL && (raw.DATABASE_POOL_MODE === 'transaction' || raw.DATABASE_DIRECT_URL)) {
+    const variable = raw.DATABASE_DIRECT_URL ? 'DATABASE_DIRECT_URL' : 'DATABASE_POOL_MODE';
+    throw new InvalidEnvError(
+      `Invalid environment variable ${variable}: it describes DATABASE_URL, which is unset (the embedded database needs neither)`,
+    );
+  }
+  if (raw.DATABASE_DIRECT_URL && raw.DATABASE_POOL_MODE !== 'transaction') {
+    throw new InvalidEnvError(
+      'Invalid environment variable DATABASE_DIRECT_URL: it is for a DATABASE_URL that goes through a transaction pooler; set DATABASE_POOL_MODE=transaction too, or leave DATABASE_DIRECT_URL unset',
+    );
+  }
 }
 
 function trustProxy(value: string | undefined): false | string {

@@ -15,6 +15,15 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * How `databaseUrl` reaches PostgreSQL (docs/deployment.md#behind-pgbouncer). `session`: each
+ * client connection keeps one server session (PostgreSQL itself, or a pooler in session mode).
+ * `transaction`: a pooler such as PgBouncer in transaction mode gives each transaction whichever
+ * server connection is free, so nothing may outlive a transaction on the server: named prepared
+ * statements, session settings, LISTEN and session advisory locks.
+ */
+export type PoolMode = 'session' | 'transaction';
+
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
@@ -57,6 +66,15 @@ export interface CreateDbOptions {
    * opening a migrated copy about 0.5 s, so the tests start every database from one.
    */
   pgliteTemplate?: string;
+  /** How `databaseUrl` reaches PostgreSQL; `session` by default. */
+  poolMode?: PoolMode;
+  /**
+   * With `poolMode: 'transaction'`: a URL straight to PostgreSQL (or to a session-mode pooler),
+   * used for the migrations' advisory lock and for LISTEN. Without it, migrations run in one
+   * transaction under a transaction-scoped lock and `listen` is absent (so the session cache is
+   * off and every call asks the database, as on PGlite).
+   */
+  directUrl?: string;
   /** Connections in the postgres.js pool (default 10). */
   maxConnections?: number;
   /**
@@ -92,7 +110,12 @@ export const STATEMENT_TIMEOUT_MS = 15_000;
 export async function createDb(options: CreateDbOptions = {}): Promise<DatabaseHandle> {
   const folder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl, options.maxConnections ?? 10, folder);
+    return openPostgres(options.databaseUrl, {
+      max: options.maxConnections ?? 10,
+      migrationsFolder: folder,
+      poolMode: options.poolMode ?? 'session',
+      directUrl: options.directUrl,
+    });
   }
   return openPglite(options.pgliteDir, options.pgliteTemplate, folder);
 }
@@ -159,7 +182,14 @@ const CONNECT_TIMEOUT_S = 5;
 /** The longest wait before trying to connect again after a failure, in seconds. */
 const MAX_RECONNECT_DELAY_S = 1;
 
-function clientOptions(max: number) {
+/**
+ * The postgres.js options of Kith's pools. Through a transaction pooler, statements are sent
+ * unnamed (`prepare: false`: a named statement lives in one server session, which the next
+ * transaction may not get) and no startup parameter is sent besides the ones PgBouncer tracks,
+ * so the statement timeout is left to the database role (docs/deployment.md#behind-pgbouncer).
+ */
+function clientOptions(max: number, poolMode: PoolMode = 'session') {
+  const pooled = poolMode === 'transaction';
   return {
     max,
     onnotice: () => {},
@@ -168,30 +198,54 @@ function clientOptions(max: number) {
     // postgres.js waits longer after each failed connection (up to 20 s by default), which
     // held requests long after an outage ended; retry within a second instead.
     backoff: (retries: number) => Math.min(0.05 * retries, MAX_RECONNECT_DELAY_S),
-    connection: { statement_timeout: STATEMENT_TIMEOUT_MS },
+    prepare: !pooled,
+    // PgBouncer refuses a connection whose startup packet names a parameter it does not track.
+    connection: pooled ? {} : { statement_timeout: STATEMENT_TIMEOUT_MS },
   };
 }
 
-async function openPostgres(
-  url: string,
-  max: number,
-  migrationsFolder: string,
-): Promise<DatabaseHandle> {
-  await migratePostgresLocked(url, migrationsFolder);
-  const client = postgres(url, clientOptions(max));
+interface PostgresOptions {
+  max: number;
+  migrationsFolder: string;
+  poolMode: PoolMode;
+  directUrl?: string;
+}
+
+async function openPostgres(url: string, options: PostgresOptions): Promise<DatabaseHandle> {
+  const pooled = options.poolMode === 'transaction';
+  if (pooled && !options.directUrl) {
+    await migrateInOneTransaction(url, options.migrationsFolder);
+  } else {
+    await migratePostgresLocked(options.directUrl ?? url, options.migrationsFolder);
+  }
+  const client = postgres(url, clientOptions(options.max, options.poolMode));
+  if (pooled) await warnWithoutStatementTimeout(client);
   const db = drizzlePostgres({ client, schema });
+  // LISTEN needs a session that stays its own: through a transaction pooler the notifications
+  // would go to whichever client next borrows the server connection, and be lost.
+  const listener = !pooled
+    ? client
+    : options.directUrl
+      ? postgres(options.directUrl, clientOptions(1))
+      : null;
   return {
     db: db as unknown as Database,
     kind: 'postgres',
     executeSql: sqlTextRunner(client),
-    listen: async (channel, onMessage, onSubscribed) => {
-      const { unlisten } = await client.listen(channel, onMessage, onSubscribed);
-      return { unlisten };
+    listen: listener
+      ? async (channel, onMessage, onSubscribed) => {
+          const { unlisten } = await listener.listen(channel, onMessage, onSubscribed);
+          return { unlisten };
+        }
+      : undefined,
+    async close() {
+      await client.end({ timeout: 5 });
+      if (listener && listener !== client) await listener.end({ timeout: 5 });
     },
-    close: () => client.end({ timeout: 5 }),
   };
 }
 
+/** Applies the migrations under a session advisory lock, so instances starting together wait. */
 async function migratePostgresLocked(url: string, migrationsFolder: string): Promise<void> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   try {
@@ -200,6 +254,44 @@ async function migratePostgresLocked(url: string, migrationsFolder: string): Pro
     await client`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
   } finally {
     await client.end({ timeout: 5 });
+  }
+}
+
+/**
+ * Applies the migrations through a transaction pooler, where a session lock would stay behind
+ * on a server connection the pooler hands to others: everything, from a transaction-scoped
+ * advisory lock to the last migration, is one transaction, which the pooler keeps on one
+ * server connection. Drizzle's migrator opens its own transaction inside it; PostgreSQL
+ * answers a BEGIN inside a transaction with a warning and changes nothing, and Drizzle's
+ * COMMIT (or ROLLBACK, when a migration fails) ends the whole, releasing the lock (PostgreSQL
+ * manual, BEGIN and "Advisory Locks").
+ */
+async function migrateInOneTransaction(url: string, migrationsFolder: string): Promise<void> {
+  // One connection, so postgres.js lets a plain BEGIN through (it refuses one on a pool).
+  const client = postgres(url, { max: 1, onnotice: () => {}, prepare: false });
+  try {
+    await client.unsafe('begin');
+    await client`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
+    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
+  } catch (error) {
+    await client.unsafe('rollback').catch(() => {});
+    throw error;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}
+
+/**
+ * Through a transaction pooler Kith cannot set its 15 s statement timeout per connection; says
+ * so once at start when the database role has none (the fix: docs/deployment.md).
+ */
+async function warnWithoutStatementTimeout(client: postgres.Sql): Promise<void> {
+  const [row] = await client<{ statement_timeout: string }[]>`show statement_timeout`;
+  if (row?.statement_timeout === '0') {
+    console.warn(
+      'DATABASE_POOL_MODE=transaction: the database role has no statement_timeout, so a runaway query is never cancelled; ' +
+        `set one, e.g. alter role <kith role> set statement_timeout = '${STATEMENT_TIMEOUT_MS / 1000}s' (docs/deployment.md#behind-pgbouncer)`,
+    );
   }
 }
 
