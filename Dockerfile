@@ -1,17 +1,42 @@
-# One image for the whole app: the API and the built web app in one Node process.
-FROM node:20-bookworm-slim AS build
-WORKDIR /app
-RUN npm install -g pnpm@10
-COPY . .
-RUN pnpm install --frozen-lockfile && pnpm build
+# syntax=docker/dockerfile:1
+# Kith's image (docs/deployment.md#the-image): the server bundle, the production packages it
+# loads at run time, its migrations and the built web app, run by Node as an unprivileged user.
+# The build stage installs the whole workspace and builds it; only what the server runs leaves it.
 
-FROM node:20-bookworm-slim
+# Node 24 LTS (security fixes until April 2028) on Debian 12, pinned so a rebuild runs the same
+# Node; raise the patch version with Node's security releases.
+ARG NODE_IMAGE=node:24.19.0-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /src
+RUN npm install --global pnpm@10.34.9
+# The lockfile alone decides what is downloaded, so a change of code reuses this layer.
+COPY pnpm-lock.yaml pnpm-workspace.yaml .pnpmfile.cjs ./
+COPY patches ./patches
+RUN pnpm fetch
+COPY . .
+RUN pnpm install --offline --frozen-lockfile && pnpm build
+# The server's production packages only (no dev tools, no other workspace's packages), resolved
+# from the same lockfile: a copy of @kith/server with its own node_modules.
+RUN pnpm --config.inject-workspace-packages=true --filter @kith/server deploy --prod --offline /deploy
+
+FROM ${NODE_IMAGE}
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data WEB_DIST_DIR=/app/web
 WORKDIR /app
-RUN npm install -g pnpm@10
-COPY --from=build /app /app
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# Owned by root and read-only to the server: it cannot change its own code.
+COPY --from=build /deploy/package.json ./package.json
+COPY --from=build /deploy/node_modules ./node_modules
+# The bundle, its source map, the PGlite worker and the migrations (apps/server/build.mjs).
+COPY --from=build /src/apps/server/dist ./dist
+COPY --from=build /src/apps/web/dist ./web
+# The data folder (embedded database, uploads, dev outbox) belongs to `node` (uid 1000, made by
+# the base image); a new named volume takes this ownership.
+RUN mkdir -p /data && chown node:node /data
+USER node
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["pnpm", "start"]
+# Node is PID 1 itself (no shell, no pnpm in between), so `docker stop`'s SIGTERM reaches the
+# server, which finishes its requests and closes the database before it exits.
+CMD ["node", "--enable-source-maps", "dist/main.js"]
