@@ -92,8 +92,10 @@ export default defineConfig({
     {
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      // Colours do not change with the viewport: the dark-scheme checks run at desktop size.
-      testIgnore: /dark-scheme\.spec\.ts/,
+      // What a phone draws no differently runs once, at the desktop size (docs/testing.md,
+      // "One size or two"): colours (the dark scheme), keyboard shortcuts, the races of double
+      // clicks and slow saves, undoing a whole book, sync alerts and API tokens.
+      testIgnore: /(dark-scheme|keyboard|form-edges|undo-changes|sync-alerts|api-tokens)\.spec\.ts/,
       grepInvert: /@desktop-only/,
     },
     ...(databaseUrl

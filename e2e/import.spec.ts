@@ -66,142 +66,150 @@ test('imports a Google CSV: preview with problems and a duplicate to update, the
   await snapshot(page, 'imported-contact');
 });
 
-test('maps the columns of an unknown CSV, imports it, and undoes the import', async ({
-  page,
-}, info) => {
-  await signUpThroughApi(
-    page,
-    'Mapping Person',
-    `mapping-${info.project.name}-${Date.now()}@example.com`,
-  );
-  await page.goto('/import');
-  await expect(page.getByText('Drop a contacts file here')).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  await snapshot(page, 'import-choose');
-  await page.locator('input[type=file]').setInputFiles(fixture('other.csv'));
+test(
+  'maps the columns of an unknown CSV, imports it, and undoes the import',
+  { tag: '@desktop-only' },
+  async ({ page }, info) => {
+    await signUpThroughApi(
+      page,
+      'Mapping Person',
+      `mapping-${info.project.name}-${Date.now()}@example.com`,
+    );
+    await page.goto('/import');
+    await expect(page.getByText('Drop a contacts file here')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, 'import-choose');
+    await page.locator('input[type=file]').setInputFiles(fixture('other.csv'));
 
-  await expect(page.getByRole('heading', { name: 'Where does each column go?' })).toBeVisible();
-  const shoeSize = page.getByRole('combobox', { name: 'Shoe size' });
-  await expect(shoeSize).toHaveValue('custom');
-  await expect(page.getByRole('combobox', { name: 'Full name' })).toHaveValue('fullName');
-  await shoeSize.selectOption('ignore');
-  await snapshot(page, 'import-mapping');
-  await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Where does each column go?' })).toBeVisible();
+    const shoeSize = page.getByRole('combobox', { name: 'Shoe size' });
+    await expect(shoeSize).toHaveValue('custom');
+    await expect(page.getByRole('combobox', { name: 'Full name' })).toHaveValue('fullName');
+    await shoeSize.selectOption('ignore');
+    await snapshot(page, 'import-mapping');
+    await page.getByRole('button', { name: 'Continue' }).click();
 
-  await expect(page.getByRole('heading', { name: 'Check before importing' })).toBeVisible();
-  await page.getByRole('button', { name: 'Import 2 contacts' }).click();
-  await expect(page.getByText('2 contacts added')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Check before importing' })).toBeVisible();
+    await page.getByRole('button', { name: 'Import 2 contacts' }).click();
+    await expect(page.getByText('2 contacts added')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Undo import' }).click();
-  await expect(page.getByText('Import undone. Your contacts are as they were.')).toBeVisible();
-  const after = await page.request.get('/api/v1/contacts');
-  expect(((await after.json()) as { data: unknown[] }).data).toHaveLength(0);
-});
+    await page.getByRole('button', { name: 'Undo import' }).click();
+    await expect(page.getByText('Import undone. Your contacts are as they were.')).toBeVisible();
+    const after = await page.request.get('/api/v1/contacts');
+    expect(((await after.json()) as { data: unknown[] }).data).toHaveLength(0);
+  },
+);
 
-test('reads a windows-1252 vCard and a UTF-16 CSV in their own encodings, and says so', async ({
-  page,
-}, info) => {
-  await signUpThroughApi(
-    page,
-    'Encoding Person',
-    `encoding-${info.project.name}-${Date.now()}@example.com`,
-  );
-  const webFixture = (name: string) =>
-    fileURLToPath(new URL(`../apps/web/src/features/imports/fixtures/${name}`, import.meta.url));
+test(
+  'reads a windows-1252 vCard and a UTF-16 CSV in their own encodings, and says so',
+  { tag: '@desktop-only' },
+  async ({ page }, info) => {
+    await signUpThroughApi(
+      page,
+      'Encoding Person',
+      `encoding-${info.project.name}-${Date.now()}@example.com`,
+    );
+    const webFixture = (name: string) =>
+      fileURLToPath(new URL(`../apps/web/src/features/imports/fixtures/${name}`, import.meta.url));
 
-  await page.goto('/import');
-  await page.locator('input[type=file]').setInputFiles(webFixture('windows-1252.vcf'));
-  // A small file's encoding is a guess: the page shows both readings and asks.
-  await expect(page.getByText('Which reading looks right?')).toBeVisible();
-  await page.getByRole('button', { name: /^Read as Windows-1252/ }).click();
-  await expect(
-    page.getByText(/Its text was read as Windows-1252 \(Western European\)\./),
-  ).toBeVisible();
-  await page.getByRole('button', { name: /^Import 1/ }).click();
-  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible();
+    await page.goto('/import');
+    await page.locator('input[type=file]').setInputFiles(webFixture('windows-1252.vcf'));
+    // A small file's encoding is a guess: the page shows both readings and asks.
+    await expect(page.getByText('Which reading looks right?')).toBeVisible();
+    await page.getByRole('button', { name: /^Read as Windows-1252/ }).click();
+    await expect(
+      page.getByText(/Its text was read as Windows-1252 \(Western European\)\./),
+    ).toBeVisible();
+    await page.getByRole('button', { name: /^Import 1/ }).click();
+    await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible();
 
-  await page.goto('/import');
-  await page.locator('input[type=file]').setInputFiles(webFixture('utf-16le-no-bom.csv'));
-  await expect(page.getByText(/Its text was read as UTF-16\./)).toBeVisible();
-  await page.getByRole('button', { name: /^Import 2/ }).click();
-  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible();
+    await page.goto('/import');
+    await page.locator('input[type=file]').setInputFiles(webFixture('utf-16le-no-bom.csv'));
+    await expect(page.getByText(/Its text was read as UTF-16\./)).toBeVisible();
+    await page.getByRole('button', { name: /^Import 2/ }).click();
+    await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible();
 
-  const res = await page.request.get('/api/v1/contacts');
-  const names = ((await res.json()) as { data: { name: string }[] }).data.map((c) => c.name);
-  expect(names.sort()).toEqual(['José Muñoz', 'Zoë Müller', 'Zoë Ångström']);
-});
+    const res = await page.request.get('/api/v1/contacts');
+    const names = ((await res.json()) as { data: { name: string }[] }).data.map((c) => c.name);
+    expect(names.sort()).toEqual(['José Muñoz', 'Zoë Müller', 'Zoë Ångström']);
+  },
+);
 
-test('asks whether 4/6/1980 is day first or month first when the file cannot tell', async ({
-  page,
-}, info) => {
-  await signUpThroughApi(
-    page,
-    'Dates Person',
-    `dates-${info.project.name}-${Date.now()}@example.com`,
-  );
-  await page.goto('/import');
-  await page.locator('input[type=file]').setInputFiles(fixture('outlook-ambiguous-dates.csv'));
-  await expect(
-    page.getByText('In this file, is 4/6/1980 the 4th of June or April 6th?'),
-  ).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
-  await snapshot(page, 'import-date-order');
-  await page.getByText('Day first (4 June)').click();
-  await expect(page.getByRole('radio', { name: 'Day first (4 June)' })).toBeChecked();
-  await page.getByRole('button', { name: /^Import 2/ }).click();
-  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible();
+test(
+  'asks whether 4/6/1980 is day first or month first when the file cannot tell',
+  { tag: '@desktop-only' },
+  async ({ page }, info) => {
+    await signUpThroughApi(
+      page,
+      'Dates Person',
+      `dates-${info.project.name}-${Date.now()}@example.com`,
+    );
+    await page.goto('/import');
+    await page.locator('input[type=file]').setInputFiles(fixture('outlook-ambiguous-dates.csv'));
+    await expect(
+      page.getByText('In this file, is 4/6/1980 the 4th of June or April 6th?'),
+    ).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, 'import-date-order');
+    await page.getByText('Day first (4 June)').click();
+    await expect(page.getByRole('radio', { name: 'Day first (4 June)' })).toBeChecked();
+    await page.getByRole('button', { name: /^Import 2/ }).click();
+    await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible();
 
-  const res = await page.request.get('/api/v1/contacts');
-  const people = (await res.json()) as { data: { name: string; birthday: unknown }[] };
-  expect(people.data.find((c) => c.name === 'Mario Bianchi')?.birthday).toEqual({
-    day: 4,
-    month: 'june',
-    year: 1980,
-  });
+    const res = await page.request.get('/api/v1/contacts');
+    const people = (await res.json()) as { data: { name: string; birthday: unknown }[] };
+    expect(people.data.find((c) => c.name === 'Mario Bianchi')?.birthday).toEqual({
+      day: 4,
+      month: 'june',
+      year: 1980,
+    });
 
-  // A file whose dates tell says how it read them.
-  await page.goto('/import');
-  await page.locator('input[type=file]').setInputFiles(fixture('outlook-day-first.csv'));
-  await expect(page.getByText(/Birthdays are read day first/)).toBeVisible();
-});
+    // A file whose dates tell says how it read them.
+    await page.goto('/import');
+    await page.locator('input[type=file]').setInputFiles(fixture('outlook-day-first.csv'));
+    await expect(page.getByText(/Birthdays are read day first/)).toBeVisible();
+  },
+);
 
-test('the preview names who will be added, and an email with an accent comes in as an email', async ({
-  page,
-}, info) => {
-  await signUpThroughApi(
-    page,
-    'Accent Person',
-    `accent-${info.project.name}-${Date.now()}@example.com`,
-  );
-  const others = Array.from({ length: 11 }, (_, i) => `Person${i + 2},Sample,`);
-  const csv = ['First Name,Last Name,E-mail Address', 'Émile,Rossi,émile.rossi@exemple.fr']
-    .concat(others)
-    .join('\r\n');
-  await page.goto('/import');
-  await expect(page.getByText('Drop a contacts file here')).toBeVisible();
-  await page
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'accents.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+test(
+  'the preview names who will be added, and an email with an accent comes in as an email',
+  { tag: '@desktop-only' },
+  async ({ page }, info) => {
+    await signUpThroughApi(
+      page,
+      'Accent Person',
+      `accent-${info.project.name}-${Date.now()}@example.com`,
+    );
+    const others = Array.from({ length: 11 }, (_, i) => `Person${i + 2},Sample,`);
+    const csv = ['First Name,Last Name,E-mail Address', 'Émile,Rossi,émile.rossi@exemple.fr']
+      .concat(others)
+      .join('\r\n');
+    await page.goto('/import');
+    await expect(page.getByText('Drop a contacts file here')).toBeVisible();
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'accents.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
 
-  await expect(page.getByRole('heading', { name: 'Check before importing' })).toBeVisible();
-  const added = page.getByRole('region', { name: 'Who will be added' });
-  await expect(added.getByRole('listitem')).toHaveText([
-    'Émile Rossi',
-    ...Array.from({ length: 7 }, (_, i) => `Person${i + 2} Sample`),
-  ]);
-  await expect(added.getByText('and 4 more')).toBeVisible();
-  // An address is an address in any script (docs/product/validation.md#a-contacts-emails).
-  await expect(page.getByText(/is not a valid email/)).toHaveCount(0);
-  await snapshot(page, 'import-preview-names');
+    await expect(page.getByRole('heading', { name: 'Check before importing' })).toBeVisible();
+    const added = page.getByRole('region', { name: 'Who will be added' });
+    await expect(added.getByRole('listitem')).toHaveText([
+      'Émile Rossi',
+      ...Array.from({ length: 7 }, (_, i) => `Person${i + 2} Sample`),
+    ]);
+    await expect(added.getByText('and 4 more')).toBeVisible();
+    // An address is an address in any script (docs/product/validation.md#a-contacts-emails).
+    await expect(page.getByText(/is not a valid email/)).toHaveCount(0);
+    await snapshot(page, 'import-preview-names');
 
-  await page.getByRole('button', { name: 'Import 12 contacts' }).click();
-  await expect(page.getByText('12 contacts added')).toBeVisible();
-  await page.getByRole('link', { name: 'View contacts' }).click();
-  await page.getByRole('row').filter({ hasText: 'Émile Rossi' }).click();
-  await expect(page.getByRole('heading', { name: 'Émile Rossi', level: 1 })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'émile.rossi@exemple.fr' })).toHaveAttribute(
-    'href',
-    'mailto:émile.rossi@exemple.fr',
-  );
-  await expect(page.getByRole('heading', { name: 'More details' })).toHaveCount(0);
-});
+    await page.getByRole('button', { name: 'Import 12 contacts' }).click();
+    await expect(page.getByText('12 contacts added')).toBeVisible();
+    await page.getByRole('link', { name: 'View contacts' }).click();
+    await page.getByRole('row').filter({ hasText: 'Émile Rossi' }).click();
+    await expect(page.getByRole('heading', { name: 'Émile Rossi', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'émile.rossi@exemple.fr' })).toHaveAttribute(
+      'href',
+      'mailto:émile.rossi@exemple.fr',
+    );
+    await expect(page.getByRole('heading', { name: 'More details' })).toHaveCount(0);
+  },
+);

@@ -5,53 +5,59 @@ import { createContactThroughApi, signUpThroughApi } from './session';
 // docs/product/screens.md#list-keys, #letter-headers and #compact-rows.
 const shots = process.env.KITH_SHOTS;
 
-test('j, k, Enter, e and # on the list; one history entry for a double click', async ({
-  page,
-}, info) => {
-  await signUpThroughApi(page, 'Key Person', `keys-${info.project.name}-${Date.now()}@example.com`);
-  for (const name of ['Ada', 'Bruno', 'Carla']) await createContactThroughApi(page, name);
-  const rows = page.getByRole('rowgroup').nth(1).getByRole('row');
+test(
+  'j, k, Enter, e and # on the list; one history entry for a double click',
+  { tag: '@desktop-only' },
+  async ({ page }, info) => {
+    await signUpThroughApi(
+      page,
+      'Key Person',
+      `keys-${info.project.name}-${Date.now()}@example.com`,
+    );
+    for (const name of ['Ada', 'Bruno', 'Carla']) await createContactThroughApi(page, name);
+    const rows = page.getByRole('rowgroup').nth(1).getByRole('row');
 
-  await page.goto('/');
-  await expect(rows.first()).toContainText('Ada Example');
-  await page.keyboard.press('j');
-  await expect(rows.nth(0)).toBeFocused();
-  await page.keyboard.press('j');
-  await page.keyboard.press('j');
-  await page.keyboard.press('k');
-  await expect(rows.nth(1)).toBeFocused();
-  await expect(rows.nth(1)).toContainText('Bruno Example');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Bruno Example', level: 1 })).toBeVisible();
-  await page.goBack();
-  await expect(page).toHaveURL(/\/$/);
+    await page.goto('/');
+    await expect(rows.first()).toContainText('Ada Example');
+    await page.keyboard.press('j');
+    await expect(rows.nth(0)).toBeFocused();
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await page.keyboard.press('k');
+    await expect(rows.nth(1)).toBeFocused();
+    await expect(rows.nth(1)).toContainText('Bruno Example');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Bruno Example', level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
 
-  await expect(rows.first()).toContainText('Ada Example');
-  await page.keyboard.press('j');
-  await page.keyboard.press('e');
-  await expect(page).toHaveURL(/\/person\/edit\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name: 'Edit contact', level: 1 })).toBeVisible();
-  await page.goBack();
-  await expect(page).toHaveURL(/\/$/);
+    await expect(rows.first()).toContainText('Ada Example');
+    await page.keyboard.press('j');
+    await page.keyboard.press('e');
+    await expect(page).toHaveURL(/\/person\/edit\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { name: 'Edit contact', level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
 
-  // A double click is one open: Back returns to the list at once. (On the name: a wide screen
-  // then shows the list beside the contact, the same row under the second click.)
-  await rows.filter({ hasText: 'Carla Example' }).dblclick({ position: { x: 120, y: 20 } });
-  await expect(page.getByRole('heading', { name: 'Carla Example', level: 1 })).toBeVisible();
-  await page.goBack();
-  await expect(page).toHaveURL(/\/$/);
+    // A double click is one open: Back returns to the list at once. (On the name: a wide screen
+    // then shows the list beside the contact, the same row under the second click.)
+    await rows.filter({ hasText: 'Carla Example' }).dblclick({ position: { x: 120, y: 20 } });
+    await expect(page.getByRole('heading', { name: 'Carla Example', level: 1 })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
 
-  // # asks first, then the toast's Undo brings the contact back.
-  await expect(rows.first()).toContainText('Ada Example');
-  await page.keyboard.press('j');
-  await page.keyboard.press('Shift+#');
-  const ask = page.getByRole('dialog', { name: 'Delete from contacts?' });
-  await ask.getByRole('button', { name: 'Move To Trash' }).click();
-  await expect(page.getByText('1 add to trash')).toBeVisible();
-  await expect(rows.filter({ hasText: 'Ada Example' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(rows.filter({ hasText: 'Ada Example' })).toHaveCount(1);
-});
+    // # asks first, then the toast's Undo brings the contact back.
+    await expect(rows.first()).toContainText('Ada Example');
+    await page.keyboard.press('j');
+    await page.keyboard.press('Shift+#');
+    const ask = page.getByRole('dialog', { name: 'Delete from contacts?' });
+    await ask.getByRole('button', { name: 'Move To Trash' }).click();
+    await expect(page.getByText('1 add to trash')).toBeVisible();
+    await expect(rows.filter({ hasText: 'Ada Example' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(rows.filter({ hasText: 'Ada Example' })).toHaveCount(1);
+  },
+);
 
 test('letter headers when sorted by name, compact rows, and Undo after a bulk trash', async ({
   page,

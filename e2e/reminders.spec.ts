@@ -47,39 +47,41 @@ test('a person turns reminders on, and they are kept as set', async ({ page }, i
   await expect(saved.getByRole('radio', { name: /One email a week/ })).toBeChecked();
 });
 
-test('a calendar address lists the birthdays, and stops working when turned off', async ({
-  page,
-}, info) => {
-  await signUpThroughApi(page, 'Cal Feed', `feed-${info.project.name}-${Date.now()}@example.com`);
-  const created = await page.request.post('/api/v1/contacts', {
-    data: {
-      firstName: 'Ana',
-      lastName: 'García',
-      phone: '+34 600 000 000',
-      birthday: { day: 14, month: 'march', year: 1990 },
-    },
-  });
-  expect(created.status()).toBe(201);
-  await page.goto('/me');
-  const card = page.getByRole('region', { name: 'Birthdays in your calendar' });
-  await card.getByRole('button', { name: 'Create calendar address' }).click();
-  const url = (await card.getByTestId('feed-url').textContent())!;
-  expect(url).toMatch(/\/api\/calendar\/[\w-]{65}\.ics$/);
-  await snapshot(page, 'calendar-feed');
-  expect(await axeViolations(page)).toEqual([]);
+test(
+  'a calendar address lists the birthdays, and stops working when turned off',
+  { tag: '@desktop-only' },
+  async ({ page }, info) => {
+    await signUpThroughApi(page, 'Cal Feed', `feed-${info.project.name}-${Date.now()}@example.com`);
+    const created = await page.request.post('/api/v1/contacts', {
+      data: {
+        firstName: 'Ana',
+        lastName: 'García',
+        phone: '+34 600 000 000',
+        birthday: { day: 14, month: 'march', year: 1990 },
+      },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto('/me');
+    const card = page.getByRole('region', { name: 'Birthdays in your calendar' });
+    await card.getByRole('button', { name: 'Create calendar address' }).click();
+    const url = (await card.getByTestId('feed-url').textContent())!;
+    expect(url).toMatch(/\/api\/calendar\/[\w-]{65}\.ics$/);
+    await snapshot(page, 'calendar-feed');
+    expect(await axeViolations(page)).toEqual([]);
 
-  const feed = await page.request.get(new URL(url).pathname);
-  expect(feed.status()).toBe(200);
-  expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
-  expect(await feed.text()).toContain("SUMMARY:Ana García's birthday");
+    const feed = await page.request.get(new URL(url).pathname);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(await feed.text()).toContain("SUMMARY:Ana García's birthday");
 
-  await card.getByRole('button', { name: 'Turn off' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Turn off the calendar address?' });
-  expect(await axeViolations(page)).toEqual([]);
-  await dialog.getByRole('button', { name: 'Turn off' }).click();
-  await expect(card.getByRole('button', { name: 'Create calendar address' })).toBeVisible();
-  expect((await page.request.get(new URL(url).pathname)).status()).toBe(404);
-});
+    await card.getByRole('button', { name: 'Turn off' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Turn off the calendar address?' });
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Turn off' }).click();
+    await expect(card.getByRole('button', { name: 'Create calendar address' })).toBeVisible();
+    expect((await page.request.get(new URL(url).pathname)).status()).toBe(404);
+  },
+);
 
 test('keep in touch: an interval on a contact, "talked today", and the list in the sidebar', async ({
   page,

@@ -119,97 +119,98 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-test('a passkey is added on /me, passes the second step, and signs in alone with no password', async ({
-  page,
-  baseURL,
-}) => {
-  test.setTimeout(240_000);
-  const requests = recordRequests(page, baseURL!);
-  const name = 'Grace Hopper';
-  const email = uniqueEmail('passkey');
-  await addVirtualAuthenticator(page);
-  await signUpThroughApi(page, name, email, PASSWORD);
-  await createContactThroughApi(page, 'Alan', 'Turing');
+test(
+  'a passkey is added on /me, passes the second step, and signs in alone with no password',
+  { tag: '@desktop-only' },
+  async ({ page, baseURL }) => {
+    test.setTimeout(240_000);
+    const requests = recordRequests(page, baseURL!);
+    const name = 'Grace Hopper';
+    const email = uniqueEmail('passkey');
+    await addVirtualAuthenticator(page);
+    await signUpThroughApi(page, name, email, PASSWORD);
+    await createContactThroughApi(page, 'Alan', 'Turing');
 
-  await page.goto('/me');
-  const card = securityCard(page);
-  await expect(card.getByTestId('second-factor-status')).toContainText('Off');
-  await expect(card.getByText('No passkeys yet.')).toBeVisible();
-  await snapshot(page, 'sign-in-security-off');
+    await page.goto('/me');
+    const card = securityCard(page);
+    await expect(card.getByTestId('second-factor-status')).toContainText('Off');
+    await expect(card.getByText('No passkeys yet.')).toBeVisible();
+    await snapshot(page, 'sign-in-security-off');
 
-  await card.getByRole('button', { name: 'Add a passkey' }).click();
-  const add = page.getByRole('dialog', { name: 'Add a passkey' });
-  const passkeyName = add.getByRole('textbox', { name: 'Passkey name' });
-  await expect(passkeyName).not.toHaveValue('');
-  await snapshot(page, 'sign-in-security-add-passkey');
-  await passkeyName.fill('Work laptop');
-  await add.getByRole('button', { name: 'Continue' }).click();
-  await saveRecoveryCodes(page, 'sign-in-security-recovery-codes');
-  await expect(card.getByTestId('second-factor-status')).toContainText('On');
-  await expect(card.getByTestId('passkey-row')).toHaveCount(1);
-  await expect(card.getByTestId('passkey-row')).toContainText('Work laptop');
-  await expect(card.getByTestId('passkey-row')).toContainText('Not used yet');
-  await expect(card.getByTestId('recovery-codes-left')).toContainText('10 of 10 left');
-  await card.scrollIntoViewIfNeeded();
-  await snapshot(page, 'sign-in-security-passkey-on');
+    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    const add = page.getByRole('dialog', { name: 'Add a passkey' });
+    const passkeyName = add.getByRole('textbox', { name: 'Passkey name' });
+    await expect(passkeyName).not.toHaveValue('');
+    await snapshot(page, 'sign-in-security-add-passkey');
+    await passkeyName.fill('Work laptop');
+    await add.getByRole('button', { name: 'Continue' }).click();
+    await saveRecoveryCodes(page, 'sign-in-security-recovery-codes');
+    await expect(card.getByTestId('second-factor-status')).toContainText('On');
+    await expect(card.getByTestId('passkey-row')).toHaveCount(1);
+    await expect(card.getByTestId('passkey-row')).toContainText('Work laptop');
+    await expect(card.getByTestId('passkey-row')).toContainText('Not used yet');
+    await expect(card.getByTestId('recovery-codes-left')).toContainText('10 of 10 left');
+    await card.scrollIntoViewIfNeeded();
+    await snapshot(page, 'sign-in-security-passkey-on');
 
-  // The password alone no longer signs in: the second step asks for the passkey.
-  await signOut(page, name);
-  await loginWithPassword(page, email);
-  await expect(page).toHaveURL(/\/second-factor$/);
-  await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
-  const usePasskey = page.getByRole('button', { name: 'Use a passkey' });
-  await expect(usePasskey).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveCount(0);
-  await snapshot(page, 'second-factor-passkey');
-  await usePasskey.click();
-  await expect(page.getByText('Login Successful')).toBeVisible();
-  await expect(contactRow(page, 'Alan Turing')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
-
-  // "Sign in with a passkey" on /login: no email, no password. Timed from the click to the
-  // contact list, the 2 s redirect delay after 'Login Successful' included.
-  const toList: number[] = [];
-  const toToast: number[] = [];
-  for (let i = 0; i < PASSKEY_SIGN_INS; i++) {
+    // The password alone no longer signs in: the second step asks for the passkey.
     await signOut(page, name);
-    await page.goto('/login');
-    const button = page.getByRole('button', { name: 'Sign in with a passkey' });
-    if (i === 0) await snapshot(page, 'login-with-passkey');
-    // The last sign-in's toast is gone, so the one waited for is this sign-in's.
-    await expect(page.getByText('Login Successful')).toHaveCount(0);
-    const start = performance.now();
-    await button.click();
+    await loginWithPassword(page, email);
+    await expect(page).toHaveURL(/\/second-factor$/);
+    await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    const usePasskey = page.getByRole('button', { name: 'Use a passkey' });
+    await expect(usePasskey).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveCount(0);
+    await snapshot(page, 'second-factor-passkey');
+    await usePasskey.click();
     await expect(page.getByText('Login Successful')).toBeVisible();
-    toToast.push(performance.now() - start);
     await expect(contactRow(page, 'Alan Turing')).toBeVisible();
-    toList.push(performance.now() - start);
-    await expect(accountMenu(page, name)).toBeVisible();
-  }
-  const ms = (value: number) => `${Math.round(value)} ms`;
-  const summary = (values: number[]) =>
-    `min ${ms(Math.min(...values))}, median ${ms(median(values))}, max ${ms(Math.max(...values))}`;
-  const project = test.info().project.name;
-  if (PASSKEY_SIGN_INS > 1) {
-    console.log(
-      `[passkey sign-in, ${project}] click to contact list visible, ${PASSKEY_SIGN_INS} runs: ` +
-        `${toList.map(ms).join(', ')} (${summary(toList)})`,
-    );
-    console.log(
-      `[passkey sign-in, ${project}] click to 'Login Successful' (the server's part, before the 2 s redirect delay): ` +
-        `${toToast.map(ms).join(', ')} (${summary(toToast)})`,
-    );
-  }
+    await expect(page).toHaveURL(/\/$/);
 
-  // The card says when the passkey was last used.
-  await page.goto('/me');
-  await expect(card.getByTestId('passkey-row')).toContainText('Last used');
+    // "Sign in with a passkey" on /login: no email, no password. Timed from the click to the
+    // contact list, the 2 s redirect delay after 'Login Successful' included.
+    const toList: number[] = [];
+    const toToast: number[] = [];
+    for (let i = 0; i < PASSKEY_SIGN_INS; i++) {
+      await signOut(page, name);
+      await page.goto('/login');
+      const button = page.getByRole('button', { name: 'Sign in with a passkey' });
+      if (i === 0) await snapshot(page, 'login-with-passkey');
+      // The last sign-in's toast is gone, so the one waited for is this sign-in's.
+      await expect(page.getByText('Login Successful')).toHaveCount(0);
+      const start = performance.now();
+      await button.click();
+      await expect(page.getByText('Login Successful')).toBeVisible();
+      toToast.push(performance.now() - start);
+      await expect(contactRow(page, 'Alan Turing')).toBeVisible();
+      toList.push(performance.now() - start);
+      await expect(accountMenu(page, name)).toBeVisible();
+    }
+    const ms = (value: number) => `${Math.round(value)} ms`;
+    const summary = (values: number[]) =>
+      `min ${ms(Math.min(...values))}, median ${ms(median(values))}, max ${ms(Math.max(...values))}`;
+    const project = test.info().project.name;
+    if (PASSKEY_SIGN_INS > 1) {
+      console.log(
+        `[passkey sign-in, ${project}] click to contact list visible, ${PASSKEY_SIGN_INS} runs: ` +
+          `${toList.map(ms).join(', ')} (${summary(toList)})`,
+      );
+      console.log(
+        `[passkey sign-in, ${project}] click to 'Login Successful' (the server's part, before the 2 s redirect delay): ` +
+          `${toToast.map(ms).join(', ')} (${summary(toToast)})`,
+      );
+    }
 
-  console.log(`[requests, ${project}] passkey flow: ${requests.checked} requests checked`);
-  expect(requests.checked).toBeGreaterThan(0);
-  expect(requests.foreign, 'requests to other hosts').toEqual([]);
-});
+    // The card says when the passkey was last used.
+    await page.goto('/me');
+    await expect(card.getByTestId('passkey-row')).toContainText('Last used');
+
+    console.log(`[requests, ${project}] passkey flow: ${requests.checked} requests checked`);
+    expect(requests.checked).toBeGreaterThan(0);
+    expect(requests.foreign, 'requests to other hosts').toEqual([]);
+  },
+);
 
 test('an authenticator app is set up on /me, its code passes the second step, a wrong one does not, and a recovery code signs in once', async ({
   page,
