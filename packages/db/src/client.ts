@@ -249,6 +249,9 @@ async function openPostgres(url: string, options: PostgresOptions): Promise<Data
 async function migratePostgresLocked(url: string, migrationsFolder: string): Promise<void> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   try {
+    // A role's own statement_timeout (docs/deployment.md#behind-pgbouncer) must not cut a long
+    // migration short.
+    await client`set statement_timeout = 0`;
     await client`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
     await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
     await client`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
@@ -271,6 +274,7 @@ async function migrateInOneTransaction(url: string, migrationsFolder: string): P
   const client = postgres(url, { max: 1, onnotice: () => {}, prepare: false });
   try {
     await client.unsafe('begin');
+    await client`set local statement_timeout = 0`;
     await client`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
     await migratePostgres(drizzlePostgres({ client }), { migrationsFolder });
   } catch (error) {
