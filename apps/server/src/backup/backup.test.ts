@@ -15,6 +15,7 @@ import { hashPassword } from '@kith/api';
 import { createContactsClient, type ContactsClient } from '@kith/client';
 import { createDb, schema } from '@kith/db';
 import { migrationsBefore } from '@kith/db/testing';
+import type { ReminderSettingsInput } from '@kith/validators';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -28,13 +29,17 @@ import { pruneBackups, backupName } from './backup';
 import { runCli } from './cli';
 import { png } from '../test-support/test-images';
 
-const onPostgres = process.env.KITH_TEST_DB === 'postgres';
+// The test's settings come from its Vitest project (KITH_TEST_DB, TEST_DATABASE_URL), and the
+// servers it starts inherit the environment, as the reliability harness's do.
+// eslint-disable-next-line no-restricted-properties
+const environment = process.env;
+const onPostgres = environment.KITH_TEST_DB === 'postgres';
 const serverDir = resolve(import.meta.dirname, '../..');
 const PASSWORD = 'kith-harbour-42';
 const APP_SECRET = 'backup-test-secret-0123456789-abcdefghijkl';
 const root = mkdtempSync(join(tmpdir(), 'kith-backup-test-'));
 const admin = onPostgres
-  ? postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} })
+  ? postgres(environment.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} })
   : undefined;
 const databases: string[] = [];
 
@@ -47,16 +52,20 @@ async function freshTarget(name: string): Promise<Record<string, string>> {
     const db = `kith_backup_${randomBytes(5).toString('hex')}`;
     await admin.unsafe(`create database ${db}`);
     databases.push(db);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
+    const url = new URL(environment.TEST_DATABASE_URL!);
     url.pathname = `/${db}`;
     env.DATABASE_URL = url.toString();
   }
   return env;
 }
 
-/** Ports 3250-3299: the first one free. */
+/**
+ * A free port of 3250-3274 (PGlite's run) or 3275-3299 (PostgreSQL's), so the two projects,
+ * which run side by side, never probe the same port and reach each other's server.
+ */
 async function freePort(): Promise<number> {
-  for (let port = 3250; port < 3300; port += 1) {
+  const first = onPostgres ? 3275 : 3250;
+  for (let port = first; port < first + 25; port += 1) {
     const free = await new Promise<boolean>((done) => {
       const probe = createServer();
       probe.once('error', () => done(false));
@@ -64,7 +73,7 @@ async function freePort(): Promise<number> {
     });
     if (free) return port;
   }
-  throw new Error('no free port in 3250-3299');
+  throw new Error(`no free port in ${first}-${first + 24}`);
 }
 
 /** The real server (src/main.ts) on `env`; resolves once /api/health answers. */
@@ -74,7 +83,7 @@ async function startServer(env: Record<string, string>) {
     cwd: serverDir,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env,
+      ...environment,
       ...env,
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -139,7 +148,17 @@ async function cli(args: string[], env: Record<string, string>) {
   return { code, out, err };
 }
 
-const REMINDERS = {
+/**
+ * A test only one database has a meaning for (the embedded database's lock; pg_dump): left out
+ * of the other project rather than reported skipped there.
+ */
+function only(kind: 'pglite' | 'postgres') {
+  return (name: string, test: () => Promise<void>, timeoutMs?: number) => {
+    if ((kind === 'postgres') === onPostgres) it(name, test, timeoutMs);
+  };
+}
+
+const REMINDERS: ReminderSettingsInput = {
   enabled: true,
   birthdays: true,
   anniversaries: false,
@@ -147,7 +166,7 @@ const REMINDERS = {
   leadDays: [0, 7],
   sendAt: '08:30',
   timeZone: 'Europe/Madrid',
-  delivery: 'weekly_digest' as const,
+  delivery: 'weekly_digest',
 };
 
 afterAll(async () => {
@@ -354,7 +373,7 @@ describe('mistakes an operator can make: one line, exit 1, no stack', () => {
     expect(usage.err[0]).toMatch(/restore needs the backup file/);
   });
 
-  it.runIf(!onPostgres)(
+  only('pglite')(
     'refuses to open the data folder of a server that does not answer',
     async () => {
       const env = await freshTarget(`held-${randomBytes(3).toString('hex')}`);
@@ -376,7 +395,7 @@ describe('mistakes an operator can make: one line, exit 1, no stack', () => {
     60_000,
   );
 
-  it.runIf(onPostgres)(
+  only('postgres')(
     'names pg_dump missing, or older than the server',
     async () => {
       const env = await freshTarget(`pgdump-${randomBytes(3).toString('hex')}`);
@@ -407,7 +426,7 @@ describe('mistakes an operator can make: one line, exit 1, no stack', () => {
 });
 
 describe('an older backup restored by a newer Kith', () => {
-  it.runIf(!onPostgres)(
+  only('pglite')(
     'applies the migrations the backup predates',
     async () => {
       // A database of the shape before the latest migration, packed as a backup by hand.

@@ -48,8 +48,8 @@ async function toolVersion(path: string): Promise<{ version: string; major: numb
   try {
     const { stdout } = await run(path, ['--version']);
     // "pg_dump (PostgreSQL) 15.20 (Debian 15.20-0+deb12u1)"
-    const match = /\(PostgreSQL\)\s+(\d+)(\.\d+)?/.exec(stdout);
-    return match ? { version: `${match[1]}${match[2] ?? ''}`, major: Number(match[1]) } : null;
+    const match = /\(PostgreSQL\)\s+((\d+)(?:\.\d+)*)/.exec(stdout);
+    return match ? { version: match[1]!, major: Number(match[2]) } : null;
   } catch {
     return null;
   }
