@@ -83,9 +83,13 @@ function runtimeFiles(files) {
 /** A module that a worker thread runs, bundled like the server rather than copied. */
 const MODULE = /\.(ts|mjs|js)$/;
 
+/** The programs built, each into one file: dist/<name>.js from its source. */
+const ENTRIES = { main: 'src/main.ts' };
+
 rmSync(resolve(here, 'dist'), { recursive: true, force: true });
 const files = new Map();
-await bundle('src/main.ts', 'dist/main.js', files);
+for (const [name, source] of Object.entries(ENTRIES))
+  await bundle(source, `dist/${name}.js`, files);
 // Workers may name runtime files of their own, hence until none is left.
 const done = new Set();
 for (let pending = [...files]; pending.length > 0;) {

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -50,30 +50,58 @@ export async function createDatabase() {
 
 export interface ServerProcess {
   baseUrl: string;
+  /** The server's data folder (`DATA_DIR`): the embedded database lives in its `pglite/`. */
+  dataDir: string;
   /** Starts (or starts again) the server; resolves once /api/health answers, with the ms taken. */
   start(): Promise<number>;
-  /** Sends the signal and waits for the process to exit. */
-  stop(signal?: NodeJS.Signals): Promise<void>;
+  /**
+   * Sends the signal and waits for the process to exit: its exit code (null when a signal
+   * ended it), the signal that did, and the ms from the signal to the exit. Answers
+   * `undefined` when the process was not running.
+   */
+  stop(signal?: NodeJS.Signals): Promise<ServerExit | undefined>;
+}
+
+/** How a server process ended: `ServerProcess.stop`. */
+export interface ServerExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  ms: number;
+}
+
+export interface ServerProcessOptions {
+  /**
+   * Run the compiled server (`dist/main.js`, what `pnpm start` runs; `pnpm build` or
+   * `node build.mjs` makes it) instead of the TypeScript sources through tsx.
+   */
+  compiled?: boolean;
+  /** An existing data folder to use instead of a fresh one. */
+  dataDir?: string;
 }
 
 /**
- * The real server (`src/main.ts`) on its own port and data folder, development settings with a
- * secret kept in that folder, so sessions survive a restart as they do in production.
+ * The real server on its own port and data folder, development settings with a secret kept in
+ * that folder, so sessions survive a restart as they do in production. `databaseUrl`
+ * undefined runs it on the embedded database (PGlite, in the data folder).
+ *
+ * @throws Error from `start` when `compiled` is asked for and `dist/main.js` is missing.
  */
 export async function serverProcess(
-  databaseUrl: string,
+  databaseUrl: string | undefined,
   /** Settings over the defaults below (a test of real limits sets RATE_LIMIT_* itself). */
   settings: Record<string, string> = {},
+  options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kith-reliability-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kith-reliability-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   return {
     baseUrl,
+    dataDir,
     async start() {
       const started = Date.now();
-      child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      const launched = spawn(process.execPath, serverArgs(options.compiled ?? false), {
         cwd: serverDir,
         stdio: ['ignore', 'ignore', 'inherit'],
         env: {
@@ -82,24 +110,51 @@ export async function serverProcess(
           HOST: '127.0.0.1',
           PORT: String(port),
           DATA_DIR: dataDir,
-          DATABASE_URL: databaseUrl,
+          DATABASE_URL: databaseUrl ?? '',
           LOG_LEVEL: 'error',
           RATE_LIMIT_PER_IP: '100000',
           RATE_LIMIT_PER_ACCOUNT: '100000',
           ...settings,
         },
       });
-      await waitForHealth(baseUrl);
+      child = launched;
+      // A server that dies while starting fails the start at once, not after the health wait.
+      let onExit = (_code: number | null, _signal: NodeJS.Signals | null) => {};
+      const died = new Promise<never>((_, reject) => {
+        onExit = (code, signal) =>
+          reject(new Error(`the server exited while starting (code ${code}, signal ${signal})`));
+        launched.once('exit', onExit);
+      });
+      try {
+        await Promise.race([waitForHealth(baseUrl), died]);
+      } finally {
+        launched.off('exit', onExit);
+      }
       return Date.now() - started;
     },
     async stop(signal = 'SIGTERM') {
       const running = child;
-      if (!running || running.exitCode !== null || running.signalCode !== null) return;
-      const exited = new Promise((done) => running.once('exit', done));
+      if (!running || running.exitCode !== null || running.signalCode !== null) return undefined;
+      const exited = new Promise<ServerExit>((done) =>
+        running.once('exit', (code, exitSignal) =>
+          done({ code, signal: exitSignal, ms: Date.now() - sentAt }),
+        ),
+      );
+      const sentAt = Date.now();
       running.kill(signal);
-      await exited;
+      return exited;
     },
   };
+}
+
+/** `node`'s arguments: the compiled bundle, or the sources through tsx. */
+function serverArgs(compiled: boolean): string[] {
+  if (!compiled) return ['--import', 'tsx', 'src/main.ts'];
+  const bundle = join(serverDir, 'dist/main.js');
+  if (!existsSync(bundle)) {
+    throw new Error(`${bundle} is missing: build the server first (pnpm build)`);
+  }
+  return ['--enable-source-maps', bundle];
 }
 
 /** `count` verified accounts inserted directly, each with a signed-in SDK client. */
@@ -108,20 +163,50 @@ export async function signedInClients(
   baseUrl: string,
   count: number,
 ): Promise<{ userId: string; client: ContactsClient }[]> {
+  const users = await insertVerifiedUsers(
+    (text, values) => sql.unsafe(text, values as never[]),
+    count,
+  );
+  return signIn(baseUrl, users);
+}
+
+/** Runs one SQL statement with `$1`-style parameters and answers its rows. */
+export type SqlRunner = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/**
+ * Inserts `count` verified accounts (password `PASSWORD`) through `run`, which may be a
+ * PostgreSQL connection or the embedded database opened by the test while no server has it.
+ */
+export async function insertVerifiedUsers(
+  run: SqlRunner,
+  count: number,
+): Promise<{ id: string; email: string }[]> {
   const passwordHash = await hashPassword(PASSWORD);
-  const run = randomBytes(3).toString('hex');
-  const rows = Array.from({ length: count }, (_, i) => ({
-    name: `Load Tester ${i}`,
-    email: `load-${run}-${i}@example.com`,
-    password_hash: passwordHash,
-    email_verified_at: new Date(),
-  }));
-  const users = await sql<{ id: string; email: string }[]>`
-    insert into users ${sql(rows)} returning id, email`;
+  const batch = randomBytes(3).toString('hex');
+  const values = Array.from({ length: count }, (_, i) => [
+    `Load Tester ${i}`,
+    `load-${batch}-${i}@example.com`,
+    passwordHash,
+  ]);
+  const rows = values.map((_, i) => `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3}, now())`);
+  const inserted = await run(
+    `insert into users (name, email, password_hash, email_verified_at)
+     values ${rows.join(', ')} returning id, email`,
+    values.flat(),
+  );
+  return inserted.map((row) => ({ id: String(row.id), email: String(row.email) }));
+}
+
+/** A signed-in SDK client for each account; `timeoutMs` is each call's limit (60 s default). */
+export async function signIn(
+  baseUrl: string,
+  users: { id: string; email: string }[],
+  timeoutMs?: number,
+): Promise<{ userId: string; client: ContactsClient }[]> {
   return Promise.all(
     users.map(async ({ id, email }) => {
       // No retries: the reliability tests measure what the server itself answers.
-      const client = createContactsClient({ baseUrl, retries: 0 });
+      const client = createContactsClient({ baseUrl, retries: 0, timeoutMs });
       await client.auth.login.mutate({ email, password: PASSWORD });
       return { userId: id, client };
     }),

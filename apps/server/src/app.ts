@@ -31,6 +31,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import helmet from 'helmet';
 import { anonymousBodyCap } from './anonymous-body-cap';
 import { registerApiDocs } from './api-docs';
+import { closeConnectionsOnClose } from './closing-connections';
 import type { Env } from './env';
 import { originGuard } from './origin-guard';
 import fastifyCors, { type FastifyCorsOptions } from '@fastify/cors';
@@ -78,6 +79,9 @@ export async function buildApp({
     // X-Forwarded-For would pick its own rate-limit budget.
     trustProxy: env.TRUST_PROXY || false,
   });
+  // On close, requests in flight are answered and then their connections closed, so a shutdown
+  // ends with them rather than with the clients' keep-alive.
+  closeConnectionsOnClose(app);
 
   // helmet's security headers, its middleware made once: @fastify/helmet built a new one, CSP
   // parsing included, for every request.

@@ -17,8 +17,12 @@ import { InvalidEnvError, loadEnv, MissingEnvError, type Env } from './env';
 import { createImageStore } from './image-storage';
 import { resolveAppSecret } from './secrets';
 
-/** How long shutdown waits for in-flight requests before it gives up, in ms. */
-const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * How long a shutdown may take, signal to exit, in ms: the requests in flight answered, the
+ * background job in hand finished (pg-boss gives it 8 s), the database closed. Past it the
+ * process exits 1 with that work unfinished (docs/deployment.md, "How the process works").
+ */
+const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /** Starts the server: env, database (with migrations), app, listen; stops cleanly on SIGTERM. */
 async function main(): Promise<void> {
@@ -80,22 +84,40 @@ async function main(): Promise<void> {
   // The embedded database's backups: nightly, and on `pnpm backup`'s request (docs/backups.md).
   await startBackups({ env, database, jobs, images: deps.images, log: app.log });
 
+  // SIGTERM (a service manager, `docker stop`) or SIGINT (Ctrl-C): stop listening at once,
+  // answer the requests in flight, let the job in hand finish, close the database (PGlite
+  // writes its shutdown checkpoint, so the next start does no recovery), exit 0. A second
+  // signal, or the deadline, exits 1 at once.
   let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.error({ signal }, 'second signal while shutting down: exiting now, work unfinished');
+      process.exit(1);
+    }
     stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
-    force.unref();
-    await app.close();
-    syncAlerts.stop();
-    await jobs.stop();
-    await sessionLiveness?.close();
-    await database.close();
+    const started = Date.now();
+    app.log.info({ signal }, 'shutting down: refusing new requests, finishing those in flight');
+    setTimeout(() => {
+      app.log.error(
+        { signal, deadlineMs: SHUTDOWN_DEADLINE_MS },
+        'shutdown took too long: exiting with requests or a job unfinished',
+      );
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    try {
+      syncAlerts.stop();
+      await Promise.all([app.close(), jobs.stop()]);
+      await sessionLiveness?.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    app.log.info({ signal, ms: Date.now() - started }, 'stopped cleanly');
     process.exit(0);
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', (signal) => void stop(signal));
+  process.on('SIGINT', (signal) => void stop(signal));
 
   await app.listen({ host: env.HOST, port: env.PORT });
   app.log.info(`database: ${database.kind}; data folder: ${env.DATA_DIR}`);
