@@ -60,6 +60,8 @@ export interface ServerProcess {
    * `undefined` when the process was not running.
    */
   stop(signal?: NodeJS.Signals): Promise<ServerExit | undefined>;
+  /** Sends a signal and returns at once: false when the process was not running. */
+  signal(signal: NodeJS.Signals): boolean;
 }
 
 /** How a server process ended: `ServerProcess.stop`. */
@@ -143,6 +145,11 @@ export async function serverProcess(
       const sentAt = Date.now();
       running.kill(signal);
       return exited;
+    },
+    signal(signal) {
+      const running = child;
+      if (!running || running.exitCode !== null || running.signalCode !== null) return false;
+      return running.kill(signal);
     },
   };
 }

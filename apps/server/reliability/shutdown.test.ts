@@ -112,6 +112,30 @@ it('stops cleanly on SIGTERM under writes on PostgreSQL', async () => {
   await checkShutdown('postgres', server, users);
 }, 240_000);
 
+it('exits 1 at once on a second signal, with work still in flight', async () => {
+  const database = await createDatabase();
+  cleanups.push(() => database.drop());
+  const server = await serverProcess(database.url, {}, { compiled: true });
+  cleanups.push(() => server.stop('SIGKILL'));
+  await server.start();
+  const [user] = await insertVerifiedUsers(
+    (text, values) => database.sql.unsafe(text, values as never[]),
+    1,
+  );
+  const browser = await slowBrowser(server.baseUrl, user!.email);
+  // A request whose body takes 5 s keeps the drain waiting.
+  const slow = browser.create(5_000);
+  await new Promise((r) => setTimeout(r, 300));
+  const first = server.stop('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  const second = server.signal('SIGTERM');
+  const exit = await first;
+  await slow;
+  expect(second).toBe(true);
+  expect(exit).toMatchObject({ code: 1, signal: null });
+  expect(exit!.ms).toBeLessThan(2_000);
+}, 120_000);
+
 /**
  * Writes from every client, sends SIGTERM, keeps sending for a while, then starts the server
  * again on the same data and checks everything this file's header promises.
