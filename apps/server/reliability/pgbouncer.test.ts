@@ -2,10 +2,10 @@
  * Behind PgBouncer in transaction mode (docs/deployment.md#behind-pgbouncer): two real servers
  * reach PostgreSQL through a PgBouncer of this test's own, which gives each transaction
  * whichever of three server connections is free. One server has a direct URL for migrations
- * and LISTEN, the other has none. Both start at once on an empty database (the migrations
- * race), then several people sign up, sign in, write, read and search contacts, sync over
- * CardDAV, and end sessions, on both, at the same time: every call must answer as it does
- * without a pooler.
+ * and LISTEN, the other has none. First the two ways of migrating run at once on the empty
+ * database (one must wait for the other's lock); then several people sign up, sign in, write,
+ * read and search contacts, sync over CardDAV, and end sessions, on both servers at the same
+ * time: every call must answer as it does without a pooler.
  *
  * Needs the `pgbouncer` binary (Debian: `apt-get install pgbouncer`); PGBOUNCER names another.
  * KITH_SKIP_PGBOUNCER=1 leaves the test out on purpose. PGBOUNCER_TEST_PORT picks the first of
