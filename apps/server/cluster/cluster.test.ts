@@ -232,8 +232,9 @@ describe('scheduled jobs', () => {
     const mail = await cluster.waitForMail(isReminder, 150_000);
     expect(mail.subject).toMatch(/^Today: Ada Lovelace/);
     expect(mail.text).toContain('Ada Lovelace');
-    // Another minute's job runs too, and must not send it again.
-    await waitForReminderJobs(2, 150_000);
+    // The job that sent it completes; later minutes' jobs must not send it again (checked
+    // at the end of the run, after the load and the sync).
+    await waitForReminderJobs(1, 60_000);
     expect(cluster.mails.filter(isReminder)).toHaveLength(1);
     const minutes = await reminderJobsByMinute();
     for (const minute of minutes) expect(minute.jobs, minute.minute).toBe(1);
@@ -326,8 +327,10 @@ describe('under load, an instance killed and another stopped', () => {
     closers.push(close);
     for (let i = 0; i < 12; i += 1) await (await fetch(`${cluster.balancerUrl}/api/health`)).text();
 
-    const failedGets = traffic.balancerErrors.filter((e) => e.method === 'GET');
-    const failedWrites = traffic.balancerErrors.filter((e) => e.method !== 'GET');
+    // Everything a client saw fail: the balancer's own answers, and connections it closed.
+    const failures = [...traffic.balancerErrors, ...traffic.networkErrors];
+    const failedGets = failures.filter((e) => e.method === 'GET');
+    const failedWrites = failures.filter((e) => e.method !== 'GET');
     report('load', {
       clients: LOAD_CLIENTS,
       seconds: Math.round(seconds),
@@ -338,8 +341,8 @@ describe('under load, an instance killed and another stopped', () => {
       p99Ms: Math.round(percentile(traffic.latenciesMs, 99)),
       acknowledgedWrites: stats.acknowledgedWrites,
       kithServerErrors: stats.serverErrors,
-      balancerErrorsOnWrites: failedWrites.length,
-      balancerErrorsOnReads: failedGets.length,
+      writesUnanswered: failedWrites.length,
+      readsUnanswered: failedGets.length,
       haproxyRetries: statsAfter.retries - statsBefore.retries,
       haproxyRedispatches: statsAfter.redispatches - statsBefore.redispatches,
       answeredBy: traffic.byInstance,
@@ -362,17 +365,17 @@ describe('under load, an instance killed and another stopped', () => {
     expect(stats.acknowledgedWrites).toBeGreaterThan(LOAD_CLIENTS);
     // Reads the dying instance held were sent again by HAProxy: no client saw them fail.
     expect(failedGets).toEqual([]);
-    // A write in flight on the killed instance may have been applied, so HAProxy does not
-    // send it twice: its client gets a 502 (at most one per client, each in its outage), and
-    // the model above accepts either outcome for it. No other request failed.
+    // A write in flight on the instance that died may have been applied, so HAProxy does not
+    // send it twice: its client gets no answer (at most one per client, each in an outage),
+    // and the model above accepts either outcome for it. No other request failed.
     expect(failedWrites.length).toBeLessThanOrEqual(LOAD_CLIENTS);
-    for (const error of failedWrites) {
+    for (const failure of failedWrites) {
       expect(
-        outages.some(({ from, to }) => error.at >= from && error.at <= to),
-        `${error.method} ${error.path} at ${error.at} outside the outages`,
+        outages.some(({ from, to }) => failure.at >= from && failure.at <= to),
+        `${failure.method} ${failure.path} at ${failure.at - started} ms outside the outages`,
       ).toBe(true);
     }
-    expect(stats.noAnswer).toBe(traffic.balancerErrors.length);
+    expect(stats.noAnswer).toBe(failures.length);
     for (const instance of cluster.instances) {
       expect(probe.byInstance[instance.name], instance.name).toBeGreaterThan(0);
     }
