@@ -46,9 +46,11 @@ const withoutSetting = process.env.PGBOUNCER_TEST_WITHOUT_SETTING === '1';
 
 /** The pgbouncer binary: PGBOUNCER, else on PATH or in /usr/sbin (Debian's package). */
 function findPgbouncer(): string {
-  if (process.env.PGBOUNCER) return process.env.PGBOUNCER;
   const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin'];
-  const found = dirs.map((dir) => join(dir, 'pgbouncer')).find((path) => existsSync(path));
+  const candidates = process.env.PGBOUNCER
+    ? [process.env.PGBOUNCER]
+    : dirs.map((dir) => join(dir, 'pgbouncer'));
+  const found = candidates.find((path) => existsSync(path));
   if (!found) {
     throw new Error(
       'The PgBouncer test needs the pgbouncer binary: apt-get install pgbouncer ' +
