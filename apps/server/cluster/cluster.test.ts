@@ -15,19 +15,13 @@ import { isContactsApiError, type ContactsClient } from '@kith/client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDiscrepancies, newStats, Tester } from '../reliability/workload';
-import {
-  clientFrom,
-  fetchFrom,
-  loopbackPrefix,
-  newTraffic,
-  percentile,
-  type Traffic,
-} from './clients';
+import { clientFrom, fetchFrom, loopbackPrefix, newTraffic, percentile } from './clients';
 import { S3_BUCKET, settingsFromEnv, sleep, startCluster, type Cluster } from './topology';
 
+const settings = settingsFromEnv();
 /** How long the load runs, in ms: 60 s by default, shorter for CI (CLUSTER_DURATION_MS). */
-const LOAD_MS = Number(process.env.CLUSTER_DURATION_MS ?? 60_000);
-const LOAD_CLIENTS = Number(process.env.CLUSTER_CLIENTS ?? 100);
+const LOAD_MS = settings.loadMs;
+const LOAD_CLIENTS = settings.loadClients;
 /** Failed sign-ins one address may make in 15 minutes, on every instance together. */
 const RATE_LIMIT_PER_IP = 20;
 /** The number of cards the CardDAV client downloads, and uploads, while an instance dies. */
@@ -84,7 +78,7 @@ async function statusOf(call: Promise<unknown>): Promise<number> {
 beforeAll(async () => {
   const started = Date.now();
   cluster = await startCluster({
-    ...settingsFromEnv(),
+    ...settings,
     instanceEnv: { RATE_LIMIT_PER_IP: String(RATE_LIMIT_PER_IP) },
   });
   report('topology', {
@@ -184,7 +178,9 @@ describe('rate limits', () => {
     // Another address still has its whole budget.
     const other = client(cluster.balancerUrl);
     expect(
-      await statusOf(other.auth.login.mutate({ email: `x-${runId}@example.com`, password: 'not-it-either-9' })),
+      await statusOf(
+        other.auth.login.mutate({ email: `x-${runId}@example.com`, password: 'not-it-either-9' }),
+      ),
     ).toBe(401);
   });
 });
@@ -208,7 +204,9 @@ describe('photos', () => {
     expect(stored, 'the object in the S3 store').not.toBeNull();
     const storedBytes = Buffer.from(stored!);
     // The store keeps it as files of its own, under the bucket's folder.
-    expect(readdirSync(join(cluster.s3Dir, S3_BUCKET), { recursive: true }).length).toBeGreaterThan(0);
+    expect(readdirSync(join(cluster.s3Dir, S3_BUCKET), { recursive: true }).length).toBeGreaterThan(
+      0,
+    );
     for (const instance of others) {
       const answer = await fetch(`${instance.baseUrl}${image.url}`);
       expect(answer.status, instance.name).toBe(200);

@@ -4,9 +4,19 @@
  * processes and HAProxy in front of them. Everything it starts it also stops, on success,
  * failure or an interrupted run.
  */
+/* eslint-disable no-restricted-properties -- like the reliability suite, this starts server
+   processes, each with an environment of its own, and reads the run's settings (docs/cluster.md). */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -88,22 +98,31 @@ export interface Cluster {
 
 export interface ClusterSettings {
   instances: number;
+  /** How long the load runs, in ms (CLUSTER_DURATION_MS, 60 s by default). */
+  loadMs: number;
+  /** How many signed-in clients the load has (CLUSTER_CLIENTS, 100 by default). */
+  loadClients: number;
   /** The first of the cluster's ports (see PORT_OFFSETS). */
   portBase: number;
   /** A PostgreSQL server URL whose role may create databases. */
   postgresUrl: string;
   redisUrl: string;
+  /** Where each run makes its folder (CLUSTER_DATA_DIR); the system's temporary folder else. */
+  dataDir?: string;
   /** Settings every instance gets over the cluster's own. */
   instanceEnv?: Record<string, string>;
 }
 
 /** Read from the environment with the defaults of a developer's machine (docs/cluster.md). */
 export function settingsFromEnv(): ClusterSettings {
+  const dataDir = process.env.CLUSTER_DATA_DIR;
   return {
+    dataDir,
     instances: Number(process.env.CLUSTER_INSTANCES ?? 3),
+    loadMs: Number(process.env.CLUSTER_DURATION_MS ?? 60_000),
+    loadClients: Number(process.env.CLUSTER_CLIENTS ?? 100),
     portBase: Number(process.env.CLUSTER_PORT_BASE ?? 3350),
-    postgresUrl:
-      process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    postgresUrl: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
   };
 }
@@ -130,7 +149,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
  * @throws Error naming what is missing when HAProxy is not installed or PostgreSQL or Redis
  *   cannot be reached, or naming the process that did not become healthy.
  */
-export async function startCluster(settings: ClusterSettings): Promise<Cluster> {
+export async function startCluster(
+  settings: Omit<ClusterSettings, 'loadMs' | 'loadClients'>,
+): Promise<Cluster> {
   const undo: (() => Promise<unknown> | unknown)[] = [];
   let stopped = false;
   const stop = async () => {
@@ -153,9 +174,9 @@ export async function startCluster(settings: ClusterSettings): Promise<Cluster> 
       throw new Error(`no ${serverBundle}: pnpm test:cluster runs the built server (pnpm build)`);
     }
     await checkRedis(settings.redisUrl);
-    const dataDir = process.env.CLUSTER_DATA_DIR
-      ? mkdtempSync(join(process.env.CLUSTER_DATA_DIR, 'run-'))
-      : mkdtempSync(join(tmpdir(), 'kith-cluster-'));
+    const dataDir = mkdtempSync(
+      settings.dataDir ? join(settings.dataDir, 'run-') : join(tmpdir(), 'kith-cluster-'),
+    );
     undo.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const port = (offset: number) => settings.portBase + offset;
 
@@ -376,7 +397,9 @@ async function startSmtp(port: number, onMail: (mail: ReceivedMail) => void): Pr
       simpleParser(stream)
         .then((mail) => {
           onMail({
-            to: Array.isArray(mail.to) ? mail.to.map((t) => t.text).join(', ') : (mail.to?.text ?? ''),
+            to: Array.isArray(mail.to)
+              ? mail.to.map((t) => t.text).join(', ')
+              : (mail.to?.text ?? ''),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
