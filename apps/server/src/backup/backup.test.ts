@@ -6,12 +6,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { hashPassword } from '@kith/api';
+import { createLocalImageStorage, hashPassword, startJobQueue } from '@kith/api';
 import { createContactsClient, type ContactsClient } from '@kith/client';
 import { createDb, schema } from '@kith/db';
 import { migrationsBefore } from '@kith/db/testing';
@@ -27,6 +27,7 @@ import {
 } from './archive';
 import { pruneBackups, backupName } from './backup';
 import { runCli } from './cli';
+import { BACKUP_JOB, requestBackup, startBackups } from './service';
 import { png } from '../test-support/test-images';
 
 // The test's settings come from its Vitest project (KITH_TEST_DB, TEST_DATABASE_URL), and the
@@ -482,6 +483,69 @@ if (!onPostgres) {
   });
 }
 
+describe("the running server's own backups", () => {
+  only('pglite')(
+    'makes the nightly backup as a job, keeps the newest 7, and answers pnpm backup on its socket',
+    async () => {
+      const env = await freshTarget(`service-${randomBytes(3).toString('hex')}`);
+      const dataDir = env.DATA_DIR!;
+      const folder = join(dataDir, 'backups');
+      await mkdir(folder, { recursive: true });
+      const old = Array.from({ length: 8 }, (_, i) =>
+        backupName(new Date(Date.UTC(2026, 0, i + 1, 3, 30))),
+      );
+      for (const name of old) writeFileSync(join(folder, name), '');
+      const database = await createDb({ pgliteDir: join(dataDir, 'pglite') });
+      const jobs = await startJobQueue({ database, jobs: [], onError: () => {}, schedule: false });
+      const logged: string[] = [];
+      const log = {
+        info: (_: object, m: string) => logged.push(m),
+        error: (_: object, m: string) => logged.push(m),
+      };
+      const service = await startBackups({
+        env: { DATA_DIR: dataDir, S3_BUCKET: undefined, APP_SECRET },
+        database,
+        jobs,
+        images: createLocalImageStorage(join(dataDir, 'uploads')),
+        log,
+      });
+      try {
+        await jobs.boss.send(BACKUP_JOB, {});
+        const deadline = Date.now() + 60_000;
+        while (!logged.includes('backup: nightly backup written') && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        expect(logged).toContain('backup: nightly backup written');
+        const kept = readdirSync(folder)
+          .filter((n) => n.startsWith('kith-backup-'))
+          .sort();
+        // The new one and the newest six of the old: seven in all.
+        expect(kept).toHaveLength(7);
+        expect(kept.slice(0, 6)).toEqual(old.slice(2));
+
+        const asked = await requestBackup(dataDir, true);
+        expect(asked).toMatchObject({ photos: 0 });
+        const work = await workFolder(root);
+        try {
+          expect(await readArchive(asked!.file, work.dir)).toMatchObject({
+            kind: 'pglite',
+            appSecret: true,
+          });
+        } finally {
+          await work.remove();
+        }
+      } finally {
+        service.close();
+        await jobs.stop();
+        await database.close();
+      }
+      // With the server gone, nothing answers on the socket: the command opens the folder itself.
+      expect(await requestBackup(dataDir, false)).toBeNull();
+    },
+    120_000,
+  );
+});
+
 describe('retention', () => {
   it('keeps the newest backups and leaves other files alone', async () => {
     const folder = join(root, `prune-${randomBytes(3).toString('hex')}`);
@@ -491,7 +555,6 @@ describe('retention', () => {
     );
     for (const name of [...names, 'my-own-copy.tar.gz']) writeFileSync(join(folder, name), '');
     expect(await pruneBackups(folder, 7)).toEqual(names.slice(0, 2));
-    const { readdirSync } = await import('node:fs');
     expect(readdirSync(folder).sort()).toEqual([...names.slice(2), 'my-own-copy.tar.gz'].sort());
   });
 });

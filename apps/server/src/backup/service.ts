@@ -82,7 +82,7 @@ export async function startBackups(options: BackupServiceOptions): Promise<{ clo
     expireInSeconds: 60 * 60,
   });
   await boss.schedule(BACKUP_JOB, BACKUP_CRON, undefined, { tz: 'UTC' });
-  await boss.work(BACKUP_JOB, { pollingIntervalSeconds: 60 }, async () => {
+  await boss.work(BACKUP_JOB, { pollingIntervalSeconds: 10 }, async () => {
     try {
       const made = await backup(false);
       const pruned = await pruneBackups(backupsFolder(env.DATA_DIR));
