@@ -492,7 +492,9 @@ describe('CardDAV through the balancer', () => {
     expect(cards()).toBe(DAV_SERVER_CARDS + DAV_LOCAL_CARDS);
     expect(onServer).toBe(DAV_SERVER_CARDS + DAV_LOCAL_CARDS);
   });
+});
 
+describe('at the end of the run', () => {
   it('sent no reminder again, and made one reminders job per minute, all run long', async () => {
     const reminders = cluster.mails.filter((m) => m.subject.includes('Ada Lovelace'));
     expect(reminders).toHaveLength(1);
