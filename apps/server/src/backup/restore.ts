@@ -74,6 +74,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
     if (!existsSync(databaseFile)) {
       throw new OperatorError(`${options.file} is damaged: it holds no database`);
     }
+    // Before anything is moved: a folder a server has open is never touched.
+    const pgliteDir = join(options.dataDir, 'pglite');
+    const holder = options.databaseUrl ? null : dataDirHolder(pgliteDir);
+    if (holder) throw new OperatorError(inUseMessage(pgliteDir, holder));
     if (options.storage === 'local') {
       await clearFolder(join(options.dataDir, 'uploads'), 'the photo folder', options);
     }
@@ -105,8 +109,6 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
 
 async function restorePglite(tarball: string, options: RestoreOptions) {
   const pgliteDir = join(options.dataDir, 'pglite');
-  const holder = dataDirHolder(pgliteDir);
-  if (holder) throw new OperatorError(inUseMessage(pgliteDir, holder));
   await clearFolder(pgliteDir, 'the embedded database', options);
   try {
     // PGlite unpacks the tarball into the empty folder; createDb then applies the migrations.
