@@ -79,6 +79,19 @@ describe('createDb', () => {
     else expect(row).toBeDefined();
   });
 
+  it('leaves no connection inside a failed transaction when a text of statements fails', async () => {
+    // pg-boss sends `BEGIN; ...; COMMIT` as one text: a statement that fails in it skips the
+    // COMMIT, and the connection it ran on would refuse every later query of the app.
+    await expect(handle.executeSql('BEGIN; SELECT 1; SELECT 1 / 0; COMMIT', [])).rejects.toThrow(
+      /division by zero/,
+    );
+    // More queries at once than the pool has connections, so each connection answers one.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => handle.executeSql('SELECT 1 AS one', [])),
+    );
+    expect(answers.map((a) => a.rows)).toEqual(Array.from({ length: 8 }, () => [{ one: 1 }]));
+  });
+
   it('runs PGlite off the calling thread: timers fire while a query runs', async () => {
     let ticks = 0;
     const timer = setInterval(() => (ticks += 1), 10);

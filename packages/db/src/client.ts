@@ -313,6 +313,13 @@ function sqlTextRunner(client: postgres.Sql): DatabaseHandle['executeSql'] {
       let result: unknown[];
       try {
         result = (await connection.unsafe(text).simple()) as unknown[];
+      } catch (error) {
+        // A statement that fails inside the text skips the rest, its COMMIT too, and leaves
+        // the connection in a failed transaction that would refuse every later query (on
+        // PGlite, the app's only session). PostgreSQL only warns at a ROLLBACK with no
+        // transaction open.
+        await connection.unsafe('ROLLBACK').catch(() => {});
+        throw error;
       } finally {
         connection.release();
       }
