@@ -16,6 +16,15 @@ import postgres from 'postgres';
 import { createDb, MIGRATIONS_FOLDER, type CreateDbOptions, type DatabaseHandle } from './client';
 
 /**
+ * The database engine of the running test project, known when the tests are collected (before
+ * any database is made): a test only one engine has a meaning for is declared in that
+ * project alone, not reported skipped in the other.
+ */
+export function testDatabaseKind(): 'pglite' | 'postgres' {
+  return process.env.KITH_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/**
  * A fresh, migrated database for one test file (docs/testing.md). In-memory
  * PGlite by default; when the test project sets `KITH_TEST_DB=postgres`, a new database is
  * created on the server of `TEST_DATABASE_URL` and dropped again by `close()`.

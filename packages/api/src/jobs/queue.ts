@@ -52,26 +52,15 @@ const STOP_TIMEOUT_MS = 8_000;
  * connections to the socket server, which multiplexes them onto one PostgreSQL session, where
  * pg-boss's transactions (`BEGIN; ...; COMMIT` in one message) and the app's would interleave.
  *
- * @throws when pg-boss cannot create or migrate its schema.
+ * Instances that start together on a database pg-boss has not seen race to create its schema
+ * and queues, and PostgreSQL answers the losers with a deadlock or a duplicate: those start
+ * again after a short random wait (up to `START_ATTEMPTS` times), finding what the winner made.
+ *
+ * @throws when pg-boss cannot create or migrate its schema, or still races after the attempts.
  */
 export async function startJobQueue(options: StartJobQueueOptions): Promise<JobQueue> {
-  const boss = new PgBoss({
-    db: { executeSql: (text, values) => options.database.executeSql(text, values) },
-    schema: JOB_QUEUE_SCHEMA,
-    schedule: options.schedule ?? true,
-  });
-  boss.on('error', (error) => options.onError(error));
-  await boss.start();
+  const boss = await preparedBoss(options);
   for (const job of options.jobs) {
-    await boss.createQueue(job.name, {
-      name: job.name,
-      retryLimit: job.retryLimit ?? 3,
-      retryDelay: job.retryDelaySeconds ?? 60,
-      retryBackoff: true,
-      // A job that has not finished in 15 minutes is counted failed and tried again.
-      expireInSeconds: 15 * 60,
-    });
-    if (options.schedule ?? true) await boss.schedule(job.name, job.cron, undefined, { tz: 'UTC' });
     await boss.work(
       job.name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 10 },
@@ -89,4 +78,52 @@ export async function startJobQueue(options: StartJobQueueOptions): Promise<JobQ
     boss,
     stop: () => boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS, close: false }),
   };
+}
+
+/** How many times an instance tries to create pg-boss's schema and queues. */
+const START_ATTEMPTS = 5;
+
+/**
+ * SQLSTATEs of two sessions creating the same object at once: deadlock_detected,
+ * unique_violation, duplicate_table, duplicate_schema, duplicate_object (PostgreSQL's
+ * "Appendix A. Error Codes").
+ */
+const CREATION_RACE = new Set(['40P01', '23505', '42P07', '42P06', '42710']);
+
+function isCreationRace(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CREATION_RACE.has(code);
+}
+
+/** pg-boss started, with every job's queue and schedule made; retried when it lost a race. */
+async function preparedBoss(options: StartJobQueueOptions): Promise<PgBoss> {
+  for (let attempt = 1; ; attempt += 1) {
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => options.database.executeSql(text, values) },
+      schema: JOB_QUEUE_SCHEMA,
+      schedule: options.schedule ?? true,
+    });
+    boss.on('error', (error) => options.onError(error));
+    try {
+      await boss.start();
+      for (const job of options.jobs) {
+        await boss.createQueue(job.name, {
+          name: job.name,
+          retryLimit: job.retryLimit ?? 3,
+          retryDelay: job.retryDelaySeconds ?? 60,
+          retryBackoff: true,
+          // A job that has not finished in 15 minutes is counted failed and tried again.
+          expireInSeconds: 15 * 60,
+        });
+        if (options.schedule ?? true) {
+          await boss.schedule(job.name, job.cron, undefined, { tz: 'UTC' });
+        }
+      }
+      return boss;
+    } catch (error) {
+      await boss.stop({ graceful: false, wait: true, close: false }).catch(() => {});
+      if (attempt >= START_ATTEMPTS || !isCreationRace(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 200));
+    }
+  }
 }
