@@ -32,6 +32,8 @@ async function main(): Promise<void> {
   const appSecret = resolveAppSecret(env.APP_SECRET, env.DATA_DIR);
   const database = await createDb({
     databaseUrl: env.DATABASE_URL,
+    poolMode: env.DATABASE_POOL_MODE,
+    directUrl: env.DATABASE_DIRECT_URL,
     pgliteDir: join(env.DATA_DIR, 'pglite'),
   });
   const mailer = createMailer({
