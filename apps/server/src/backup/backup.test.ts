@@ -5,13 +5,19 @@
  * server started on the restored copy. On PGlite and, with TEST_DATABASE_URL, PostgreSQL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createLocalImageStorage, hashPassword, startJobQueue } from '@kith/api';
+import S3rver from '@20minutes/s3rver';
+import {
+  createLocalImageStorage,
+  createS3ImageStorage,
+  hashPassword,
+  startJobQueue,
+} from '@kith/api';
 import { createContactsClient, type ContactsClient } from '@kith/client';
 import { createDb, schema } from '@kith/db';
 import { migrationsBefore } from '@kith/db/testing';
@@ -483,10 +489,10 @@ if (!onPostgres) {
   });
 }
 
-describe("the running server's own backups", () => {
-  only('pglite')(
-    'makes the nightly backup as a job, keeps the newest 7, and answers pnpm backup on its socket',
-    async () => {
+// The embedded database only: on PostgreSQL the server makes no backups of its own.
+if (!onPostgres) {
+  describe("the running server's own backups", () => {
+    it('makes the nightly backup as a job, keeps the newest 7, and answers pnpm backup on its socket', async () => {
       const env = await freshTarget(`service-${randomBytes(3).toString('hex')}`);
       const dataDir = env.DATA_DIR!;
       const folder = join(dataDir, 'backups');
@@ -541,9 +547,95 @@ describe("the running server's own backups", () => {
       }
       // With the server gone, nothing answers on the socket: the command opens the folder itself.
       expect(await requestBackup(dataDir, false)).toBeNull();
-    },
-    120_000,
-  );
+    }, 120_000);
+  });
+}
+
+describe('photos in S3', () => {
+  it('are read from the bucket by key, and put into the bucket where the backup is restored', async () => {
+    const port = onPostgres ? 3299 : 3274;
+    const s3 = new S3rver({
+      address: '127.0.0.1',
+      port,
+      directory: join(root, `s3-${randomBytes(3).toString('hex')}`),
+      silent: true,
+      configureBuckets: [{ name: 'photos-before' }, { name: 'photos-after' }],
+    });
+    await s3.run();
+    const bucket = (name: string) => ({
+      S3_BUCKET: name,
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    const store = (name: string) =>
+      createS3ImageStorage({
+        bucket: name,
+        region: 'us-east-1',
+        endpoint: `http://127.0.0.1:${port}`,
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+      });
+    try {
+      const source: Record<string, string> = {
+        ...(await freshTarget(`s3-source-${randomBytes(3).toString('hex')}`)),
+        ...bucket('photos-before'),
+      };
+      const bytes = await png(40, 40);
+      const key = `${randomUUID()}.webp`;
+      const handle = await createDb(
+        source.DATABASE_URL
+          ? { databaseUrl: source.DATABASE_URL }
+          : { pgliteDir: join(source.DATA_DIR!, 'pglite') },
+      );
+      try {
+        const [owner] = await handle.db
+          .insert(schema.users)
+          .values({
+            name: 'Ada',
+            email: 's3@example.com',
+            passwordHash: await hashPassword(PASSWORD),
+          })
+          .returning({ id: schema.users.id });
+        await handle.db.insert(schema.images).values({
+          ownerId: owner!.id,
+          storageKey: key,
+          contentType: 'image/webp',
+          byteSize: bytes.length,
+          width: 40,
+          height: 40,
+        });
+      } finally {
+        await handle.close();
+      }
+      await store('photos-before').put(key, bytes, 'image/webp');
+
+      const made = await cli(['backup'], source);
+      expect(made.err.join('\n')).not.toMatch(/kith backup/);
+      expect(made.code).toBe(0);
+      const work = await workFolder(root);
+      try {
+        expect(await readArchive(made.out[0]!, work.dir)).toMatchObject({
+          images: { storage: 's3', count: 1, missing: [] },
+        });
+      } finally {
+        await work.remove();
+      }
+
+      const target: Record<string, string> = {
+        ...(await freshTarget(`s3-target-${randomBytes(3).toString('hex')}`)),
+        ...bucket('photos-after'),
+      };
+      const restored = await cli(['restore', made.out[0]!], target);
+      expect(restored.err.join('\n')).not.toMatch(/kith restore/);
+      expect(restored.code).toBe(0);
+      const copied = await store('photos-after').get(key);
+      expect(copied && Buffer.from(copied).equals(bytes)).toBe(true);
+    } finally {
+      await s3.close();
+    }
+  }, 120_000);
 });
 
 describe('retention', () => {
