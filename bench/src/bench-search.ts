@@ -10,19 +10,24 @@
  *
  * BENCH_SEARCH_COMPARE=1 measures instead the search of a faker book of each size in
  * BENCH_SEARCH_ACCOUNTS (default `10000,100000`) at each concurrency in
- * BENCH_SEARCH_CONCURRENCY (default `1,10`), against the search before migration 0029
- * (`searchBefore`, which ranked every match before the limit), alternating before and after
- * BENCH_SEARCH_ALTERNATIONS (2) times; BENCH_SEARCH_ROUNDS calls per measure (default 100),
- * shared by the concurrent callers. BENCH_SEARCH_DATABASE_URL names a migrated database to
- * use and keep instead of a new one: its `compare-<size>@example.com` accounts are seeded once
- * and measured again on the next run. Writes bench/search-compare-results.json.
+ * BENCH_SEARCH_CONCURRENCY (default `1,10`), against the three-step search it replaced
+ * (`searchThreeSteps` in search-three-steps.ts: a round trip per step), alternating before and
+ * after BENCH_SEARCH_ALTERNATIONS (2) times; BENCH_SEARCH_ROUNDS calls per measure (default
+ * 100), shared by the concurrent callers; the queries are BENCH_SEARCH_QUERIES (`label:text`
+ * or `text`, comma-separated) or `mar`, `mail`, `arti`, `5550` and `zzqx`. On PostgreSQL
+ * unless BENCH_SEARCH_PGLITE_DIR names a PGlite data folder (made on the first run).
+ * BENCH_SEARCH_DATABASE_URL names a migrated database to use and keep instead of a new one:
+ * its (or the folder's) `compare-<size>@example.com` accounts are seeded once and measured
+ * again on the next run. Each row notes the load average when it was measured. Writes
+ * bench/search-compare-results.json.
  */
 import { writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { searchContacts } from '@kith/api';
 import { createDb, schema, type Database } from '@kith/db';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from './databases';
+import { searchThreeSteps } from './search-three-steps';
 import { seedAccount } from './seed';
 
 const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 200);
@@ -129,66 +134,19 @@ async function measure(db: Database, userId: string, query: string) {
   return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)) };
 }
 
-/**
- * The search as it was before migration 0029, to measure against: every match of three
- * characters or more found through the trigram indexes and ranked before the limit of 20.
- */
-async function searchBefore(db: Database, userId: string, query: string) {
-  const { contacts, images } = schema;
-  const text = query.trim();
-  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const digits = /^[\d\s+\-().]+$/.test(text) ? text.replace(/\D/g, '') : '';
-  const matches = and(
-    eq(contacts.userId, userId),
-    isNull(contacts.trashedAt),
-    or(
-      sql`${contacts.searchText} like kith_fold(${`%${escaped}%`}) escape '\\'`,
-      digits ? sql`${contacts.phoneDigits} like ${`%${digits}%`}` : undefined,
-    ),
-  );
-  const namePrefix = sql`${contacts.sortName} like kith_fold(${`${escaped}%`}) escape '\\'`;
-  const wordPrefix = sql`(' ' || ${contacts.searchText}) like kith_fold(${`% ${escaped}%`}) escape '\\'`;
-  const phonePrefix = digits
-    ? sql`(',' || ${contacts.phoneDigits}) like ${`%,${digits}%`}`
-    : sql`false`;
-  let ids: string[] | undefined;
-  if (text.length < 3) {
-    const candidates = await db
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(matches)
-      .orderBy(asc(contacts.sortName), asc(contacts.id))
-      .limit(200);
-    ids = candidates.map((c) => c.id);
-    if (ids.length === 0) return [];
-  }
-  return db
-    .select({
-      id: contacts.id,
-      givenName: contacts.givenName,
-      familyName: contacts.familyName,
-      email: contacts.email,
-      photoKey: images.storageKey,
+/** The compare mode's queries: `label:text` pairs in BENCH_SEARCH_QUERIES, else these. */
+const COMPARE_QUERIES: (readonly [string, string])[] = process.env.BENCH_SEARCH_QUERIES
+  ? process.env.BENCH_SEARCH_QUERIES.split(',').map((pair) => {
+      const [label, text] = pair.includes(':') ? pair.split(':') : [pair, pair];
+      return [label!, text!] as const;
     })
-    .from(contacts)
-    .leftJoin(images, eq(contacts.photoImageId, images.id))
-    .where(and(matches, ids ? inArray(contacts.id, ids) : undefined))
-    .orderBy(
-      sql`case when ${namePrefix} or ${phonePrefix} then 0 when ${wordPrefix} then 1 else 2 end`,
-      asc(contacts.sortName),
-      asc(contacts.id),
-    )
-    .limit(20);
-}
-
-const COMPARE_QUERIES = [
-  ['2 letters', 'ma'],
-  ['3-letter prefix', 'mar'],
-  ['5 letters', 'ander'],
-  ['mid-word', 'arti'],
-  ['in half the book', 'mail'],
-  ['phone digits', '5550'],
-] as const;
+  : [
+      ['3-letter prefix', 'mar'],
+      ['in half the book', 'mail'],
+      ['mid-word', 'arti'],
+      ['phone digits', '5550'],
+      ['no match', 'zzqx'],
+    ];
 
 /** p50 and p99 in ms of `calls` calls of `search` made by `concurrency` callers at once. */
 async function measureAt(search: () => Promise<unknown>, calls: number, concurrency: number) {
@@ -209,16 +167,22 @@ async function measureAt(search: () => Promise<unknown>, calls: number, concurre
   return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)) };
 }
 
-/** BENCH_SEARCH_COMPARE=1: this search against `searchBefore`, alternating, per book size. */
+/** BENCH_SEARCH_COMPARE=1: this search against `searchThreeSteps`, alternating, per book size. */
 async function compare() {
   const sizes = (process.env.BENCH_SEARCH_ACCOUNTS ?? '10000,100000').split(',').map(Number);
   const levels = (process.env.BENCH_SEARCH_CONCURRENCY ?? '1,10').split(',').map(Number);
   const alternations = Number(process.env.BENCH_SEARCH_ALTERNATIONS ?? 2);
   const calls = Number(process.env.BENCH_SEARCH_ROUNDS ?? 100);
   const kept = process.env.BENCH_SEARCH_DATABASE_URL;
-  const { handle, drop } = kept
-    ? await createDb({ databaseUrl: kept }).then((h) => ({ handle: h, drop: () => h.close() }))
-    : await openDatabase('postgres');
+  const pgliteDir = process.env.BENCH_SEARCH_PGLITE_DIR;
+  const { handle, drop } =
+    kept || pgliteDir
+      ? await createDb(kept ? { databaseUrl: kept } : { pgliteDir }).then((h) => ({
+          handle: h,
+          drop: () => h.close(),
+        }))
+      : await openDatabase('postgres');
+  log(`engine ${handle.kind}`);
   const db = handle.db;
   const deps = { db, images: { urlFor: () => '' } } as never;
   const rows: Record<string, unknown>[] = [];
@@ -243,7 +207,7 @@ async function compare() {
           const runs = { before: [] as number[][], after: [] as number[][] };
           for (let a = 0; a < alternations; a++) {
             const before = await measureAt(
-              () => searchBefore(db, userId, text),
+              () => searchThreeSteps(db, userId, text),
               calls,
               concurrency,
             );
@@ -258,6 +222,10 @@ async function compare() {
           const median = (xs: number[]) =>
             [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
           const row = {
+            engine: handle.kind,
+            load: loadavg()
+              .map((l) => l.toFixed(1))
+              .join(' '),
             size,
             query: `${query} (${text}, ${count} matches)`,
             concurrency,
@@ -279,12 +247,12 @@ async function compare() {
     await drop();
   }
   console.log(
-    '\n| contacts | query | callers | before p50 / p99 (ms) | after p50 / p99 (ms) | before / after (p50, p99) |',
+    '\n| engine | load | contacts | query | callers | before p50 / p99 (ms) | after p50 / p99 (ms) | before / after (p50, p99) |',
   );
-  console.log('|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
-      `| ${r.size} | ${r.query} | ${r.concurrency} | ${r.before} | ${r.after} | ${r.p50Ratio}x, ${r.p99Ratio}x |`,
+      `| ${r.engine} | ${r.load} | ${r.size} | ${r.query} | ${r.concurrency} | ${r.before} | ${r.after} | ${r.p50Ratio}x, ${r.p99Ratio}x |`,
     );
   }
   writeFileSync(

@@ -205,6 +205,12 @@ describe('search in a large book: the best matches, never a sample', () => {
     expect(await names('arsh')).toEqual(['Abel Marsh']);
   });
 
+  it('answers a rare one- or two-letter query with its word starts before its mid-word matches', async () => {
+    expect(await names('ph')).toEqual(['Yan Phone', 'Zed Phone']);
+    expect(await names('ab')).toEqual(['Abel Marsh']);
+    expect(await names('gh')).toEqual(['Omargh Inside']);
+  });
+
   it('puts phone numbers that start with the digits before those that contain them', async () => {
     expect(await names('555 7788')).toEqual(['Zed Phone', 'Yan Phone']);
   });

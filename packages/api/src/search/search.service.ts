@@ -1,5 +1,5 @@
-import { schema, type Database } from '@kith/db';
-import { and, asc, eq, inArray, isNull, not, or, sql } from 'drizzle-orm';
+import { executeRows, schema } from '@kith/db';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import type { ContactSummary } from '../contacts';
 import { combinedName } from '@kith/validators';
@@ -29,146 +29,116 @@ const PHONE_QUERY = /^[\d\s+\-().]+$/;
 /** The highest code point: `prefix || U+10FFFF` sorts after every text that starts with `prefix` (byte order). */
 const LAST_CHARACTER = '\u{10FFFF}';
 
-/**
- * The stages of one search, each a query a test can EXPLAIN:
- * - `name-prefix`: names that start with the query, read in byte order from
- *   `contacts_user_active_name_prefix_idx` and stopped at the limit;
- * - `name-order`: the other matches among the account's first `WALKED_NAMES` names, in name
- *   order, read through the account's name index;
- * - `ranked`: every other match, found through the per-account trigram indexes and ranked.
- */
-export type SearchStage = 'name-prefix' | 'ranked' | 'name-order';
+/** The folded form of `value`, computed once per statement (an InitPlan), not once per row. */
+const folded = (value: string) => sql`(select kith_fold(${value}))`;
 
-/** The conditions and ranking of one search: what matches, and what comes first. */
+/**
+ * The conditions and ranking of one search over the contacts aliased `c`: what matches, and
+ * what comes first. Patterns are LIKE patterns with `\` as the escape character, LIKE's default.
+ */
 function searchTerms(userId: string, text: string) {
   const escaped = escapeLike(text);
   const digits = PHONE_QUERY.test(text) ? text.replace(/\D/g, '') : '';
-  const textPattern = sql`kith_fold(${`%${escaped}%`})`;
-  const phonePattern = `%${digits}%`;
   // Each phone's digits follow a comma (see the column), so this is a prefix of any phone.
-  const phonePrefix = digits
-    ? sql`(',' || ${contacts.phoneDigits}) like ${`%,${digits}%`}`
-    : sql`false`;
-  const wordPrefix = sql`(' ' || ${contacts.searchText}) like kith_fold(${`% ${escaped}%`}) escape '\\'`;
-  const active = and(eq(contacts.userId, userId), isNull(contacts.trashedAt));
+  const phonePrefix = digits ? sql`(',' || c.phone_digits) like ${`%,${digits}%`}` : sql`false`;
+  const namePrefix = sql`c.sort_name collate "C" like ${folded(`${escaped}%`)}`;
   return {
-    active,
+    active: sql`c.user_id = ${userId} and c.trashed_at is null`,
     /** Matches the trigram indexes can find. */
-    matches: or(
-      sql`${contacts.searchText} like ${textPattern} escape '\\'`,
-      digits ? sql`${contacts.phoneDigits} like ${phonePattern}` : undefined,
-    ),
-    namePrefix: sql`${contacts.sortName} collate "C" like kith_fold(${`${escaped}%`}) escape '\\'`,
+    matches: digits
+      ? sql`(c.search_text like ${folded(`%${escaped}%`)} or c.phone_digits like ${`%${digits}%`})`
+      : sql`c.search_text like ${folded(`%${escaped}%`)}`,
+    namePrefix,
     /** The byte range of names that start with the query, so the btree reads only those. */
-    namePrefixRange: sql`${contacts.sortName} collate "C" >= kith_fold(${text}) and ${contacts.sortName} collate "C" < kith_fold(${text}) || ${LAST_CHARACTER}`,
-    rank: sql<number>`case when ${phonePrefix} then 0 when ${wordPrefix} then 1 else 2 end`,
+    namePrefixRange: sql`c.sort_name collate "C" >= ${folded(text)}
+      and c.sort_name collate "C" < (select kith_fold(${text}) || ${LAST_CHARACTER})
+      and ${namePrefix}`,
+    rank: sql`case when ${phonePrefix} then 0
+      when (' ' || c.search_text) like ${folded(`% ${escaped}%`)} then 1 else 2 end`,
   };
 }
 
-const summaryColumns = {
-  id: contacts.id,
-  givenName: contacts.givenName,
-  familyName: contacts.familyName,
-  email: contacts.email,
-  photoKey: images.storageKey,
-};
+/** What each part of the statement hands on: the summary's columns and its place in the part. */
+const PART_COLUMNS = sql`c.id, c.given_name, c.family_name, c.email, c.photo_image_id`;
 
-/**
- * One stage of the search of `text` (trimmed, not empty) for up to `limit` results; with
- * `ids`, the `ranked` stage looks only among those contacts. Exported so a test can EXPLAIN
- * each stage.
- */
-export function searchQuery(
-  db: Database,
-  userId: string,
-  text: string,
-  stage: SearchStage,
-  limit = SEARCH_LIMIT,
-  ids?: string[],
-) {
-  const terms = searchTerms(userId, text);
-  if (stage === 'name-prefix') {
-    return db
-      .select(summaryColumns)
-      .from(contacts)
-      .leftJoin(images, eq(contacts.photoImageId, images.id))
-      .where(and(terms.active, terms.namePrefixRange, terms.namePrefix))
-      .orderBy(sql`${contacts.sortName} collate "C"`, asc(contacts.id))
-      .limit(limit);
-  }
-  if (stage === 'name-order') {
-    // Named as the table, so the terms' columns read the first names' columns.
-    const first = db
-      .select({
-        id: contacts.id,
-        givenName: contacts.givenName,
-        familyName: contacts.familyName,
-        email: contacts.email,
-        photoImageId: contacts.photoImageId,
-        sortName: contacts.sortName,
-        searchText: contacts.searchText,
-        phoneDigits: contacts.phoneDigits,
-      })
-      .from(contacts)
-      .where(terms.active)
-      .orderBy(asc(contacts.sortName), asc(contacts.id))
-      .limit(WALKED_NAMES)
-      .as('contacts');
-    return db
-      .select({
-        id: first.id,
-        givenName: first.givenName,
-        familyName: first.familyName,
-        email: first.email,
-        photoKey: images.storageKey,
-      })
-      .from(first)
-      .leftJoin(images, eq(first.photoImageId, images.id))
-      .where(and(terms.matches, not(terms.namePrefix)))
-      .orderBy(asc(first.sortName), asc(first.id))
-      .limit(limit);
-  }
-  return db
-    .select(summaryColumns)
-    .from(contacts)
-    .leftJoin(images, eq(contacts.photoImageId, images.id))
-    .where(
-      and(
-        terms.active,
-        terms.matches,
-        not(terms.namePrefix),
-        ids ? inArray(contacts.id, ids) : undefined,
-      ),
-    )
-    .orderBy(terms.rank, asc(contacts.sortName), asc(contacts.id))
-    .limit(limit);
+/** One row of `searchQuery`: a contact's summary columns, best first. */
+interface SearchRow extends Record<string, unknown> {
+  id: string;
+  givenName: string;
+  familyName: string;
+  email: string | null;
+  photoKey: string | null;
 }
 
 /**
  * The first `SHORT_QUERY_CANDIDATES` matches of a one- or two-character query in name order:
  * such a query has no trigram to look up, so the person's contacts are walked through their
- * own name index, and the cost is bounded by the book, not the table. Exported so a
- * test can EXPLAIN it.
+ * own name index, and the cost is bounded by the book, not the table. A part of
+ * `searchQuery`'s statement, exported so a test can EXPLAIN it alone.
  */
-export function shortQueryCandidates(db: Database, userId: string, text: string) {
+export function shortQueryCandidates(userId: string, text: string): SQL {
   const { active, matches } = searchTerms(userId, text);
-  return db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(active, matches))
-    .orderBy(asc(contacts.sortName), asc(contacts.id))
-    .limit(SHORT_QUERY_CANDIDATES);
+  return sql`select c.id, c.given_name, c.family_name, c.email, c.photo_image_id, c.sort_name,
+      c.search_text, c.phone_digits
+    from ${contacts} c where ${active} and ${matches}
+    order by c.sort_name, c.id limit ${SHORT_QUERY_CANDIDATES}`;
 }
 
-/** The matches after the name prefixes, best first, at most `limit` of them. */
-async function otherMatches(db: Database, userId: string, text: string, limit: number) {
+/**
+ * The whole search of `text` (trimmed, not empty) as one statement, so it costs one round
+ * trip: its parts are read in order, each only when the ones before found fewer than
+ * `SEARCH_LIMIT` (a part behind a false one-time filter is never executed):
+ * 1. `prefix`: names that start with the query, read in byte order as one range of
+ *    `contacts_user_active_name_prefix_idx` and stopped at the limit;
+ * 2. `walked` (three characters or more): the other matches among the account's first
+ *    `WALKED_NAMES` names in name order, read through the account's name index, taken when
+ *    they fill the limit;
+ * 3. `ranked`: otherwise every other match, found through the per-account trigram indexes
+ *    (for a shorter query, among its first `SHORT_QUERY_CANDIDATES` matches in name order)
+ *    and ranked: phone prefix, then word start, then the rest, each in name order.
+ * Rows `{id, givenName, familyName, email, photoKey}`, at most `SEARCH_LIMIT`, best first.
+ * Exported so a test can EXPLAIN it (docs/performance.md#search-at-scale).
+ */
+export function searchQuery(userId: string, text: string): SQL {
+  const terms = searchTerms(userId, text);
+  const found = sql`(select count(*) from prefix)`;
+  const prefix = sql`prefix as (
+    select ${PART_COLUMNS}, row_number() over (order by c.sort_name collate "C", c.id) as ord
+    from ${contacts} c
+    where ${terms.active} and ${terms.namePrefixRange}
+    order by c.sort_name collate "C", c.id limit ${SEARCH_LIMIT})`;
+  const ranked = (from: SQL, where: SQL) => sql`ranked as (
+    select ${PART_COLUMNS}, row_number() over (order by ${terms.rank}, c.sort_name, c.id) as ord
+    from ${from}
+    where ${where} and not ${terms.namePrefix}
+    order by ${terms.rank}, c.sort_name, c.id limit ${SEARCH_LIMIT})`;
+  // The photo is looked up by key for each of the (at most 20) rows, so the images table is
+  // never read whole however the planner weighs it.
+  const select = (parts: SQL) => sql`
+    select r.id, r.given_name as "givenName", r.family_name as "familyName", r.email,
+      (select i.storage_key from ${images} i where i.id = r.photo_image_id) as "photoKey"
+    from (${parts}) r
+    order by r.part, r.ord limit ${SEARCH_LIMIT}`;
   if (text.length < TRIGRAM) {
-    const ids = (await shortQueryCandidates(db, userId, text)).map((c) => c.id);
-    return ids.length ? searchQuery(db, userId, text, 'ranked', limit, ids) : [];
+    return sql`with ${prefix},
+      ${ranked(sql`(${shortQueryCandidates(userId, text)}) c`, sql`true`)}
+      ${select(sql`select 1 as part, * from prefix
+        union all select 2, * from ranked where ${found} < ${SEARCH_LIMIT}`)}`;
   }
-  const walked = await searchQuery(db, userId, text, 'name-order', limit);
-  if (walked.length === limit) return walked;
-  return searchQuery(db, userId, text, 'ranked', limit);
+  const walked = sql`walked as (
+    select ${PART_COLUMNS}, row_number() over (order by c.sort_name, c.id) as ord
+    from (select id, given_name, family_name, email, photo_image_id, sort_name, search_text,
+            phone_digits
+          from ${contacts} c where ${terms.active}
+          order by c.sort_name, c.id limit ${WALKED_NAMES}) c
+    where ${terms.matches} and not ${terms.namePrefix}
+    order by c.sort_name, c.id limit ${SEARCH_LIMIT})`;
+  const walkedEnough = sql`(select count(*) from walked) >= ${SEARCH_LIMIT} - ${found}`;
+  return sql`with ${prefix}, ${walked},
+    ${ranked(sql`${contacts} c`, sql`${terms.active} and ${terms.matches}`)}
+    ${select(sql`select 1 as part, * from prefix
+      union all select 2, * from walked where ${found} < ${SEARCH_LIMIT} and ${walkedEnough}
+      union all select 3, * from ranked where ${found} < ${SEARCH_LIMIT} and not ${walkedEnough}`)}`;
 }
 
 /**
@@ -185,8 +155,10 @@ async function otherMatches(db: Database, userId: string, text: string, limit: n
  * order; a rarer one adds phone numbers that start with the digits, then matches at the start
  * of any word, then the rest, each in name order, found through the per-account `pg_trgm` GIN
  * indexes on `search_text` and `phone_digits` (btree_gin puts the account first). A one- or
- * two-character query ranks the first `SHORT_QUERY_CANDIDATES` matches in name order
- * (docs/performance.md#search-at-scale).
+ * two-character query ranks the first `SHORT_QUERY_CANDIDATES` matches in name order. All of it
+ * is one statement (`searchQuery`), one round trip, whose later parts run only when needed
+ * (docs/performance.md#search-at-scale). Answers at most `SEARCH_LIMIT` summaries, best
+ * first; throws only what the database throws (unreachable, statement timeout).
  */
 export async function searchContacts(
   deps: Pick<ApiDependencies, 'db' | 'images'>,
@@ -195,10 +167,7 @@ export async function searchContacts(
 ): Promise<ContactSummary[]> {
   const text = query.trim();
   if (!text) return [];
-  const rows = await searchQuery(deps.db, userId, text, 'name-prefix');
-  if (rows.length < SEARCH_LIMIT) {
-    rows.push(...(await otherMatches(deps.db, userId, text, SEARCH_LIMIT - rows.length)));
-  }
+  const rows = await executeRows<SearchRow>(deps.db, searchQuery(userId, text));
   return rows.map((row) => ({
     id: row.id,
     name: combinedName(row.givenName, row.familyName),
