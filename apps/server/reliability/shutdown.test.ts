@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (docs/reliability.md#graceful-shutdown): SIGTERM while 50 people create
+ * Graceful shutdown (docs/deployment.md, "How the process works"): SIGTERM while 50 people create
  * contacts through the SDK, against the compiled server (`dist/main.js`, what `pnpm start`
  * runs), on the embedded database and on PostgreSQL. The process stops taking requests at once,
  * finishes those in flight and exits 0 within the drain bound; every contact the server
