@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -43,6 +43,7 @@ const environment = process.env;
 const onPostgres = environment.KITH_TEST_DB === 'postgres';
 const serverDir = resolve(import.meta.dirname, '../..');
 const PASSWORD = 'kith-harbour-42';
+const DAY_MS = 24 * 60 * 60_000;
 const APP_SECRET = 'backup-test-secret-0123456789-abcdefghijkl';
 const root = mkdtempSync(join(tmpdir(), 'kith-backup-test-'));
 const admin = onPostgres
@@ -646,7 +647,17 @@ describe('retention', () => {
       backupName(new Date(Date.UTC(2026, 0, i + 1, 3, 30))),
     );
     for (const name of [...names, 'my-own-copy.tar.gz']) writeFileSync(join(folder, name), '');
+    // What a crash mid-backup leaves: a work folder, a day old, and a partial file, just now.
+    mkdirSync(join(folder, '.work-1-crashed'));
+    utimesSync(
+      join(folder, '.work-1-crashed'),
+      new Date(Date.now() - 2 * DAY_MS),
+      new Date(Date.now() - 2 * DAY_MS),
+    );
+    writeFileSync(join(folder, `${names[8]}.partial-42`), '');
     expect(await pruneBackups(folder, 7)).toEqual(names.slice(0, 2));
-    expect(readdirSync(folder).sort()).toEqual([...names.slice(2), 'my-own-copy.tar.gz'].sort());
+    expect(readdirSync(folder).sort()).toEqual(
+      [...names.slice(2), 'my-own-copy.tar.gz', `${names[8]}.partial-42`].sort(),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageStore } from '@kith/api';
 import type { DatabaseHandle } from '@kith/db';
@@ -174,15 +174,25 @@ async function assemble(
   }
 }
 
+/** How old a backup's work folder or partial file must be to count as left by a crash, in ms. */
+const DEBRIS_AGE_MS = 24 * 60 * 60_000;
+
 /**
- * Deletes the oldest backups named by `backupName` in `folder` beyond the newest `keep`;
- * other files there are left alone. Returns the names deleted.
+ * Deletes the oldest backups named by `backupName` in `folder` beyond the newest `keep`, and
+ * the work folders and partial files of backups a crash interrupted more than a day ago;
+ * other files there are left alone. Returns the names of the backups deleted.
  */
 export async function pruneBackups(folder: string, keep = BACKUPS_KEPT): Promise<string[]> {
   if (!existsSync(folder)) return [];
-  const names = (await readdir(folder)).filter((name) => NAME.test(name)).sort();
+  const entries = await readdir(folder);
+  const names = entries.filter((name) => NAME.test(name)).sort();
   const old = names.slice(0, Math.max(0, names.length - keep));
   for (const name of old) await rm(join(folder, name), { force: true });
+  for (const name of entries.filter((e) => e.startsWith('.work-') || e.includes('.partial-'))) {
+    const path = join(folder, name);
+    const age = Date.now() - (await stat(path)).mtimeMs;
+    if (age > DEBRIS_AGE_MS) await rm(path, { recursive: true, force: true });
+  }
   return old;
 }
 
