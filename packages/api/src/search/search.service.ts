@@ -1,5 +1,7 @@
-import { executeRows, schema } from '@kith/db';
+import { schema } from '@kith/db';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import { preparedQuery } from '../shared/prepared-query';
 import type { ApiDependencies } from '../trpc/context';
 import type { ContactSummary } from '../contacts';
 import { combinedName } from '@kith/validators';
@@ -30,31 +32,65 @@ const PHONE_QUERY = /^[\d\s+\-().]+$/;
 const LAST_CHARACTER = '\u{10FFFF}';
 
 /** The folded form of `value`, computed once per statement (an InitPlan), not once per row. */
-const folded = (value: string) => sql`(select kith_fold(${value}))`;
+const folded = (value: unknown) => sql`(select kith_fold(${value}))`;
+
+/** The values one search binds, by name: a string each, or a placeholder in the prepared form. */
+interface SearchValues<Value = unknown> {
+  userId: Value;
+  /** The query as typed (trimmed), folded in the statement. */
+  text: Value;
+  /** LIKE patterns of the escaped query: a name's start, anywhere, a word's start. */
+  prefix: Value;
+  contains: Value;
+  wordStart: Value;
+  /** LIKE patterns of the query's digits: anywhere in a phone, a phone's start. */
+  phoneContains: Value;
+  phonePrefix: Value;
+}
+
+/** What decides the statement's text: a query too short for a trigram, a query of digits. */
+interface SearchShape {
+  short: boolean;
+  phone: boolean;
+}
+
+/** The values and shape of the search of `text` (trimmed, not empty) in `userId`'s book. */
+function searchValues(userId: string, text: string): SearchValues<string> & SearchShape {
+  const escaped = escapeLike(text);
+  const digits = PHONE_QUERY.test(text) ? text.replace(/\D/g, '') : '';
+  return {
+    userId,
+    text,
+    prefix: `${escaped}%`,
+    contains: `%${escaped}%`,
+    wordStart: `% ${escaped}%`,
+    phoneContains: `%${digits}%`,
+    // Each phone's digits follow a comma (see the column), so this is a prefix of any phone.
+    phonePrefix: `%,${digits}%`,
+    short: text.length < TRIGRAM,
+    phone: digits !== '',
+  };
+}
 
 /**
  * The conditions and ranking of one search over the contacts aliased `c`: what matches, and
  * what comes first. Patterns are LIKE patterns with `\` as the escape character, LIKE's default.
  */
-function searchTerms(userId: string, text: string) {
-  const escaped = escapeLike(text);
-  const digits = PHONE_QUERY.test(text) ? text.replace(/\D/g, '') : '';
-  // Each phone's digits follow a comma (see the column), so this is a prefix of any phone.
-  const phonePrefix = digits ? sql`(',' || c.phone_digits) like ${`%,${digits}%`}` : sql`false`;
-  const namePrefix = sql`c.sort_name collate "C" like ${folded(`${escaped}%`)}`;
+function searchTerms(v: SearchValues, { phone }: SearchShape) {
+  const namePrefix = sql`c.sort_name collate "C" like ${folded(v.prefix)}`;
   return {
-    active: sql`c.user_id = ${userId} and c.trashed_at is null`,
+    active: sql`c.user_id = ${v.userId} and c.trashed_at is null`,
     /** Matches the trigram indexes can find. */
-    matches: digits
-      ? sql`(c.search_text like ${folded(`%${escaped}%`)} or c.phone_digits like ${`%${digits}%`})`
-      : sql`c.search_text like ${folded(`%${escaped}%`)}`,
+    matches: phone
+      ? sql`(c.search_text like ${folded(v.contains)} or c.phone_digits like ${v.phoneContains})`
+      : sql`c.search_text like ${folded(v.contains)}`,
     namePrefix,
     /** The byte range of names that start with the query, so the btree reads only those. */
-    namePrefixRange: sql`c.sort_name collate "C" >= ${folded(text)}
-      and c.sort_name collate "C" < (select kith_fold(${text}) || ${LAST_CHARACTER})
+    namePrefixRange: sql`c.sort_name collate "C" >= ${folded(v.text)}
+      and c.sort_name collate "C" < (select kith_fold(${v.text}) || ${LAST_CHARACTER})
       and ${namePrefix}`,
-    rank: sql`case when ${phonePrefix} then 0
-      when (' ' || c.search_text) like ${folded(`% ${escaped}%`)} then 1 else 2 end`,
+    rank: sql`case when ${phone ? sql`(',' || c.phone_digits) like ${v.phonePrefix}` : sql`false`} then 0
+      when (' ' || c.search_text) like ${folded(v.wordStart)} then 1 else 2 end`,
   };
 }
 
@@ -77,7 +113,12 @@ interface SearchRow extends Record<string, unknown> {
  * `searchQuery`'s statement, exported so a test can EXPLAIN it alone.
  */
 export function shortQueryCandidates(userId: string, text: string): SQL {
-  const { active, matches } = searchTerms(userId, text);
+  const values = searchValues(userId, text);
+  return candidates(values, values);
+}
+
+function candidates(v: SearchValues, shape: SearchShape): SQL {
+  const { active, matches } = searchTerms(v, shape);
   return sql`select c.id, c.given_name, c.family_name, c.email, c.photo_image_id, c.sort_name,
       c.search_text, c.phone_digits
     from ${contacts} c where ${active} and ${matches}
@@ -100,7 +141,13 @@ export function shortQueryCandidates(userId: string, text: string): SQL {
  * Exported so a test can EXPLAIN it (docs/performance.md#search-at-scale).
  */
 export function searchQuery(userId: string, text: string): SQL {
-  const terms = searchTerms(userId, text);
+  const values = searchValues(userId, text);
+  return searchStatement(values, values);
+}
+
+/** `searchQuery`'s statement for any values of one shape. */
+function searchStatement(v: SearchValues, shape: SearchShape): SQL {
+  const terms = searchTerms(v, shape);
   const found = sql`(select count(*) from prefix)`;
   const prefix = sql`prefix as (
     select ${PART_COLUMNS}, row_number() over (order by c.sort_name collate "C", c.id) as ord
@@ -119,9 +166,9 @@ export function searchQuery(userId: string, text: string): SQL {
       (select i.storage_key from ${images} i where i.id = r.photo_image_id) as "photoKey"
     from (${parts}) r
     order by r.part, r.ord limit ${SEARCH_LIMIT}`;
-  if (text.length < TRIGRAM) {
+  if (shape.short) {
     return sql`with ${prefix},
-      ${ranked(sql`(${shortQueryCandidates(userId, text)}) c`, sql`true`)}
+      ${ranked(sql`(${candidates(v, shape)}) c`, sql`true`)}
       ${select(sql`select 1 as part, * from prefix
         union all select 2, * from ranked where ${found} < ${SEARCH_LIMIT}`)}`;
   }
@@ -140,6 +187,44 @@ export function searchQuery(userId: string, text: string): SQL {
       union all select 2, * from walked where ${found} < ${SEARCH_LIMIT} and ${walkedEnough}
       union all select 3, * from ranked where ${found} < ${SEARCH_LIMIT} and not ${walkedEnough}`)}`;
 }
+
+/** The values as placeholders, bound by name when a prepared statement runs. */
+const PLACEHOLDERS: SearchValues = {
+  userId: sql.placeholder('userId'),
+  text: sql.placeholder('text'),
+  prefix: sql.placeholder('prefix'),
+  contains: sql.placeholder('contains'),
+  wordStart: sql.placeholder('wordStart'),
+  phoneContains: sql.placeholder('phoneContains'),
+  phonePrefix: sql.placeholder('phonePrefix'),
+};
+
+const dialect = new PgDialect();
+
+/**
+ * `searchStatement` of one shape as a prepared statement (docs/performance.md#search-at-scale):
+ * postgres.js keeps it as a named statement on each connection, so PostgreSQL parses it once
+ * and, after a few calls, runs a cached plan instead of planning its three parts every call.
+ * Through PgBouncer's transaction mode (`prepare: false` for the whole client) it is sent
+ * unnamed like every other statement.
+ */
+function preparedSearch(name: string, shape: SearchShape) {
+  return preparedQuery((db) =>
+    db._.session.prepareQuery<PreparedQueryConfig & { execute: SearchRow[] }>(
+      dialect.sqlToQuery(searchStatement(PLACEHOLDERS, shape)),
+      undefined,
+      name,
+      false,
+    ),
+  );
+}
+
+const SEARCH_STATEMENTS = {
+  long: preparedSearch('search_long', { short: false, phone: false }),
+  longPhone: preparedSearch('search_long_phone', { short: false, phone: true }),
+  short: preparedSearch('search_short', { short: true, phone: false }),
+  shortPhone: preparedSearch('search_short_phone', { short: true, phone: true }),
+};
 
 /**
  * Searches the person's active contacts as they type (docs/product/states.md#forms): a substring of the
@@ -167,7 +252,9 @@ export async function searchContacts(
 ): Promise<ContactSummary[]> {
   const text = query.trim();
   if (!text) return [];
-  const rows = await executeRows<SearchRow>(deps.db, searchQuery(userId, text));
+  const { short, phone, ...values } = searchValues(userId, text);
+  const statement = SEARCH_STATEMENTS[`${short ? 'short' : 'long'}${phone ? 'Phone' : ''}`];
+  const rows = await statement(deps.db).execute(values);
   return rows.map((row) => ({
     id: row.id,
     name: combinedName(row.givenName, row.familyName),
