@@ -135,7 +135,7 @@ describe('mail', () => {
       phones: [{ value: '+44 20 7946 0018', type: '' }],
       birthday: { month: today.getUTCMonth() + 1, day: today.getUTCDate() },
     });
-    await cluster.sql`update pgboss.schedule set cron = '* * * * *' where name = 'reminders'`;
+    await remindersEveryMinute();
     reminderArrangedAt = Date.now();
     report('sign-up mail', { subject: mail.subject, answeredBy: traffic.byInstance });
   });
@@ -244,6 +244,14 @@ describe('scheduled jobs', () => {
   });
 });
 
+/**
+ * Moves the reminders job's schedule to every minute. Every instance writes its code's
+ * schedule (every 15 minutes) when it starts, so this is done again after each restart.
+ */
+async function remindersEveryMinute(): Promise<void> {
+  await cluster.sql`update pgboss.schedule set cron = '* * * * *' where name = 'reminders'`;
+}
+
 interface JobMinute {
   minute: string;
   jobs: number;
@@ -269,7 +277,14 @@ async function waitForReminderJobs(count: number, timeoutMs: number): Promise<vo
     if (minutes.filter((m) => m.completed === m.jobs).length >= count) return;
     await sleep(1_000);
   }
-  throw new Error(`fewer than ${count} completed minutes of the reminders job`);
+  const jobs = await cluster.sql`
+    select created_on, started_on, completed_on, state, singleton_on from pgboss.job where name = 'reminders'
+    union all
+    select created_on, started_on, completed_on, state, singleton_on from pgboss.archive where name = 'reminders'`;
+  const schedule = await cluster.sql`select * from pgboss.schedule where name = 'reminders'`;
+  throw new Error(
+    `fewer than ${count} completed minutes of the reminders job: ${JSON.stringify({ jobs, schedule, now: new Date() })}`,
+  );
 }
 
 describe('under load, an instance killed and another stopped', () => {
@@ -301,6 +316,7 @@ describe('under load, an instance killed and another stopped', () => {
     await killed!.stop('SIGKILL');
     events.sigkillToDownMs = await cluster.waitForStatus([killed!.name], 'DOWN', 10_000);
     events.sigkillRestartMs = await killed!.start();
+    await remindersEveryMinute();
     events.sigkillRejoinMs = await cluster.waitForStatus([killed!.name], 'UP', 30_000);
     outages.push({ from: killedAt, to: Date.now() });
 
@@ -310,6 +326,7 @@ describe('under load, an instance killed and another stopped', () => {
     events.sigtermExitMs = Date.now() - stoppedAt;
     events.sigtermToDownMs = await cluster.waitForStatus([stopped!.name], 'DOWN', 10_000);
     events.sigtermRestartMs = await stopped!.start();
+    await remindersEveryMinute();
     events.sigtermRejoinMs = await cluster.waitForStatus([stopped!.name], 'UP', 30_000);
     outages.push({ from: stoppedAt, to: Date.now() });
     events.bothBackBeforeTheLoadEnded = Date.now() < ends;
@@ -477,6 +494,7 @@ describe('CardDAV through the balancer', () => {
     const secondRun = firstRun.ok ? firstRun : await sync();
     const syncMs = Date.now() - started;
     await victim.start();
+    await remindersEveryMinute();
     await cluster.waitForStatus([victim.name], 'UP', 30_000);
 
     const [{ count: onServer } = { count: 0 }] = await cluster.sql<{ count: number }[]>`
