@@ -154,11 +154,15 @@ function searchStatement(v: SearchValues, shape: SearchShape): SQL {
     from ${contacts} c
     where ${terms.active} and ${terms.namePrefixRange}
     order by c.sort_name collate "C", c.id limit ${SEARCH_LIMIT})`;
+  // Numbered after the limit, so only the best 20 are sorted again, not every match.
   const ranked = (from: SQL, where: SQL) => sql`ranked as (
-    select ${PART_COLUMNS}, row_number() over (order by ${terms.rank}, c.sort_name, c.id) as ord
-    from ${from}
-    where ${where} and not ${terms.namePrefix}
-    order by ${terms.rank}, c.sort_name, c.id limit ${SEARCH_LIMIT})`;
+    select r.id, r.given_name, r.family_name, r.email, r.photo_image_id,
+      row_number() over (order by r.rank, r.sort_name, r.id) as ord
+    from (
+      select ${PART_COLUMNS}, c.sort_name, ${terms.rank} as rank
+      from ${from}
+      where ${where} and not ${terms.namePrefix}
+      order by rank, c.sort_name, c.id limit ${SEARCH_LIMIT}) r)`;
   // The photo is looked up by key for each of the (at most 20) rows, so the images table is
   // never read whole however the planner weighs it.
   const select = (parts: SQL) => sql`
