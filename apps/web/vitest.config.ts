@@ -11,5 +11,10 @@ export default defineConfig({
     // Typing through userEvent in jsdom takes 1-2 s a test; CI runs it beside the API suites
     // on two shared cores, where the default 5 s left no margin.
     testTimeout: 15_000,
+    // Vitest's default on two cores is one file at a time, yet a file spends more than half its
+    // time waiting (user events, Testing Library's polling): three at once took the suite from
+    // 237 s to 93 s on 2026-11-27 (load 3-9). `pnpm test:unit` runs the packages one at a time,
+    // so nothing else wants the cores meanwhile.
+    maxWorkers: 3,
   },
 });
