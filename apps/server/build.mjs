@@ -85,12 +85,13 @@ function runtimeFiles(files) {
 const MODULE = /\.(ts|mjs|js)$/;
 
 /** The programs built, each into one file: dist/<name>.js from its source. */
-const ENTRIES = { main: 'src/main.ts' };
+/** The programs: the server, and `pnpm backup` / `pnpm restore` (docs/backups.md). */
+const ENTRIES = { main: 'src/main.ts', cli: 'src/backup/cli.ts' };
 
 rmSync(resolve(here, 'dist'), { recursive: true, force: true });
 const files = new Map();
 for (const [name, source] of Object.entries(ENTRIES))
-  await bundle(source, `dist/${name}.js`, files);
+  await bundle(source, `dist/${name}.js`, files, { production: name === 'main' });
 // Workers may name runtime files of their own, hence until none is left.
 const done = new Set();
 for (let pending = [...files]; pending.length > 0;) {
@@ -102,8 +103,11 @@ for (let pending = [...files]; pending.length > 0;) {
   pending = [...files].filter(([name]) => !done.has(name));
 }
 
-/** Bundles `entry` into `outfile`, adding the runtime files it names to `files`. */
-async function bundle(entry, outfile, files) {
+/**
+ * Bundles `entry` into `outfile`, adding the runtime files it names to `files`; with
+ * `production`, the program runs as production unless NODE_ENV says otherwise.
+ */
+async function bundle(entry, outfile, files, { production = false } = {}) {
   await build({
     absWorkingDir: here,
     entryPoints: [entry],
@@ -125,7 +129,9 @@ async function bundle(entry, outfile, files) {
         "import { createRequire as __kithCreateRequire } from 'node:module';",
         'const require = __kithCreateRequire(import.meta.url);',
         // The built server is the production one: `node dist/main.js` needs no NODE_ENV.
-        "process.env.NODE_ENV ||= 'production';",
+        // The backup command keeps the person's settings as they are: in development it finds
+        // the data folder and secret where `pnpm serve` keeps them.
+        ...(production ? ["process.env.NODE_ENV ||= 'production';"] : []),
       ].join('\n'),
     },
     plugins: [runtimeFiles(files)],
