@@ -21,12 +21,23 @@ RUN pnpm install --offline --frozen-lockfile && pnpm build
 RUN pnpm --config.inject-workspace-packages=true --filter @kith/server deploy --prod --offline /deploy
 
 FROM ${NODE_IMAGE}
+# `pnpm backup` of a PostgreSQL deployment runs pg_dump, which must be of the server's major
+# version or newer (docs/backups.md): the compose file's PostgreSQL is 16, newer than Debian
+# 12's client, so the client comes from PostgreSQL's own apt repository (its key ships in
+# Debian's postgresql-common). Raise PG_CLIENT_MAJOR with the database.
+ARG PG_CLIENT_MAJOR=16
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates postgresql-common \
+ && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
+ && apt-get install -y --no-install-recommends postgresql-client-${PG_CLIENT_MAJOR} \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data WEB_DIST_DIR=/app/web
 WORKDIR /app
 # Owned by root and read-only to the server: it cannot change its own code.
 COPY --from=build /deploy/package.json ./package.json
 COPY --from=build /deploy/node_modules ./node_modules
-# The bundle, its source map, the PGlite worker and the migrations (apps/server/build.mjs).
+# The bundle, its source map, the backup command (dist/cli.js), the PGlite worker and the
+# migrations (apps/server/build.mjs).
 COPY --from=build /src/apps/server/dist ./dist
 COPY --from=build /src/apps/web/dist ./web
 # The data folder (embedded database, uploads, dev outbox) belongs to `node` (uid 1000, made by
