@@ -5,15 +5,17 @@
  * in production mode with no NODE_ENV given; the packages it loads at run time (argon2, sharp,
  * the breached-password list, PGlite's worker) work; and SIGTERM stops it with exit code 0.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createDb } from '@kith/db';
 import { isContactsApiError } from '@kith/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { png } from '../src/test-support/test-images';
 import { insertVerifiedUsers, serverProcess, signIn, type ServerProcess } from './harness';
 
+const serverDir = resolve(import.meta.dirname, '..');
 const root = mkdtempSync(join(tmpdir(), 'kith-compiled-'));
 const dataDir = join(root, 'data');
 const webDir = join(root, 'web');
@@ -90,3 +92,22 @@ it('signs in (argon2), takes a photo (sharp) and stores a contact from the bundl
     .catch((error: unknown) => error);
   expect(isContactsApiError(refused) && refused.status).toBe(400);
 }, 120_000);
+
+it('a second server on a data folder in use exits 1 with one line saying so', async () => {
+  // The first server of this file still has the folder open.
+  const second = spawnSync(process.execPath, [join(serverDir, 'dist/main.js')], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      APP_SECRET: 'compiled-test-secret-that-is-at-least-32-characters',
+      LOG_LEVEL: 'silent',
+    },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(second.status).toBe(1);
+  const lines = second.stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/the data folder .* is in use by process \d+/);
+}, 90_000);

@@ -8,7 +8,7 @@ import {
   startSessionLiveness,
   withPhotoLinks,
 } from '@kith/api';
-import { createDb } from '@kith/db';
+import { createDb, DatabaseStartError } from '@kith/db';
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { startBackups } from './backup/service';
@@ -145,6 +145,7 @@ function publicAddress(env: Env): string {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A refusal the operator can act on is one line; anything else keeps its stack trace.
+  console.error(error instanceof DatabaseStartError ? error.message : error);
   process.exit(1);
 });

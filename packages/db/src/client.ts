@@ -121,6 +121,15 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DatabaseH
 }
 
 /**
+ * The database could not be opened for a reason the operator can act on (the embedded
+ * database's folder held by another process, say): the message says what to do, and a
+ * program prints it alone, without a stack trace.
+ */
+export class DatabaseStartError extends Error {
+  override name = 'DatabaseStartError';
+}
+
+/**
  * Starts PGlite in its worker (`pglite-server.mjs`) on a socket in a fresh 0700 folder, so
  * no other user of the machine can connect, and opens one connection to it: PGlite serves
  * one session, as it always did in-process, so queries queue in postgres.js.
@@ -140,7 +149,7 @@ async function openPglite(
     worker.once('message', resolve);
     worker.once('error', reject);
   });
-  if (started.error) throw new Error(`PGlite did not start: ${started.error}`);
+  if (started.error) throw new DatabaseStartError(`PGlite did not start: ${started.error}`);
   // Should the engine fail later, queries fail as connection errors (503) and this says why.
   worker.on('error', (error) => console.error('The embedded database stopped:', error));
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));

@@ -1,4 +1,4 @@
-export { createDb, executeRows, MIGRATIONS_FOLDER } from './client';
+export { createDb, DatabaseStartError, executeRows, MIGRATIONS_FOLDER } from './client';
 export {
   isDatabaseUnavailable,
   isRetryableConflict,
