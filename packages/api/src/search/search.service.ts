@@ -85,10 +85,15 @@ function searchTerms(v: SearchValues, { phone }: SearchShape) {
       ? sql`(c.search_text like ${folded(v.contains)} or c.phone_digits like ${v.phoneContains})`
       : sql`c.search_text like ${folded(v.contains)}`,
     namePrefix,
-    /** The byte range of names that start with the query, so the btree reads only those. */
-    namePrefixRange: sql`c.sort_name collate "C" >= ${folded(v.text)}
-      and c.sort_name collate "C" < (select kith_fold(${v.text}) || ${LAST_CHARACTER})
-      and ${namePrefix}`,
+    /**
+     * The byte range of names that start with the query, so the btree reads only those. Folded
+     * in place rather than once per statement: read once as the index scan's bounds anyway,
+     * and a plan made for these values sees them, so it reads a common prefix in order and
+     * stops at the limit instead of collecting and sorting all its names.
+     */
+    namePrefixRange: sql`c.sort_name collate "C" >= kith_fold(${v.text})
+      and c.sort_name collate "C" < kith_fold(${v.text}) || ${LAST_CHARACTER}
+      and c.sort_name collate "C" like kith_fold(${v.prefix})`,
     rank: sql`case when ${phone ? sql`(',' || c.phone_digits) like ${v.phonePrefix}` : sql`false`} then 0
       when (' ' || c.search_text) like ${folded(v.wordStart)} then 1 else 2 end`,
   };
