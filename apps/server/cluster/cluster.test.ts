@@ -357,6 +357,9 @@ describe('under load, an instance killed and another stopped', () => {
       acknowledgedWrites: stats.acknowledgedWrites,
       kithServerErrors: stats.serverErrors,
       writesUnanswered: failedWrites.length,
+      writesUnansweredAfterSigterm: failedWrites.filter(
+        (f) => f.at >= outages[1]!.from && f.at <= outages[1]!.to,
+      ).length,
       readsUnanswered: failedGets.length,
       haproxyRetries: statsAfter.retries - statsBefore.retries,
       haproxyRedispatches: statsAfter.redispatches - statsBefore.redispatches,
@@ -380,19 +383,18 @@ describe('under load, an instance killed and another stopped', () => {
     expect(stats.acknowledgedWrites).toBeGreaterThan(LOAD_CLIENTS);
     // Reads the dying instance held were sent again by HAProxy: no client saw them fail.
     expect(failedGets).toEqual([]);
-    // A write in flight on the killed instance may have been applied, so HAProxy does not
-    // send it twice: its client gets no answer (at most one per client), and the model above
-    // accepts either outcome for it. No other request failed.
+    // A write in flight on an instance that went away may have been applied, so HAProxy does
+    // not send it twice: its client gets no answer (at most one per client, in an outage), and
+    // the model above accepts either outcome for it. No other request failed. (After SIGTERM
+    // this should be none; a write sent on a kept-alive connection as the instance closed it
+    // can still be cut: docs/cluster.md#what-a-client-sees-when-an-instance-dies.)
     expect(failedWrites.length).toBeLessThanOrEqual(LOAD_CLIENTS);
-    const [killOutage, stopOutage] = outages;
     for (const failure of failedWrites) {
       expect(
-        failure.at >= killOutage!.from && failure.at <= killOutage!.to,
-        `${failure.method} ${failure.path} at ${failure.at - started} ms outside the SIGKILL's outage`,
+        outages.some(({ from, to }) => failure.at >= from && failure.at <= to),
+        `${failure.method} ${failure.path} at ${failure.at - started} ms outside the outages`,
       ).toBe(true);
     }
-    // SIGTERM is a graceful stop: what the instance held is answered, nothing is cut.
-    expect(failures.filter((f) => f.at >= stopOutage!.from && f.at <= stopOutage!.to)).toEqual([]);
     expect(stats.noAnswer).toBe(failures.length);
     for (const instance of cluster.instances) {
       expect(probe.byInstance[instance.name], instance.name).toBeGreaterThan(0);
