@@ -99,7 +99,7 @@ function searchTerms(v: SearchValues, { phone }: SearchShape) {
   };
 }
 
-/** What each part of the statement hands on: the summary's columns and its place in the part. */
+/** The columns each part of the statement hands on (beside its row's place in the part). */
 const PART_COLUMNS = sql`c.id, c.given_name, c.family_name, c.email, c.photo_image_id`;
 
 /** One row of `searchQuery`: a contact's summary columns, best first. */
@@ -122,6 +122,7 @@ export function shortQueryCandidates(userId: string, text: string): SQL {
   return candidates(values, values);
 }
 
+/** `shortQueryCandidates` for any values of one shape (placeholders in the prepared form). */
 function candidates(v: SearchValues, shape: SearchShape): SQL {
   const { active, matches } = searchTerms(v, shape);
   return sql`select c.id, c.given_name, c.family_name, c.email, c.photo_image_id, c.sort_name,
