@@ -31,7 +31,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import helmet from 'helmet';
 import { anonymousBodyCap } from './anonymous-body-cap';
 import { registerApiDocs } from './api-docs';
-import { closeConnectionsOnClose } from './closing-connections';
+import { closeConnectionsOnClose, type Lifecycle } from './closing-connections';
 import type { Env } from './env';
 import { originGuard } from './origin-guard';
 import fastifyCors, { type FastifyCorsOptions } from '@fastify/cors';
@@ -50,6 +50,8 @@ export interface AppOptions {
    * alerts within seconds rather than at the next minute's job (`syncAlertsSoon`).
    */
   onDavWrite?: () => void;
+  /** Set `leaving` during the shutdown delay: health answers 503, connections close. */
+  lifecycle?: Lifecycle;
 }
 
 /** Largest JSON body accepted, in bytes; uploads have their own limit. */
@@ -69,6 +71,7 @@ export async function buildApp({
   serveWeb = false,
   rateLimits = DEFAULT_RATE_LIMITS,
   onDavWrite,
+  lifecycle,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
@@ -81,7 +84,7 @@ export async function buildApp({
   });
   // On close, requests in flight are answered and then their connections closed, so a shutdown
   // ends with them rather than with the clients' keep-alive.
-  closeConnectionsOnClose(app);
+  closeConnectionsOnClose(app, lifecycle);
 
   // helmet's security headers, its middleware made once: @fastify/helmet built a new one, CSP
   // parsing included, for every request.
@@ -125,6 +128,8 @@ export async function buildApp({
   const createContext = createContextFactory(deps, rateLimiter);
 
   app.get('/api/health', async (req, reply) => {
+    // A server on its way out says so first, while it still answers everything else.
+    if (lifecycle?.leaving) return reply.status(503).send({ status: 'stopping' });
     try {
       return await checkHealth(deps.db, deps.dbKind);
     } catch (error) {

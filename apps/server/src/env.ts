@@ -37,6 +37,13 @@ const envSchema = z.object({
   /** The same per account (email). */
   RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(DEFAULT_RATE_LIMITS.perAccount),
   /**
+   * After SIGTERM, how long the server goes on answering while `/api/health` says 503, in ms,
+   * so a load balancer takes it out of rotation before it closes (docs/deployment.md, "How the
+   * process works"): longer than the balancer's checks need to mark it down. 0 (the default,
+   * one server with no balancer) closes at once.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
    * Which proxies' X-Forwarded-For and X-Forwarded-Proto to believe: unset or `false`, none
    * (the client's own address counts); else a comma-separated list of proxy addresses, CIDR
    * ranges or proxy-addr's names (`loopback`, `uniquelocal`). `true` (believe anyone) is

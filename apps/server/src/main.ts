@@ -64,9 +64,11 @@ async function main(): Promise<void> {
       'sync alerts after a CardDAV write failed; the next minute retries',
     ),
   );
+  const lifecycle = { leaving: false };
   const app = await buildApp({
     env,
     deps,
+    lifecycle,
     onDavWrite: syncAlerts.nudge,
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
@@ -98,6 +100,15 @@ async function main(): Promise<void> {
     }
     stopping = true;
     const started = Date.now();
+    if (env.SHUTDOWN_DELAY_MS > 0) {
+      // Out of the balancer's rotation first: health says 503 while requests are still served.
+      lifecycle.leaving = true;
+      app.log.info(
+        { signal, delayMs: env.SHUTDOWN_DELAY_MS },
+        'leaving: health answers 503 while the balancer takes this server out',
+      );
+      await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
+    }
     app.log.info({ signal }, 'shutting down: refusing new requests, finishing those in flight');
     setTimeout(() => {
       app.log.error(

@@ -58,3 +58,30 @@ it('answers a request in flight, then closes without waiting for its kept-alive 
   expect(after).toBeInstanceOf(Error);
   agent.destroy();
 });
+
+it('while leaving, health answers 503 and every answer closes its connection; the rest is served', async () => {
+  const lifecycle = { leaving: false };
+  const leaving = await createTestApp({ lifecycle });
+  try {
+    const baseUrl = await leaving.app.listen({ host: '127.0.0.1', port: 0 });
+    const before = await fetch(`${baseUrl}/api/health`);
+    expect(before.status).toBe(200);
+    expect(before.headers.get('connection')).not.toBe('close');
+
+    lifecycle.leaving = true;
+    const health = await fetch(`${baseUrl}/api/health`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ status: 'stopping' });
+    expect(health.headers.get('connection')).toBe('close');
+    // Requests the balancer still sends meanwhile are answered as usual.
+    const login = await fetch(`${baseUrl}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'nobody@example.com', password: 'not-this-one-42' }),
+    });
+    expect(login.status).toBe(401);
+    expect(login.headers.get('connection')).toBe('close');
+  } finally {
+    await leaving.close();
+  }
+});

@@ -19,6 +19,7 @@ import { afterAll, afterEach } from 'vitest';
 import { buildApp } from '../app';
 import { loadEnv, type Env } from '../env';
 import type { RateLimitSettings } from '@kith/api';
+import type { Lifecycle } from '../closing-connections';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -55,6 +56,8 @@ export interface TestAppOptions {
   database?: DatabaseHandle;
   /** Looks for sync alerts seconds after CardDAV writes, as the server process does. */
   syncAlertsAfterDavWrites?: boolean;
+  /** The process's shutdown state, which a test sets as SIGTERM would (`Lifecycle`). */
+  lifecycle?: Lifecycle;
 }
 
 /** The APP_SECRET test apps derive their keys from. */
@@ -99,6 +102,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     rateLimits: options.rateLimits ?? RELAXED_LIMITS,
     deps,
     onDavWrite: syncAlerts?.nudge,
+    lifecycle: options.lifecycle,
   });
   return {
     app,
