@@ -1,4 +1,4 @@
-/** The part of @20minutes/s3rver (a fork of s3rver, shipped without types) the cluster uses. */
+/** The part of @20minutes/s3rver (an S3-compatible server, shipped without types) the backup and cluster tests use. */
 declare module '@20minutes/s3rver' {
   interface S3rverOptions {
     address?: string;
