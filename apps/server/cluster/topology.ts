@@ -231,6 +231,9 @@ export async function startCluster(
           S3_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey,
           // The balancer connects from 127.0.0.1; clients come from other loopback addresses.
           TRUST_PROXY: '127.0.0.1',
+          // On SIGTERM, out of HAProxy's rotation before closing: its checks (every 2 s, then
+          // every 0.5 s once one fails, down after two) need up to 2.5 s to mark it down.
+          SHUTDOWN_DELAY_MS: '3000',
           SERVE_WEB: 'false',
           LOG_LEVEL: 'warn',
           ...settings.instanceEnv,
