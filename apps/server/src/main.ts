@@ -86,7 +86,7 @@ async function main(): Promise<void> {
       app.log.error({ err: error, job }, 'background job failed; it will be retried'),
   });
   // The embedded database's backups: nightly, and on `pnpm backup`'s request (docs/backups.md).
-  await startBackups({ env, database, jobs, images: deps.images, log: app.log });
+  const backups = await startBackups({ env, database, jobs, images: deps.images, log: app.log });
 
   // SIGTERM (a service manager, `docker stop`) or SIGINT (Ctrl-C): stop listening at once,
   // answer the requests in flight, let the job in hand finish, close the database (PGlite
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_DEADLINE_MS).unref();
     try {
       syncAlerts.stop();
-      await Promise.all([app.close(), jobs.stop()]);
+      await Promise.all([app.close(), jobs.stop(), backups.close()]);
       await sessionLiveness?.close();
       await database.close();
     } catch (error) {

@@ -542,7 +542,7 @@ if (!onPostgres) {
           await work.remove();
         }
       } finally {
-        service.close();
+        await service.close();
         await jobs.stop();
         await database.close();
       }

@@ -52,13 +52,16 @@ export interface BackupServiceOptions {
  *   `{error}`.
  *
  * On PostgreSQL it does nothing: `pnpm backup` runs pg_dump from wherever it is started.
- * Backups run one at a time. The socket is closed when the process is asked to stop.
+ * Backups run one at a time. `close()` stops taking requests and resolves once the backup under
+ * way has finished; the server calls it before closing its database.
  *
  * @throws when the queue cannot be created; a socket that cannot listen is logged, not thrown
  *   (the server runs without on-demand backups and the command says so).
  */
-export async function startBackups(options: BackupServiceOptions): Promise<{ close(): void }> {
-  if (options.database.kind !== 'pglite') return { close() {} };
+export async function startBackups(
+  options: BackupServiceOptions,
+): Promise<{ close(): Promise<void> }> {
+  if (options.database.kind !== 'pglite') return { close: async () => {} };
   const { env, database, images, log } = options;
   let queue = Promise.resolve() as Promise<unknown>;
   const backup = (withSecret: boolean): Promise<BackupResult> => {
@@ -94,12 +97,12 @@ export async function startBackups(options: BackupServiceOptions): Promise<{ clo
   });
 
   const server = listen(backupSocketPath(env.DATA_DIR), backup, log);
-  const close = () => {
+  // A stopping server closes its database after this: no request is taken any more, and the
+  // backup under way (if any) finishes first.
+  const close = async () => {
     server?.close();
+    await queue;
   };
-  // A stopping server closes its database; a request taken then would wait for nothing.
-  process.once('SIGTERM', close);
-  process.once('SIGINT', close);
   return { close };
 }
 
