@@ -5,17 +5,16 @@
  * run once, rate limits shared, photos shared, 100 clients under load while one instance is
  * killed and another stopped, and a CardDAV client syncing while an instance dies.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { hashPassword } from '@kith/api';
 import { isContactsApiError, type ContactsClient } from '@kith/client';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findDiscrepancies, newStats, Tester } from '../reliability/workload';
 import { clientFrom, fetchFrom, loopbackPrefix, newTraffic, percentile } from './clients';
+import { discoveredFolder } from '../src/test-support/vdirsyncer';
 import { S3_BUCKET, settingsFromEnv, sleep, startCluster, type Cluster } from './topology';
 
 const settings = settingsFromEnv();
@@ -29,7 +28,6 @@ const DAV_SERVER_CARDS = 300;
 const DAV_LOCAL_CARDS = 20;
 const PASSWORD = 'kith-harbour-42';
 
-const run = promisify(execFile);
 let cluster: Cluster;
 const closers: (() => Promise<void>)[] = [];
 /** Each client its own loopback address: 127.a.b.1, 127.a.b.2, ... */
@@ -423,46 +421,15 @@ describe('CardDAV through the balancer', () => {
     }
     const { password } = await person.appPasswords.create.mutate({ name: 'vdirsyncer' });
 
-    const root = join(cluster.dataDir, 'vdirsyncer');
-    const local = join(root, 'contacts');
-    mkdirSync(local, { recursive: true });
-    const config = join(root, 'config');
-    writeFileSync(
-      config,
-      [
-        '[general]',
-        `status_path = "${join(root, 'status')}/"`,
-        '[pair kith]',
-        'a = "local"',
-        'b = "server"',
-        'collections = ["from a", "from b"]',
-        'conflict_resolution = "b wins"',
-        '[storage local]',
-        'type = "filesystem"',
-        `path = "${local}/"`,
-        'fileext = ".vcf"',
-        '[storage server]',
-        'type = "carddav"',
-        `url = "${cluster.balancerUrl}/"`,
-        `username = "${owner!.email}"`,
-        `password = "${password}"`,
-        '',
-      ].join('\n'),
+    // A phone's folder through the balancer, discovered but not synced yet.
+    const phone = await discoveredFolder(
+      { baseUrl: cluster.balancerUrl, email: owner!.email, password },
+      { syncTimeoutMs: 180_000 },
     );
-    await new Promise((done, reject) => {
-      const child = execFile(
-        'vdirsyncer',
-        ['-c', config, 'discover', 'kith'],
-        { timeout: 60_000 },
-        (error, stdout, stderr) =>
-          error ? reject(new Error(`${error.message}\n${stderr}`)) : done(stdout),
-      );
-      child.stdin?.end('y\n');
-    });
-    const folder = join(local, 'contacts');
+    closers.push(async () => phone.close());
     for (let i = 0; i < DAV_LOCAL_CARDS; i += 1) {
-      writeFileSync(
-        join(folder, `local-${i}.vcf`),
+      phone.write(
+        `local-${i}.vcf`,
         [
           'BEGIN:VCARD',
           'VERSION:3.0',
@@ -474,11 +441,11 @@ describe('CardDAV through the balancer', () => {
         ].join('\r\n'),
       );
     }
-    const cards = () => readdirSync(folder).filter((file) => file.endsWith('.vcf')).length;
+    const cards = () => readdirSync(phone.folder).filter((file) => file.endsWith('.vcf')).length;
 
     const victim = cluster.instances[0]!;
     const sync = () =>
-      run('vdirsyncer', ['-c', config, 'sync'], { timeout: 180_000 }).then(
+      phone.sync().then(
         () => ({ ok: true as const, error: '' }),
         (error: { stderr?: string; message: string }) => ({
           ok: false as const,

@@ -36,11 +36,27 @@ export interface SyncedFolder {
   close(): void;
 }
 
+/** Where vdirsyncer syncs with: the server's root address, an email and its app password. */
+export type VdirsyncerAccount = Pick<DavAccount, 'baseUrl' | 'email' | 'password'>;
+
 /**
  * A folder synced with `account`'s book by vdirsyncer, found by discovery from the server's
  * root (/.well-known/carddav), and synced once.
  */
-export async function syncedFolder(account: DavAccount): Promise<SyncedFolder> {
+export async function syncedFolder(account: VdirsyncerAccount): Promise<SyncedFolder> {
+  const phone = await discoveredFolder(account);
+  await phone.sync();
+  return phone;
+}
+
+/**
+ * A folder set up by vdirsyncer's discovery of `account`'s book, not synced yet (a test may
+ * write cards into it first); `syncTimeoutMs` bounds each `sync()`.
+ */
+export async function discoveredFolder(
+  account: VdirsyncerAccount,
+  { syncTimeoutMs = 120_000 } = {},
+): Promise<SyncedFolder> {
   const root = mkdtempSync(join(tmpdir(), 'kith-vdirsyncer-'));
   const config = join(root, 'config');
   const local = join(root, 'contacts');
@@ -80,8 +96,7 @@ export async function syncedFolder(account: DavAccount): Promise<SyncedFolder> {
   });
   const folder = join(local, 'contacts');
   const sync = async () =>
-    (await run('vdirsyncer', ['-c', config, 'sync'], { timeout: 120_000 })).stderr;
-  await sync();
+    (await run('vdirsyncer', ['-c', config, 'sync'], { timeout: syncTimeoutMs })).stderr;
   return {
     folder,
     sync,
