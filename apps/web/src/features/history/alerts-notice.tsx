@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { formatLongDate } from '../../lib/format';
 import { currentLocale } from '../../lib/i18n';
-import { notifyError, notifySuccess } from '../../lib/notify';
 import { useDismissSyncAlert, useSyncAlerts, useUndoSyncAlert } from './api/alerts';
 
 type SyncAlert = NonNullable<ReturnType<typeof useSyncAlerts>['data']>[number];
@@ -64,20 +63,9 @@ function SyncAlertNotice({ alert }: { alert: SyncAlert }) {
           values,
         );
 
+  // The toasts come from the hooks (api/alerts.ts): the notice may be gone by then.
   const undoIt = () =>
-    undo.mutate(
-      { alertId: alert.id },
-      {
-        onSuccess: ({ restored }) => {
-          setConfirming(false);
-          notifySuccess('{{count, number}} contacts put back as they were', { count: restored });
-        },
-        onError: (error) => {
-          setConfirming(false);
-          notifyError(error);
-        },
-      },
-    );
+    undo.mutate({ alertId: alert.id }, { onSettled: () => setConfirming(false) });
 
   return (
     <Alert
@@ -105,9 +93,7 @@ function SyncAlertNotice({ alert }: { alert: SyncAlert }) {
           variant="default"
           loading={dismiss.isPending}
           disabled={undo.isPending}
-          onClick={() =>
-            dismiss.mutate({ alertId: alert.id }, { onError: (error) => notifyError(error) })
-          }
+          onClick={() => dismiss.mutate({ alertId: alert.id })}
         >
           {t('Keep them')}
         </Button>
