@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshContactLists } from '../../lib/contact-lists';
 
@@ -91,8 +92,19 @@ export function useDismissDuplicates(
   };
 }
 
-/** Takes "Not duplicates" back: the pairs of `contactIds` can be offered again. */
+/**
+ * Takes "Not duplicates" back: the pairs of `contactIds` can be offered again, and a toast says
+ * so (or shows the refusal). The toasts are shown here rather than by the list: reading the
+ * dismissed pairs again may remove the list, and a callback given to `mutate` does not run once
+ * its component is gone.
+ */
 export function useUndismissDuplicates() {
   const refresh = useRefreshMerge();
-  return trpc.contacts.undismissDuplicates.useMutation({ onSuccess: () => refresh() });
+  return trpc.contacts.undismissDuplicates.useMutation({
+    onSuccess: () => {
+      notifySuccess('Suggested as duplicates again');
+      return refresh();
+    },
+    onError: (error) => notifyError(error),
+  });
 }

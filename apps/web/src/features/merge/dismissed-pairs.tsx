@@ -3,7 +3,6 @@ import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ContactAvatar } from '../../components/contact-avatar';
 import { contactName, shownName } from '../../lib/contact-name';
-import { notifyError, notifySuccess } from '../../lib/notify';
 import { useUndismissDuplicates } from './api';
 
 type DismissedPair = RouterOutputs['contacts']['dismissedDuplicates'][number];
@@ -55,15 +54,8 @@ export function DismissedPairs({ pairs }: { pairs: DismissedPair[] }) {
                   first: names[0],
                   second: names[1],
                 })}
-                onClick={() =>
-                  undismiss.mutate(
-                    { contactIds: ids },
-                    {
-                      onSuccess: () => notifySuccess('Suggested as duplicates again'),
-                      onError: (error) => notifyError(error),
-                    },
-                  )
-                }
+                // Its toasts come from the hook (api.ts): this list may be gone by then.
+                onClick={() => undismiss.mutate({ contactIds: ids })}
               >
                 {t('Suggest again')}
               </Button>
