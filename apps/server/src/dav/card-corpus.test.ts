@@ -83,6 +83,50 @@ describe('the card corpus over CardDAV', () => {
     if (card.uid) expect(vcard.getFirstPropertyValue('uid')).toBe(card.uid);
   });
 
+  it('lists every card with the ETag and version its GET answers, PROPFIND and sync-collection alike', async () => {
+    // A listing reads a card's version in the database, where a GET reads it from the text:
+    // both must agree on every card, and on cards whose VERSION line is written unusually.
+    const unusual = [
+      'BEGIN:VCARD\nversion:4.0\nFN:Lower Case\nUID:lower-case\nEND:VCARD\n',
+      'BEGIN:VCARD\r\nFN:Late Version\r\nUID:late-version\r\nVERSION:4.0  \r\nEND:VCARD\r\n',
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nNOTE:VERSION:4.0 is named here\r\nFN:Three\r\nUID:three\r\nEND:VCARD\r\n',
+    ];
+    for (const [i, text] of unusual.entries()) {
+      const url = new URL(
+        `/dav/addressbooks/${account.userId}/contacts/unusual-${i}.vcf`,
+        account.baseUrl,
+      );
+      const put = await putCard(url, Buffer.from(text));
+      expect(put.status, await put.text()).toBe(201);
+    }
+    const book = new URL(`/dav/addressbooks/${account.userId}/contacts/`, account.baseUrl);
+    const listings = [
+      await davXml(
+        book,
+        'PROPFIND',
+        '<d:propfind xmlns:d="DAV:"><d:prop><d:getetag/><d:getcontenttype/></d:prop></d:propfind>',
+      ),
+      await davXml(
+        book,
+        'REPORT',
+        '<d:sync-collection xmlns:d="DAV:"><d:sync-token/><d:sync-level>1</d:sync-level><d:prop><d:getetag/><d:getcontenttype/></d:prop></d:sync-collection>',
+      ),
+    ];
+    for (const listing of listings) {
+      const cardsListed = [...listing].filter(([href]) => href.endsWith('.vcf'));
+      const hrefs = cardsListed.map(([href]) => href);
+      expect(hrefs).toEqual(expect.arrayContaining(cards.map((card) => cardUrl(card).pathname)));
+      expect(hrefs.filter((href) => href.includes('/unusual-'))).toHaveLength(unusual.length);
+      for (const [href, listed] of cardsListed) {
+        const get = await fetch(new URL(href, account.baseUrl), {
+          headers: { authorization: account.authorization },
+        });
+        expect(listed.etag, href).toBe(get.headers.get('etag'));
+        expect(listed.contentType, href).toBe(get.headers.get('content-type'));
+      }
+    }
+  });
+
   it.each(cards.filter((card) => card.encoding === 'utf-8'))(
     '$id: a note written in Kith changes the NOTE only',
     async (card) => {
@@ -185,6 +229,32 @@ function putCard(url: URL, bytes: Buffer, owner = account, charset = 'utf-8'): P
     },
     body: new Uint8Array(bytes),
   });
+}
+
+/** A Multi-Status answer's responses: each href's getetag and getcontenttype. */
+async function davXml(
+  url: URL,
+  method: string,
+  body: string,
+): Promise<Map<string, { etag: string | null; contentType: string | null }>> {
+  const res = await fetch(url, {
+    method,
+    headers: {
+      authorization: account.authorization,
+      depth: '1',
+      'content-type': 'application/xml',
+    },
+    body,
+  });
+  expect(res.status).toBe(207);
+  const doc = new DOMParser().parseFromString(await res.text(), 'application/xml');
+  const found = new Map<string, { etag: string | null; contentType: string | null }>();
+  for (const response of Array.from(doc.getElementsByTagNameNS('DAV:', 'response'))) {
+    const text = (name: string) =>
+      response.getElementsByTagNameNS('DAV:', name)[0]?.textContent ?? null;
+    found.set(text('href')!, { etag: text('getetag'), contentType: text('getcontenttype') });
+  }
+  return found;
 }
 
 function expectDavError(answer: string) {

@@ -1,6 +1,8 @@
 import { executeRows, schema, type Database } from '@kith/db';
 import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { type ContactWithPhoto, selectContactsWithPhoto } from '../contacts';
+import type { VCardVersion } from '../vcard/write';
+import { preparedQuery } from '../shared/prepared-query';
 
 const { contacts, contactLabels, labels, davTombstones } = schema;
 
@@ -33,6 +35,18 @@ export type BookCard = { name: string; revision: number; updatedAt: Date } & (
   { kind: 'contact'; contact: ContactCard } | { kind: 'group'; group: GroupCard }
 );
 
+/**
+ * What a listing says of a card without reading its text (PROPFIND Depth 1 for the ETags, a
+ * sync-collection that asks for no address-data): its resource name, revision (the ETag's),
+ * last change, and the vCard version it is kept in (its own representation's).
+ */
+export interface CardHead {
+  name: string;
+  revision: number;
+  updatedAt: Date;
+  version: VCardVersion;
+}
+
 /** Which cards a client's listings show: group cards only to the clients that keep them. */
 export interface BookView {
   userId: string;
@@ -59,6 +73,23 @@ function selectContactCards(db: Database) {
 
 type ContactCardRow = ContactWithPhoto & { labels: string[] };
 
+/**
+ * The live contacts of an account among some resource names, with their cards: a multiget's
+ * read, one per page of hrefs, so it is prepared once (`preparedQuery`) rather than built and
+ * planned on every page.
+ */
+const contactCardsByName = preparedQuery((db) =>
+  selectContactCards(db)
+    .where(
+      and(
+        eq(contacts.userId, sql.placeholder('userId')),
+        isNull(contacts.trashedAt),
+        sql`${contacts.davName} = any(${sql.placeholder('names')}::text[])`,
+      ),
+    )
+    .prepare('dav_contact_cards_by_name'),
+);
+
 function contactCard({ labels: names, ...row }: ContactCardRow): BookCard {
   return {
     kind: 'contact',
@@ -70,12 +101,15 @@ function contactCard({ labels: names, ...row }: ContactCardRow): BookCard {
 }
 
 /**
- * `values` as one PostgreSQL `text[]` parameter (an array literal, each element quoted), for
- * `= any(…)`: one parameter however many values, where an IN list has one each.
+ * `values` as a PostgreSQL array literal (each element quoted), sent as one `text[]`
+ * parameter for `= any(…)`: one parameter however many values, where an IN list has one each.
  */
+function textArrayLiteral(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+}
+
 function textArray(values: string[]): SQL {
-  const literal = `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
-  return sql`${literal}::text[]`;
+  return sql`${textArrayLiteral(values)}::text[]`;
 }
 
 type LabelRow = Pick<
@@ -159,6 +193,71 @@ export async function* activeCards(db: Database, view: BookView): AsyncGenerator
   }
 }
 
+/** Card heads read at a time while a listing is streamed: small rows, so more than `CARD_PAGE`. */
+export const HEAD_PAGE = 1000;
+
+/**
+ * The version a stored card declares, read by PostgreSQL from the text as
+ * `storedCardVersion` reads it in JavaScript: the first `VERSION:` line's value, any case, at
+ * the start of a line (the `n` option: newline-sensitive `^` and `$`), CR LF or LF. Reading
+ * it in the database keeps each card's text out of a listing's answer.
+ */
+const STORED_VERSION_PATTERN = '(?in)^VERSION:[ \\t]*([0-9]\\.[0-9])[ \\t]*\\r?$';
+
+/** A stored card's version as the database reads it; null without a card or a known version. */
+function versionOf(declared: string | null): VCardVersion {
+  return declared === '4.0' ? '4.0' : '3.0';
+}
+
+/**
+ * The heads of the book's cards in the order `activeCards` gives them (group cards first, when
+ * the view has them, then contacts not in the trash by resource name), `HEAD_PAGE` at a time:
+ * a listing of 10,000 cards reads four columns a contact, not its text, photo and labels.
+ */
+export async function* activeCardHeads(db: Database, view: BookView): AsyncGenerator<CardHead[]> {
+  if (view.groups) {
+    const groups = await db
+      .select(labelColumns)
+      .from(labels)
+      .where(eq(labels.userId, view.userId))
+      .orderBy(asc(labels.davName));
+    for (let i = 0; i < groups.length; i += CARD_PAGE) {
+      const shown = (await groupCards(db, groups.slice(i, i + CARD_PAGE))).filter(isGroupShown);
+      // A group card is always written by Kith, in 3.0.
+      yield shown.map(({ name, revision, updatedAt }) => ({
+        name,
+        revision,
+        updatedAt,
+        version: '3.0',
+      }));
+    }
+  }
+  let after: string | null = null;
+  for (;;) {
+    const page = await db
+      .select({
+        name: contacts.davName,
+        revision: contacts.revision,
+        updatedAt: contacts.updatedAt,
+        declared: sql<string | null>`substring(${contacts.card} from ${STORED_VERSION_PATTERN})`,
+      })
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.userId, view.userId),
+          isNull(contacts.trashedAt),
+          after === null ? undefined : gt(contacts.davName, after),
+        ),
+      )
+      .orderBy(asc(contacts.davName))
+      .limit(HEAD_PAGE);
+    if (page.length === 0) return;
+    yield page.map(({ declared, ...head }) => ({ ...head, version: versionOf(declared) }));
+    if (page.length < HEAD_PAGE) return;
+    after = page.at(-1)!.name;
+  }
+}
+
 /** The cards among `names` (a multiget, a GET); missing names are simply absent. */
 export async function cardsByName(
   db: Database,
@@ -168,13 +267,10 @@ export async function cardsByName(
   const found = new Map<string, BookCard>();
   for (let i = 0; i < names.length; i += CARD_PAGE) {
     const slice = names.slice(i, i + CARD_PAGE);
-    const rows = await selectContactCards(db).where(
-      and(
-        eq(contacts.userId, view.userId),
-        isNull(contacts.trashedAt),
-        sql`${contacts.davName} = any(${textArray(slice)})`,
-      ),
-    );
+    const rows = await contactCardsByName(db).execute({
+      userId: view.userId,
+      names: textArrayLiteral(slice),
+    });
     for (const row of rows) found.set(row.contact.davName, contactCard(row));
     // A group card is found by its name whatever the client: one that PUT a group reads it
     // back. Only the names no contact has are looked for among the labels.

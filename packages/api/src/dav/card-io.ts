@@ -7,7 +7,7 @@ import { embedded } from '../contacts';
 import { contactCardText, storedCardVersion } from '../vcard/stored-card';
 import type { VCardVersion } from '../vcard/write';
 import { etagOf, type IncomingCard } from './address-book.service';
-import type { BookCard } from './book-cards';
+import type { BookCard, CardHead } from './book-cards';
 import { isAppleClient } from './group-cards';
 import { DavError, NS } from './xml';
 
@@ -104,14 +104,23 @@ export function nativeVersion(card: BookCard): VCardVersion {
   return (stored && storedCardVersion(stored)) || '3.0';
 }
 
+/** What a listing needs of a card already read whole (`CardHead`). */
+export function headOf(card: BookCard): CardHead {
+  return {
+    name: card.name,
+    revision: card.revision,
+    updatedAt: card.updatedAt,
+    version: nativeVersion(card),
+  };
+}
+
 /**
  * A card's strong ETag in `version` (RFC 7232 §2.3; RFC 6352 §6.3.2.3): each representation
  * has its own. The card in its own version is `"<revision>"`, the other version
  * `"<revision>-<version>"`; a revision moves with every change of the card.
  */
-export function cardEtag(card: BookCard, version: VCardVersion | undefined): string {
-  const own = nativeVersion(card);
-  return etagOf(card.revision, version && version !== own ? version : undefined);
+export function cardEtag(card: CardHead, version: VCardVersion | undefined): string {
+  return etagOf(card.revision, version && version !== card.version ? version : undefined);
 }
 
 /**

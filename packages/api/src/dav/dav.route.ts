@@ -23,6 +23,7 @@ import {
   type WriteConditions,
 } from './address-book.service';
 import {
+  activeCardHeads,
   activeCards,
   CARD_PAGE,
   cardsByName,
@@ -37,7 +38,7 @@ import {
   cardEtag,
   cardText,
   CardTextCache,
-  nativeVersion,
+  headOf,
   readIncomingCard,
   requestedVersion,
 } from './card-io';
@@ -310,7 +311,7 @@ export const davPlugin: FastifyPluginAsync<{
       const card = (await cardsByName(deps.db, caller, [resource.name])).get(resource.name);
       if (!card) throw new DavError(404, 'There is no card here.');
       return sendMultistatus(reply, [
-        responseXml(href, await cardPropResult(card, request, caller, undefined, version)),
+        responseXml(href, await cardPropResult(headOf(card), request, caller, undefined, version)),
       ]);
     }
     const own = responseXml(href, await collectionPropResult(resource, request, ctx));
@@ -326,11 +327,11 @@ export const davPlugin: FastifyPluginAsync<{
     }
     return streamMultistatus(reply, async function* () {
       yield own;
-      for await (const page of activeCards(deps.db, caller)) {
-        for (const card of page) {
+      for await (const page of activeCardHeads(deps.db, caller)) {
+        for (const head of page) {
           yield responseXml(
-            paths.card(caller.userId, card.name),
-            await cardPropResult(card, request, caller, undefined, version),
+            paths.card(caller.userId, head.name),
+            await cardPropResult(head, request, caller, undefined, version),
           );
         }
       }
@@ -421,7 +422,7 @@ export const davPlugin: FastifyPluginAsync<{
     const cardResponse = async (card: BookCard) =>
       responseXml(
         paths.card(caller.userId, card.name),
-        await cardPropResult(card, request, caller, text, version),
+        await cardPropResult(headOf(card), request, caller, () => text(card), version),
       );
 
     if (isElement(root, NS.CARDDAV, 'addressbook-multiget')) {
@@ -515,6 +516,17 @@ export const davPlugin: FastifyPluginAsync<{
       return streamMultistatus(
         reply,
         async function* () {
+          if (!token && !asksCardText(request)) {
+            for await (const page of activeCardHeads(deps.db, caller)) {
+              for (const head of page) {
+                yield responseXml(
+                  paths.card(caller.userId, head.name),
+                  await cardPropResult(head, request, caller, undefined, version),
+                );
+              }
+            }
+            return;
+          }
           if (!token) {
             for await (const page of activeCards(deps.db, caller)) {
               for (const card of page) yield await cardResponse(card);
@@ -554,7 +566,8 @@ export const davPlugin: FastifyPluginAsync<{
     const card = (await cardsByName(deps.db, caller, [resource.name])).get(resource.name);
     if (!card) throw new DavError(404, 'There is no card here.');
     const asked = requestedVersion(req.headers.accept, null, req.headers['user-agent']);
-    const etag = cardEtag(card, asked);
+    const head = headOf(card);
+    const etag = cardEtag(head, asked);
     reply
       .header('ETag', etag)
       .header('Last-Modified', card.updatedAt.toUTCString())
@@ -563,7 +576,7 @@ export const davPlugin: FastifyPluginAsync<{
     if (etagListed(req.headers['if-none-match'], etag)) return reply.code(304).send();
     const text = await cardText(deps.images, card, asked, true, cards);
     return reply
-      .type(`text/vcard; charset=utf-8; version=${asked ?? nativeVersion(card)}`)
+      .type(`text/vcard; charset=utf-8; version=${asked ?? head.version}`)
       .send(req.method === 'HEAD' ? undefined : text);
   }
 
@@ -753,6 +766,13 @@ async function readPropfind(body: string): Promise<PropRequest> {
     return { type: 'allprop', include: include ? namesOf(include) : [] };
   }
   return readProp(root);
+}
+
+/** Whether a REPORT asks for the cards' text (`address-data`), which a card's head lacks. */
+function asksCardText(request: PropRequest): boolean {
+  const names =
+    request.type === 'prop' ? request.names : request.type === 'allprop' ? request.include : [];
+  return names.some((name) => name.ns === NS.CARDDAV && name.name === 'address-data');
 }
 
 /** The `DAV:prop` names inside a PROPFIND or REPORT body; none means all. */

@@ -1,8 +1,8 @@
 import { IMAGE_MAX_BYTES } from '../images';
 import type { VCardVersion } from '../vcard/write';
 import { ACCOUNT_QUOTA_BYTES, syncTokenOf, type BookState } from './address-book.service';
-import { cardEtag, nativeVersion } from './card-io';
-import type { BookCard } from './book-cards';
+import { cardEtag } from './card-io';
+import type { CardHead } from './book-cards';
 import { DAV_ROOT, paths } from '../shared/dav-paths';
 import type { DavResource } from './paths';
 import {
@@ -181,8 +181,8 @@ export async function collectionPropResult(
   return result;
 }
 
-/** How a card's `address-data` is asked for: its text in the requested vCard version. */
-export type CardText = (card: BookCard) => Promise<string>;
+/** A card's `address-data`: its text in the requested vCard version. */
+export type CardText = () => Promise<string>;
 
 const CARD_PROPS = [
   'getetag',
@@ -194,11 +194,12 @@ const CARD_PROPS = [
 ] as const;
 
 /**
- * The properties of a card for a request; `text` renders `address-data` (REPORT only), and
- * `version` is the vCard version asked for (undefined: the card's own), whose ETag is given.
+ * The properties of a card for a request, from its head (`CardHead`: what a listing reads);
+ * `text` renders `address-data` (REPORT only), and `version` is the vCard version asked for
+ * (undefined: the card's own), whose ETag is given.
  */
 export async function cardPropResult(
-  card: BookCard,
+  card: CardHead,
   request: PropRequest,
   ctx: { userId: string },
   text?: CardText,
@@ -207,14 +208,14 @@ export async function cardPropResult(
   const result: PropResult = { found: new Map(), missing: [] };
   const value = async (name: QName): Promise<PropValue | undefined> => {
     if (name.ns === NS.CARDDAV && name.name === 'address-data') {
-      return text ? await text(card) : undefined;
+      return text ? await text() : undefined;
     }
     if (name.ns !== NS.DAV) return undefined;
     switch (name.name) {
       case 'getetag':
         return cardEtag(card, version);
       case 'getcontenttype':
-        return `text/vcard; charset=utf-8; version=${version ?? nativeVersion(card)}`;
+        return `text/vcard; charset=utf-8; version=${version ?? card.version}`;
       case 'resourcetype':
         return empty;
       case 'getlastmodified':
