@@ -12,6 +12,18 @@ describe('vCard 4.0 writer (RFC 6350)', () => {
     expect(folded.replace(/\r\n /g, '')).toBe(line);
   });
 
+  it("folds an ASCII line, a photo's base64, into full 75-octet lines; one of 75 stays whole", () => {
+    const base64 = 'A'.repeat(70) + 'B'.repeat(200);
+    const line = `PHOTO:${base64}`;
+    const physical = foldLine(line).split('\r\n');
+    expect(physical[0]).toBe(line.slice(0, 75));
+    expect(physical.slice(1, -1).every((part) => part.length === 75 && part[0] === ' ')).toBe(true);
+    expect(foldLine(line).replace(/\r\n /g, '')).toBe(line);
+    expect(physical).toHaveLength(Math.ceil((line.length - 75) / 74) + 1);
+    expect(foldLine('X'.repeat(75))).toBe('X'.repeat(75));
+    expect(foldLine('X'.repeat(76))).toBe(`${'X'.repeat(75)}\r\n X`);
+  });
+
   it('escapes text values and structured components as §3.4 says', () => {
     expect(escapeText('a,b;c\\d\ne')).toBe('a\\,b;c\\\\d\\ne');
     expect(escapeComponent('12 Main St; Flat 2, rear')).toBe('12 Main St\\; Flat 2\\, rear');

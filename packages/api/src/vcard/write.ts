@@ -45,6 +45,22 @@ function paramValue(key: string, value: string): string {
 
 /** Folds a content line into lines of at most 75 octets, continuation lines led by a space. */
 export function foldLine(line: string): string {
+  const octets = Buffer.byteLength(line);
+  if (octets <= MAX_LINE_OCTETS) return line;
+  // As many octets as characters: all ASCII, one octet each (a photo's base64 most of all), so
+  // the line is cut by position; other text is measured a character at a time.
+  return octets === line.length ? foldAscii(line) : foldUtf8(line);
+}
+
+function foldAscii(line: string): string {
+  const out = [line.slice(0, MAX_LINE_OCTETS)];
+  for (let at = MAX_LINE_OCTETS; at < line.length; at += MAX_LINE_OCTETS - 1) {
+    out.push(line.slice(at, at + MAX_LINE_OCTETS - 1));
+  }
+  return out.join(`${CRLF} `);
+}
+
+function foldUtf8(line: string): string {
   const out: string[] = [];
   let current = '';
   let octets = 0;
