@@ -1,4 +1,4 @@
-import { BOOK_SEGMENT, DAV_ROOT } from '../shared/dav-paths';
+import { BOOK_SEGMENT, DAV_ROOT, paths } from '../shared/dav-paths';
 
 /** The resources of Kith's DAV tree, as a request path names them. */
 export type DavResource =
@@ -42,10 +42,23 @@ export function resourceOf(urlPath: string): DavResource | null {
 }
 
 /**
+ * What a URL parse would change in a card name: a path separator (or a backslash), a percent
+ * escape, a query or fragment, the C0 controls it strips or encodes, a trailing space it drops.
+ */
+const NEEDS_URL_PARSE = /[/%?#\\\x00-\x1f\x7f]| $/;
+
+/**
  * The card name an href of a multiget names, when it is a card of `userId`'s book: hrefs may
  * be paths or absolute URLs (RFC 4918 §8.3).
  */
 export function cardNameOf(href: string, userId: string): string | null {
+  // What clients send (a path in the book, a plain name): read as it is, where a URL parse
+  // would change nothing; a multiget of the whole book has one href a card.
+  const book = paths.book(userId);
+  if (href.startsWith(book)) {
+    const name = href.slice(book.length);
+    if (name !== '' && name !== '.' && name !== '..' && !NEEDS_URL_PARSE.test(name)) return name;
+  }
   let path = href;
   try {
     path = new URL(href, 'http://x').pathname;
