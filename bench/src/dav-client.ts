@@ -121,6 +121,8 @@ export function davClient(book: DavBook) {
 
 export interface FirstSync {
   ms: number;
+  /** The PROPFIND Depth 1 of the ETags alone, ms. */
+  listingMs: number;
   requests: number;
   /** Characters of Multi-Status received by the multigets. */
   bytes: number;
@@ -132,12 +134,14 @@ export async function firstSync(book: DavBook): Promise<FirstSync> {
   const client = davClient(book);
   const started = performance.now();
   const hrefs = hrefsOf(await client.listing());
+  const listingMs = performance.now() - started;
   let bytes = 0;
   for (let i = 0; i < hrefs.length; i += MULTIGET_BATCH) {
     bytes += (await client.multiget(hrefs.slice(i, i + MULTIGET_BATCH))).length;
   }
   return {
     ms: performance.now() - started,
+    listingMs,
     requests: client.requests,
     bytes,
     listed: hrefs.length,
