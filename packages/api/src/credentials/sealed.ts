@@ -69,6 +69,8 @@ export async function isRecentAccessToken(
   toleranceMs: number,
 ): Promise<boolean> {
   if (!token) return false;
+  const known = verifiedToken(key, token);
+  if (known) return isUnexpired(known.exp, now, toleranceMs);
   try {
     await jwtVerify(token, await hmacKey(key), {
       algorithms: ['HS256'],
@@ -92,6 +94,8 @@ export async function verifyAccessToken(
   now: Date,
 ): Promise<AccessClaims | null> {
   if (!token) return null;
+  const known = verifiedToken(key, token);
+  if (known) return isUnexpired(known.exp, now, 0) ? known.claims : null;
   try {
     const { payload } = await jwtVerify(token, await hmacKey(key), {
       algorithms: ['HS256'],
@@ -99,10 +103,49 @@ export async function verifyAccessToken(
       requiredClaims: ['exp', 'sub'],
     });
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-    return { sub: payload.sub, sid: payload.sid };
+    const claims = { sub: payload.sub, sid: payload.sid };
+    rememberVerified(key, token, { claims, exp: payload.exp! });
+    return claims;
   } catch {
     return null;
   }
+}
+
+/** An access token whose signature and claims were checked: its claims and `exp` (s). */
+interface VerifiedToken {
+  claims: AccessClaims;
+  exp: number;
+}
+
+/** Access tokens verified, per key, at most this many (the oldest forgotten first). */
+const VERIFIED_TOKENS_MAX = 5_000;
+
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, VerifiedToken>>();
+
+/**
+ * A token verified before with `key`. A browser sends one access token with every call for its
+ * lifetime and each call checks it twice (the body cap, then the session), so its signature is
+ * checked once (about 90 µs with jose; docs/performance.md#access-tokens) and only its expiry
+ * after that. Only tokens that passed `jwtVerify` are kept, by their exact text, so a changed
+ * byte is verified anew.
+ */
+function verifiedToken(key: Uint8Array, token: string): VerifiedToken | undefined {
+  return verifiedTokens.get(key)?.get(token);
+}
+
+function rememberVerified(key: Uint8Array, token: string, verified: VerifiedToken): void {
+  let tokens = verifiedTokens.get(key);
+  if (!tokens) verifiedTokens.set(key, (tokens = new Map()));
+  if (tokens.size >= VERIFIED_TOKENS_MAX) tokens.delete(tokens.keys().next().value!);
+  tokens.set(token, verified);
+}
+
+/**
+ * RFC 7519 §4.1.4 as jose applies it: the token is refused from its `exp` on (whole seconds),
+ * `toleranceMs` later with a tolerance.
+ */
+function isUnexpired(exp: number, now: Date, toleranceMs: number): boolean {
+  return exp > Math.floor(now.getTime() / 1000) - Math.floor(toleranceMs / 1000);
 }
 
 const hmacKeys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
