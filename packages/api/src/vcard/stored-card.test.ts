@@ -112,6 +112,64 @@ describe('cardBasis', () => {
   });
 });
 
+describe('cardBasis of a full card', () => {
+  it('keeps the fingerprints of lists, typed values, dates, extras and labels', () => {
+    const full = row({
+      formattedName: 'Dr. Ada Lovelace',
+      nickname: 'Countess',
+      org: 'Analytical Engines',
+      orgUnits: ['Notes', 'Ü'],
+      title: 'Mathematician',
+      emails: [
+        { value: 'ada@example.com', type: 'home' },
+        { value: 'countess@example.org', type: '' },
+      ],
+      phones: [{ value: '+44 20 7946 0000', type: 'cell,voice' }],
+      addresses: [
+        {
+          type: 'home',
+          poBox: '',
+          extended: 'Flat 2',
+          street: '12 St James’s Square',
+          locality: 'London',
+          region: '',
+          postalCode: 'SW1Y 4JH',
+          country: 'UK',
+        },
+      ],
+      urls: [{ value: 'https://example.com/ada', type: 'work' }],
+      dates: [{ type: 'anniversary', day: 8, month: 7, year: 1835 }],
+      related: [{ value: 'William King', type: 'spouse' }],
+      note: 'Line one\nline "two"',
+      birthdayDay: 10,
+      birthdayMonth: 12,
+      birthdayYear: null,
+      isFavorite: true,
+      extra: [{ name: 'X-CUSTOM', value: 'kept', label: '' }],
+    } as Partial<ContactRow>);
+    expect(cardBasis(full, ['Family', 'friends', 'family'])).toMatchInlineSnapshot(`
+      {
+        "addresses": "TgeRVPwhU8yHgvoG",
+        "birthday": "b8QdHgdfGQWQQLVN",
+        "categories": "Pbb3Pkrwkz8uH66n",
+        "dates": "UkT0f-g1Jbx1B_Qr",
+        "emails": "D5yENu8cLTHRwIVx",
+        "extra": "q0-Kp3fPcIbWs_T8",
+        "impps": "T1PNoYwrqgwDVLtf",
+        "name": "_BwaU0FnhZ0XZ2nW",
+        "nickname": "CZx8iXlIHXGcjH2I",
+        "note": "sEBcFOsdtBcU6rvG",
+        "organization": "rhNwaV5HdkL78ctQ",
+        "phones": "YruUAQdk_a9oMhzf",
+        "photo": "Eq4yyx7ALQHto1gb",
+        "related": "TeSd6_3acqI9EhiZ",
+        "title": "PzJduq-WBhzkPTiY",
+        "urls": "eBOzz6AM7JDcAndo",
+      }
+    `);
+  });
+});
+
 describe('storedCardText', () => {
   it('serves the card as stored while no field changed', async () => {
     expect(await storedCardText(source(stored({})), '3.0')).toBe(PHONE_CARD);
