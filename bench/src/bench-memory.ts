@@ -11,9 +11,10 @@
  * of the book; then the same wait and samples again. Nothing is forced: no GC, no signal.
  *
  * BENCH_MEMORY_SERVERS compares builds: `label=path/to/main.js,label=path/to/main.js` (a copy of
- * dist/ inside apps/server/node_modules/ finds the server's packages); the builds are
- * alternated within each of BENCH_MEMORY_ROUNDS (3) rounds. BENCH_MEMORY_NODE_FLAGS replaces
- * `pnpm start`'s flags (space-separated). BENCH_MEMORY_DB_PREFIX names the databases made
+ * dist/ inside apps/server/node_modules/ finds the server's packages), each optionally with
+ * its own node flags after a third `=` (`before=old/main.js=--enable-source-maps`); the builds
+ * are alternated within each of BENCH_MEMORY_ROUNDS (3) rounds. BENCH_MEMORY_NODE_FLAGS
+ * replaces `pnpm start`'s flags (space-separated). BENCH_MEMORY_DB_PREFIX names the databases made
  * (`kith_bench_memory_` and a random suffix; each is dropped after its run). Prints one line
  * per run with the load average beside it, then the medians; writes
  * bench/memory-results.json.
@@ -52,14 +53,19 @@ interface Run {
 }
 
 /** The builds compared: BENCH_MEMORY_SERVERS, or the one `pnpm build` made. */
-function servers(): { label: string; main: string }[] {
+function servers(): { label: string; main: string; flags: string[] }[] {
   const spec = process.env.BENCH_MEMORY_SERVERS;
-  if (!spec) return [{ label: 'dist', main: join(root, 'apps/server/dist/main.js') }];
+  if (!spec)
+    return [{ label: 'dist', main: join(root, 'apps/server/dist/main.js'), flags: nodeFlags() }];
   return spec.split(',').map((entry) => {
-    const [label, path] = entry.split('=');
+    const [label, path, ...flags] = entry.split('=');
     if (!label || !path) throw new Error(`BENCH_MEMORY_SERVERS: "${entry}" is not label=path`);
-    // Relative to where the command was typed (pnpm runs the script in bench/).
-    return { label, main: resolve(process.env.INIT_CWD ?? process.cwd(), path) };
+    return {
+      label,
+      // Relative to where the command was typed (pnpm runs the script in bench/).
+      main: resolve(process.env.INIT_CWD ?? process.cwd(), path),
+      flags: flags.length > 0 ? flags.join('=').split(' ').filter(Boolean) : nodeFlags(),
+    };
   });
 }
 
@@ -230,7 +236,11 @@ async function freshDatabase() {
 }
 
 /** One start of `main` on a fresh database of `kind`, measured idle, used, idle. */
-async function measure(main: string, kind: Kind): Promise<Omit<Run, 'server' | 'round'>> {
+async function measure(
+  main: string,
+  flags: string[],
+  kind: Kind,
+): Promise<Omit<Run, 'server' | 'round'>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kith-bench-memory-'));
   const database = kind === 'postgres' ? await freshDatabase() : undefined;
   const port = await freePort();
@@ -238,7 +248,7 @@ async function measure(main: string, kind: Kind): Promise<Omit<Run, 'server' | '
   const started = Date.now();
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [...nodeFlags(), main], {
+  const child = spawn(process.execPath, [...flags, main], {
     env: {
       ...env,
       NODE_ENV: 'production',
@@ -286,12 +296,13 @@ async function measure(main: string, kind: Kind): Promise<Omit<Run, 'server' | '
 
 const kinds: Kind[] = adminUrl ? ['pglite', 'postgres'] : ['pglite'];
 if (!adminUrl) log('no BENCH_DATABASE_URL or TEST_DATABASE_URL: PGlite only');
-log(`node ${nodeFlags().join(' ')} <server>; idle ${IDLE_MS / 1000} s, median of ${SAMPLES}`);
+for (const { label, flags } of servers()) log(`${label}: node ${flags.join(' ')} <main.js>`);
+log(`idle ${IDLE_MS / 1000} s, then the median of ${SAMPLES} samples`);
 const runs: Run[] = [];
 for (let round = 1; round <= ROUNDS; round++) {
-  for (const { label, main } of servers()) {
+  for (const { label, main, flags } of servers()) {
     for (const kind of kinds) {
-      const run = { server: label, round, ...(await measure(main, kind)) };
+      const run = { server: label, round, ...(await measure(main, flags, kind)) };
       runs.push(run);
       log(
         `round ${round} ${label} ${kind}: idle ${run.idleMb.toFixed(0)} MB, after use ` +
