@@ -139,7 +139,8 @@ export class DatabaseStartError extends Error {
  * thread that created the cluster kept 400-500 MB resident for the life of the server, and
  * one that only opens the folder holds a fraction of it (docs/performance.md#memory). The
  * child costs about a second, on a first start or an upgrade only. A database in memory
- * (tests) or opened from a template is made in the thread itself, which holds its only copy.
+ * (tests) is made and migrated in the thread itself, which holds its only copy; a template
+ * is opened in the thread, and migrated apart when it predates a migration.
  */
 async function openPglite(
   dataDir: string | undefined,
@@ -148,7 +149,10 @@ async function openPglite(
 ): Promise<DatabaseHandle> {
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
-    if (!existsSync(join(dataDir, 'PG_VERSION'))) await migrateApart(dataDir, migrationsFolder);
+    // A template (`pnpm restore`) is written into the folder by the first open below.
+    if (!template && !existsSync(join(dataDir, 'PG_VERSION'))) {
+      await migrateApart(dataDir, migrationsFolder);
+    }
   }
   let engine = await startPgliteEngine('thread', dataDir, template);
   try {
