@@ -30,7 +30,6 @@ import {
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { anonymousBodyCap } from './anonymous-body-cap';
-import { registerApiDocs } from './api-docs';
 import { closeConnectionsOnClose, type Lifecycle } from './closing-connections';
 import type { Env } from './env';
 import { originGuard } from './origin-guard';
@@ -166,7 +165,9 @@ export async function buildApp({
   await app.register(dataExportPlugin, { deps, rateLimiter });
   await app.register(importPreviewPlugin, { deps, rateLimiter });
   await app.register(appleProfilePlugin, { deps });
-  if (env.API_DOCS) await registerApiDocs(app);
+  // Swagger UI and its packages are loaded only where the page is served: production leaves
+  // it off unless API_DOCS=true (docs/performance.md#memory).
+  if (env.API_DOCS) await (await import('./api-docs')).registerApiDocs(app);
 
   await app.register(photosPlugin, { deps });
   await app.register(remindersPlugin, { deps });

@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_MAX_BYTES } from './images';
-import { createOpenApiDocument } from './openapi-document';
+import { assertRoutesDocumented, createOpenApiDocument } from './openapi-document';
 import type { RestRoute } from './rest/adapter';
 import { failure, success } from './rest/envelope';
 import { mapErrorToResponse } from './rest/error-response';
@@ -34,12 +34,18 @@ export interface RestApiOptions {
  * Registers every route under the plugin's prefix with the `{success, message, data}`
  * envelope, and one error handler for the scope, so a malformed body, an unknown path or a
  * thrown error all answer in the same envelope with the right status. Serves the routes'
- * OpenAPI 3.1 document at `openapi.json` under the same prefix.
+ * OpenAPI 3.1 document at `openapi.json` under the same prefix, made on its first request.
+ *
+ * @throws Error at registration when a route lacks what `assertRoutesDocumented` asks.
  */
 export async function restApiPlugin(app: FastifyInstance, options: RestApiOptions): Promise<void> {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
-  const document = createOpenApiDocument(options.routes);
-  app.get('/openapi.json', async () => document);
+  // A route the document cannot describe stops the start; the document itself (about 1 MB of
+  // heap, 70 ms) is made when first asked for, which most servers never are
+  // (docs/performance.md#memory).
+  assertRoutesDocumented(options.routes);
+  let document: ReturnType<typeof createOpenApiDocument> | undefined;
+  app.get('/openapi.json', async () => (document ??= createOpenApiDocument(options.routes)));
   for (const route of options.routes) {
     app.route({
       method: route.method,

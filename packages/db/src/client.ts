@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { fork, type ChildProcess, type Serializable } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema';
@@ -130,29 +132,147 @@ export class DatabaseStartError extends Error {
 }
 
 /**
- * Starts PGlite in its worker (`pglite-server.mjs`) on a socket in a fresh 0700 folder, so
- * no other user of the machine can connect, and opens one connection to it: PGlite serves
- * one session, as it always did in-process, so queries queue in postgres.js.
+ * Opens the embedded database: PGlite in its worker thread (`pglite-server.mjs`), migrated.
+ * Creating a cluster (initdb) and applying migrations are done first in a child process that
+ * then exits, and only then does the worker thread open the finished folder: PGlite's
+ * WebAssembly memory only grows and what its thread allocated stays with the process, so the
+ * thread that created the cluster kept 400-500 MB resident for the life of the server, and
+ * one that only opens the folder holds a fraction of it (docs/performance.md#memory). The
+ * child costs about a second, on a first start or an upgrade only. A database in memory
+ * (tests) is made and migrated in the thread itself, which holds its only copy; a template
+ * is opened in the thread, and migrated apart when it predates a migration.
  */
 async function openPglite(
   dataDir: string | undefined,
   template: string | undefined,
   migrationsFolder: string,
 ): Promise<DatabaseHandle> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    // A template (`pnpm restore`) is written into the folder by the first open below.
+    if (!template && !existsSync(join(dataDir, 'PG_VERSION'))) {
+      await migrateApart(dataDir, migrationsFolder);
+    }
+  }
+  let engine = await startPgliteEngine('thread', dataDir, template);
+  try {
+    if (dataDir && (await pendingMigrations(engine.client, migrationsFolder))) {
+      await engine.close();
+      await migrateApart(dataDir, migrationsFolder);
+      engine = await startPgliteEngine('thread', dataDir, undefined);
+    }
+    // Nothing left to do on a folder migrated apart; all of it in memory or on a template.
+    await migratePostgres(drizzlePostgres({ client: engine.client }), { migrationsFolder });
+  } catch (error) {
+    await engine.close().catch(() => {});
+    throw error;
+  }
+  const { host, client } = engine;
+  const db = drizzlePostgres({ client, schema });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    executeSql: sqlTextRunner(client),
+    async dumpDataDir(path) {
+      const answered = new Promise<{ dumped?: true; error?: string }>((resolve) =>
+        host.once('message', resolve),
+      );
+      host.send({ dump: path });
+      const answer = await answered;
+      if (answer.error) throw new Error(`PGlite could not dump its data: ${answer.error}`);
+    },
+    close: engine.close,
+  };
+}
+
+/** Creates or migrates the cluster in `dataDir` in a child process, which exits after. */
+async function migrateApart(dataDir: string, migrationsFolder: string): Promise<void> {
+  const engine = await startPgliteEngine('process', dataDir, undefined);
+  try {
+    await migratePostgres(drizzlePostgres({ client: engine.client }), { migrationsFolder });
+  } finally {
+    await engine.close();
+  }
+}
+
+/** Whether `migrationsFolder` holds more migrations than the database has applied. */
+async function pendingMigrations(client: postgres.Sql, migrationsFolder: string) {
+  return readMigrationFiles({ migrationsFolder }).length > (await appliedMigrations(client));
+}
+
+/** The thread or process PGlite runs in, as `startPgliteEngine` talks to it. */
+interface EngineHost {
+  send(message: unknown): void;
+  once(event: 'message', listener: (message: any) => void): void; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Ends it at once, when it did not stop on 'stop'. */
+  kill(): Promise<void>;
+}
+
+/** One PGlite engine and the one connection to it: `startPgliteEngine`. */
+interface PgliteEngine {
+  host: EngineHost;
+  client: postgres.Sql;
+  /** Ends the connection, stops the engine (PGlite's shutdown checkpoint) and its host. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts PGlite in a worker thread or a child process (`where`), on a socket in a fresh 0700
+ * folder, so no other user of the machine can connect, and opens one connection to it: PGlite
+ * serves one session, as it always did in-process, so queries queue in postgres.js.
+ *
+ * @throws DatabaseStartError when the engine does not start (the folder in use, say).
+ */
+async function startPgliteEngine(
+  where: 'thread' | 'process',
+  dataDir: string | undefined,
+  template: string | undefined,
+): Promise<PgliteEngine> {
   const socketDir = mkdtempSync(join(tmpdir(), 'kith-pglite-'));
   const socketPath = join(socketDir, '.s.PGSQL.5432');
-  const worker = new Worker(new URL('./pglite-server.mjs', import.meta.url), {
-    workerData: { dataDir, loadDataDir: template, socketPath },
-  });
+  const workerData = { dataDir, loadDataDir: template, socketPath };
+  const script = new URL('./pglite-server.mjs', import.meta.url);
+  let host: EngineHost;
+  let events: Worker | ChildProcess;
+  if (where === 'thread') {
+    const worker = new Worker(script, { workerData });
+    events = worker;
+    host = {
+      send: (message) => worker.postMessage(message),
+      once: (event, listener) => worker.once(event, listener),
+      kill: async () => void (await worker.terminate()),
+    };
+  } else {
+    // No inherited flags: a test runner's loader has nothing to do in plain JavaScript.
+    const child = fork(fileURLToPath(script), [JSON.stringify(workerData)], {
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    events = child;
+    host = {
+      send: (message) => child.send(message as Serializable),
+      once: (event, listener) => child.once(event, listener),
+      kill: async () => {
+        if (child.exitCode === null && child.signalCode === null) {
+          const gone = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGKILL');
+          await gone;
+        }
+      },
+    };
+  }
   const started = await new Promise<{ ready?: true; error?: string }>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
+    events.once('message', resolve);
+    events.once('error', reject);
   });
-  if (started.error) throw new DatabaseStartError(`PGlite did not start: ${started.error}`);
+  if (started.error) {
+    await host.kill();
+    rmSync(socketDir, { recursive: true, force: true });
+    throw new DatabaseStartError(`PGlite did not start: ${started.error}`);
+  }
   // Should the engine fail later, queries fail as connection errors (503) and this says why.
-  worker.on('error', (error) => console.error('The embedded database stopped:', error));
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  events.on('error', (error) => console.error('The embedded database stopped:', error));
+  const exited = new Promise<void>((resolve) => events.once('exit', () => resolve()));
 
   const client = postgres({
     ...clientOptions(1),
@@ -160,30 +280,29 @@ async function openPglite(
     username: 'postgres',
     database: 'postgres',
   });
-  const db = drizzlePostgres({ client, schema });
-  await migratePostgres(db, { migrationsFolder });
   return {
-    db: db as unknown as Database,
-    kind: 'pglite',
-    executeSql: sqlTextRunner(client),
-    async dumpDataDir(path) {
-      const answered = new Promise<{ dumped?: true; error?: string }>((resolve) =>
-        worker.once('message', resolve),
-      );
-      worker.postMessage({ dump: path });
-      const answer = await answered;
-      if (answer.error) throw new Error(`PGlite could not dump its data: ${answer.error}`);
-    },
+    host,
+    client,
     async close() {
       await client.end({ timeout: 5 });
-      const stopped = new Promise((resolve) => worker.once('message', resolve));
-      worker.postMessage('stop');
-      // A worker that already died never answers; its exit ends the wait instead.
+      const stopped = new Promise((resolve) => host.once('message', resolve));
+      host.send('stop');
+      // An engine that already died never answers; its exit ends the wait instead.
       await Promise.race([stopped, exited]);
-      await worker.terminate();
+      await host.kill();
       rmSync(socketDir, { recursive: true, force: true });
     },
   };
+}
+
+/** How many migrations Drizzle has recorded as applied (0 before its table exists). */
+async function appliedMigrations(client: postgres.Sql): Promise<number> {
+  const [table] = await client<{ present: boolean }[]>`
+    select to_regclass('drizzle.__drizzle_migrations') is not null as present`;
+  if (!table?.present) return 0;
+  const [row] = await client<{ count: number }[]>`
+    select count(*)::int as count from drizzle.__drizzle_migrations`;
+  return row?.count ?? 0;
 }
 
 /** How long opening a connection to PostgreSQL may take, in seconds. */

@@ -6,13 +6,19 @@
 //
 // Plain JavaScript on purpose: a worker thread gets no TypeScript loader under Vitest or tsx.
 //
-// workerData: { dataDir?: string, loadDataDir?: string, socketPath: string }; loadDataDir is
-// the path of a data-directory tarball (PGlite's dumpDataDir) to start from. Posts
-// { ready: true } once listening, or { error: message }. A message 'stop' closes the socket and
-// the database; { dump: path } writes the data directory's tarball to path and posts
-// { dumped: true } (or { error }). A data folder is locked while open (data-dir-lock.mjs).
+// The same file also runs as a child process (`fork`), for the one-off work of creating or
+// migrating a cluster, whose memory then goes back to the system when it exits
+// (packages/db/src/client.ts, openPglite).
+//
+// workerData (a child process: its first argument, as JSON): { dataDir?: string,
+// loadDataDir?: string, socketPath: string }; loadDataDir is the path of a data-directory
+// tarball (PGlite's dumpDataDir) to start from. Posts { ready: true } once listening, or
+// { error: message }. A message 'stop' closes the socket and the database, posts
+// { stopped: true } (and a child process then exits); { dump: path } writes the data
+// directory's tarball to path and posts { dumped: true } (or { error }). A data folder is
+// locked while open (data-dir-lock.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData as threadData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -29,6 +35,10 @@ const SHARED_BUFFERS = '16MB';
 // PGlite would open a folder another process has open, and two engines in one folder ruin it;
 // the lock refuses the second opener with the first one's pid (docs/backups.md).
 let releaseLock = () => {};
+const workerData = parentPort ? threadData : JSON.parse(process.argv[2]);
+/** Answers the server: through the thread's port, or the child process's IPC channel. */
+const post = (message) => (parentPort ? parentPort.postMessage(message) : process.send(message));
+const messages = parentPort ?? process;
 try {
   if (workerData.dataDir) releaseLock = acquireDataDirLock(workerData.dataDir);
   const db = await PGlite.create({
@@ -41,14 +51,14 @@ try {
   });
   const server = new PGLiteSocketServer({ db, path: workerData.socketPath });
   await server.start();
-  parentPort.on('message', async (message) => {
+  messages.on('message', async (message) => {
     if (message?.dump) {
       try {
         const tarball = await db.dumpDataDir('none');
         writeFileSync(message.dump, new Uint8Array(await tarball.arrayBuffer()));
-        parentPort.postMessage({ dumped: true });
+        post({ dumped: true });
       } catch (error) {
-        parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
+        post({ error: error instanceof Error ? error.message : String(error) });
       }
       return;
     }
@@ -56,10 +66,12 @@ try {
     await server.stop();
     await db.close();
     releaseLock();
-    parentPort.postMessage({ stopped: true });
+    post({ stopped: true });
+    if (!parentPort) process.disconnect();
   });
-  parentPort.postMessage({ ready: true });
+  post({ ready: true });
 } catch (error) {
   releaseLock();
-  parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  post({ error: error instanceof Error ? error.message : String(error) });
+  if (!parentPort) process.disconnect();
 }

@@ -48,7 +48,7 @@ export const appleProfilePlugin: FastifyPluginAsync<{ deps: ApiDependencies }> =
     }
     const email = await accountEmail(deps.db, session.userId);
     if (email === undefined) return reply.code(403).send({ message: SESSION_ENDED_MESSAGE });
-    const profile = appleProfile({
+    const profile = await appleProfile({
       publicUrl: deps.publicUrl,
       userId: session.userId,
       appPasswordId,

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import plist from 'plist';
 import { paths } from '../shared/dav-paths';
 
 /** What an Apple configuration profile for Kith's CardDAV account holds. */
@@ -50,7 +49,10 @@ export function uuidV5(namespace: string, name: string): string {
  * replaces the first install instead of adding a second account (Apple's Configuration
  * Profile Reference: a profile with the identifier of an installed one replaces it).
  */
-export function appleProfile(input: AppleProfileInput): string {
+export async function appleProfile(input: AppleProfileInput): Promise<string> {
+  // plist and its XML packages are loaded with the first profile, not at start
+  // (docs/performance.md#memory).
+  const { default: plist } = await import('plist');
   const url = new URL(input.publicUrl);
   const https = url.protocol === 'https:';
   const port = url.port ? Number(url.port) : https ? 443 : 80;

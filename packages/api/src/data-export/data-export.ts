@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { getReminderSettings } from '../reminders';
 import { schema } from '@kith/db';
-import { ZipArchive } from 'archiver';
 import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import {
@@ -42,6 +41,9 @@ type Deps = Pick<ApiDependencies, 'db' | 'images' | 'now'>;
  */
 export async function createDataArchive(deps: Deps, userId: string): Promise<Readable> {
   const profile = await getProfile(deps, userId);
+  // archiver and its streams are loaded with the first download, not at start
+  // (docs/performance.md#memory).
+  const { ZipArchive } = await import('archiver');
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const { saved, ...reminders } = await getReminderSettings(deps.db, userId);
   const account = {

@@ -1,5 +1,5 @@
 import { messages } from '@kith/validators';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { PayloadTooLargeError, ValidationError } from '../shared/errors';
 
 /** Images must be under 5 MB (docs/product/validation.md#image, docs/product/limits.md#limits). */
@@ -35,6 +35,9 @@ export interface ProcessedImage {
 export async function processImage(input: Uint8Array): Promise<ProcessedImage> {
   if (input.byteLength > IMAGE_MAX_BYTES) throw new PayloadTooLargeError(messages.image.tooLarge);
   if (input.byteLength === 0) throw invalidImage();
+  // Outside the catches below: a sharp that cannot load is the server's fault (500), not the
+  // image's.
+  const sharp = await loadSharp();
 
   let metadata: Metadata;
   try {
@@ -61,6 +64,17 @@ export async function processImage(input: Uint8Array): Promise<ProcessedImage> {
   } catch {
     throw invalidImage();
   }
+}
+
+let sharpModule: Promise<(input: Uint8Array, options?: SharpOptions) => Sharp> | undefined;
+
+/**
+ * sharp, loaded with the first image rather than at start: its native library and bindings
+ * are 15-35 MB of a server's memory, which a book without photos never uses
+ * (docs/performance.md#memory).
+ */
+function loadSharp() {
+  return (sharpModule ??= import('sharp').then((module) => module.default));
 }
 
 function invalidImage(): ValidationError {

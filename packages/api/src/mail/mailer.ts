@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** A message with a plain-text and an HTML part. */
 export interface MailMessage {
@@ -33,11 +33,16 @@ export interface MailerOptions {
  * (which carries the code) logged, so a new user can finish sign-up with no mail server.
  */
 export function createMailer(options: MailerOptions): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+  const { smtpUrl } = options;
+  if (smtpUrl) {
+    // nodemailer is loaded with the first message, not at start (docs/performance.md#memory).
+    let transport: Promise<Transporter> | undefined;
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        transport ??= import('nodemailer').then((nodemailer) =>
+          nodemailer.default.createTransport(smtpUrl),
+        );
+        await (await transport).sendMail({ from: options.from, ...message });
       },
     };
   }

@@ -1,18 +1,26 @@
 import { schema, type Database, type Passkey } from '@kith/db';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import type * as WebAuthn from '@simplewebauthn/server';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { ValidationError } from '../shared/errors';
 
 const { passkeys, webauthnChallenges } = schema;
+
+let webauthnModule: Promise<typeof WebAuthn> | undefined;
+
+/**
+ * @simplewebauthn/server, loaded with the first passkey ceremony rather than at start: with
+ * its certificate and CBOR parsers it is some 20 MB of a server's memory that an account
+ * without passkeys never uses (docs/performance.md#memory).
+ */
+function webauthn() {
+  return (webauthnModule ??= import('@simplewebauthn/server'));
+}
 
 /** What a WebAuthn challenge is for (docs/sign-in-security.md#passkeys). */
 export type Ceremony = 'register' | 'sign_in' | 'second_factor' | 'confirm';
@@ -125,6 +133,7 @@ export async function registrationOptions(
   now: Date,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await listPasskeys(db, user.id);
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -161,6 +170,7 @@ export async function addPasskey(
     userId,
     now,
   );
+  const { verifyRegistrationResponse } = await webauthn();
   let verified;
   try {
     verified = await verifyRegistrationResponse({
@@ -207,6 +217,7 @@ export async function authenticationOptions(
   now: Date,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const allowed = userId ? await listPasskeys(db, userId) : [];
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     timeout: PROMPT_TIMEOUT_MS,
@@ -251,6 +262,7 @@ export async function verifyPasskey(
   if (userHandle !== undefined && userHandle !== userHandleOf(passkey.userId)) {
     throw new ValidationError(passkeyMessages.unknown);
   }
+  const { verifyAuthenticationResponse } = await webauthn();
   let verified;
   try {
     verified = await verifyAuthenticationResponse({

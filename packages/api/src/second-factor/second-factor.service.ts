@@ -5,7 +5,6 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { and, eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { ClientInfo } from '../credentials/sessions';
 import { mailRecipientOf } from '../mail/recipient';
 import { NotFoundError, PreconditionFailedError, ValidationError } from '../shared/errors';
@@ -264,6 +263,8 @@ export async function startTotpSetup(
     deps.now(),
   );
   const uri = totpUri(secret, user.email, `Kith (${new URL(deps.publicUrl).host})`);
+  // qrcode is loaded for the few who set up an app, not at start (docs/performance.md#memory).
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return {
     secret,

@@ -1,12 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 
 /**
  * Where image bytes live: local disk or S3-compatible storage. Keys are
@@ -63,19 +58,27 @@ export interface S3StorageOptions {
  * bucket stays private: browsers get images through the server's signed links.
  */
 export function createS3ImageStorage(options: S3StorageOptions): ImageStore {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: Boolean(options.endpoint),
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-  });
+  // The AWS SDK is loaded on the first call: it is a large part of the server's code, which
+  // a server that keeps photos on disk never runs (docs/performance.md#memory).
+  let connected: Promise<{ s3: typeof S3; client: S3Client }> | undefined;
+  const connect = () =>
+    (connected ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: options.region,
+        endpoint: options.endpoint,
+        forcePathStyle: Boolean(options.endpoint),
+        credentials:
+          options.accessKeyId && options.secretAccessKey
+            ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+            : undefined,
+      }),
+    })));
   return {
     async put(key, bytes, contentType) {
+      const { s3, client } = await connect();
       await client.send(
-        new PutObjectCommand({
+        new s3.PutObjectCommand({
           Bucket: options.bucket,
           Key: key,
           Body: bytes,
@@ -84,18 +87,20 @@ export function createS3ImageStorage(options: S3StorageOptions): ImageStore {
       );
     },
     async get(key) {
+      const { s3, client } = await connect();
       try {
         const object = await client.send(
-          new GetObjectCommand({ Bucket: options.bucket, Key: key }),
+          new s3.GetObjectCommand({ Bucket: options.bucket, Key: key }),
         );
         return object.Body ? await object.Body.transformToByteArray() : null;
       } catch (error) {
-        if (error instanceof NoSuchKey) return null;
+        if (error instanceof s3.NoSuchKey) return null;
         throw error;
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+      const { s3, client } = await connect();
+      await client.send(new s3.DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
     },
   };
 }
