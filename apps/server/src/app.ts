@@ -11,7 +11,7 @@ import {
   mapErrorToResponse,
   restApiPlugin,
   dataExportPlugin,
-  importPreviewPlugin,
+  importUploadPlugin,
   davPlugin,
   DAV_METHODS,
   appleProfilePlugin,
@@ -164,7 +164,7 @@ export async function buildApp({
 
   await app.register(restApiPlugin, { prefix: '/api/v1', routes: restRoutes, createContext });
   await app.register(dataExportPlugin, { deps, rateLimiter });
-  await app.register(importPreviewPlugin, { deps, rateLimiter });
+  await app.register(importUploadPlugin, { deps, rateLimiter });
   await app.register(appleProfilePlugin, { deps });
   if (env.API_DOCS) await registerApiDocs(app);
 
