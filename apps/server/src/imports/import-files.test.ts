@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { backgroundJobs, startJobQueue, type JobQueue } from '@kith/api';
 import type { DatabaseHandle } from '@kith/db';
@@ -97,6 +99,23 @@ async function finished(client: TestClient, importId: string): Promise<Status> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the import did not finish');
+}
+
+interface WholePreview {
+  contacts: object[];
+  problems: { row: number; severity: string; message: string }[];
+  needsMapping: boolean;
+  mapping: string[];
+}
+
+/** The book's contacts without what differs between two accounts (ids, times, photo links). */
+async function comparableBook(client: TestClient) {
+  const res = await client.query('contacts.list', { limit: null });
+  const items = trpcData<{ items: Record<string, unknown>[] }>(res).items;
+  const drop = new Set(['id', 'createdAt', 'updatedAt', 'photo', 'etag', 'revision']);
+  return items
+    .map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => !drop.has(key))))
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
 async function bookSize(client: TestClient): Promise<number> {
@@ -250,6 +269,42 @@ describe('an import file uploaded whole and written by a job', () => {
     const old = await upload(client, googleCsv(2));
     await upload(client, googleCsv(4));
     expect((await client.mutation('imports.previewFile', { importId: old })).status).toBe(404);
+  });
+
+  it('reads every fixture as the SDK’s preview of the whole text does, and writes the same book', async () => {
+    const dir = join(import.meta.dirname, '../../../../packages/api/src/imports/fixtures');
+    for (const name of readdirSync(dir)) {
+      const content = readFileSync(join(dir, name), 'utf8');
+      const { client: viaText } = await signedInClient(t);
+      const { client: viaFile } = await signedInClient(t);
+      let whole = trpcData<WholePreview>(await viaText.mutation('imports.preview', { content }));
+      const importId = await upload(viaFile, content, name);
+      let streamed = await preview(viaFile, { importId });
+      if (whole.needsMapping) {
+        const { mapping } = whole;
+        whole = trpcData<WholePreview>(
+          await viaText.mutation('imports.preview', { content, mapping }),
+        );
+        streamed = await preview(viaFile, { importId, mapping });
+      }
+      const severity = (s: string) => whole.problems.filter((p) => p.severity === s).length;
+      expect(streamed.counts, name).toEqual({
+        contacts: whole.contacts.length,
+        new: whole.contacts.length,
+        duplicates: 0,
+        errors: severity('error'),
+        warnings: severity('warning'),
+      });
+      expect(streamed.problems, name).toEqual(whole.problems.slice(0, 50));
+
+      await viaText.mutation('imports.batch', {
+        importId: crypto.randomUUID(),
+        create: whole.contacts,
+      });
+      await viaFile.mutation('imports.start', { importId });
+      await finished(viaFile, importId);
+      expect(await comparableBook(viaFile), name).toEqual(await comparableBook(viaText));
+    }
   });
 
   it('answers /api/health while a large file is parsed', async () => {

@@ -4,6 +4,7 @@ import { IMPORT_LISTED_MAX } from '@kith/validators';
 import { eq } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { ConflictError, ValidationError } from '../shared/errors';
+import { cooperative } from '../shared/event-loop';
 import type { DateOrder, ImportProblem } from '../vcard/draft';
 import { suggestMapping } from './csv-read';
 import {
@@ -181,9 +182,12 @@ export async function previewStagedFile(
     for (const problem of found) counts[problem.severity === 'error' ? 'errors' : 'warnings']++;
     problems = [...problems, ...found].sort((a, b) => a.row - b.row).slice(0, IMPORT_LISTED_MAX);
   };
+  // Keying emails and phones (libphonenumber) costs tens of µs a contact: the loop yields.
+  const pause = cooperative();
   for await (const chunk of chunks) {
     const found = [...chunk.problems];
     for (const contact of chunk.contacts) {
+      await pause();
       counts.contacts++;
       if (repeated(contact)) found.push(repeatProblem(contact));
       const duplicate = match(contact);

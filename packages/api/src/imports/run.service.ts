@@ -3,6 +3,7 @@ import { importBatchInput, type ImportedContact, type ImportStartInput } from '@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { ApiDependencies } from '../trpc/context';
 import { ConflictError, ServiceError, UnavailableError, ValidationError } from '../shared/errors';
+import { cooperative } from '../shared/event-loop';
 import { importBatch } from './batch.service';
 import { csvContacts, labelMembers, vcardContacts, type FileChunk } from './file-read';
 import {
@@ -276,9 +277,11 @@ async function writeFile(deps: ImportJobDependencies, run: ImportRun): Promise<I
       })
       .where(eq(importRuns.id, run.id));
   };
+  const pause = cooperative();
   for await (const chunk of chunks) {
     labelMembers(chunk, groups);
     for (const contact of chunk.contacts) {
+      await pause();
       const duplicate = match(contact);
       if (duplicate) {
         if ((overrides.get(contact.row) ?? settings.duplicates) !== 'update') continue;
