@@ -5,7 +5,7 @@ import { SignJWT } from 'jose';
 import { appPerTest, TEST_APP_SECRET, type TestApp } from '../test-support/test-app';
 import { multipart, png } from '../test-support/test-images';
 import { TEST_REDIS_URL } from '../test-support/testing';
-import { codeFrom, TestClient, type TestResponse } from '../test-support/test-client';
+import { codeFrom, TestClient, trpcData, type TestResponse } from '../test-support/test-client';
 
 /**
  * Regression tests for the findings of an outside security probe, each named after its item
