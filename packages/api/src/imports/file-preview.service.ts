@@ -1,4 +1,4 @@
-import { schema, type Database } from '@kith/db';
+import { schema } from '@kith/db';
 import type { ImportColumnTarget, ImportedContact, ImportPreviewFileInput } from '@kith/validators';
 import { IMPORT_LISTED_MAX } from '@kith/validators';
 import { eq } from 'drizzle-orm';

@@ -99,6 +99,31 @@ export const useUploadImportFile = () =>
     }) => uploadImportFile(input.name, input.body, input.onProgress),
   });
 
+/** Previews an uploaded file on the server (`imports.previewFile`), for the page's busy state. */
+export const usePreviewFile = () => trpc.imports.previewFile.useMutation();
+
+/** Starts the import job of a previewed file (`imports.start`). */
+export const useStartImport = () => trpc.imports.start.useMutation();
+
+/** The account's import still running, or failed and not taken back (`imports.current`). */
+export const useCurrentImport = () =>
+  trpc.imports.current.useQuery(undefined, { refetchOnWindowFocus: false });
+
+/**
+ * Where the import `importId` stands (`imports.status`), asked every `STATUS_POLL_MS` until
+ * its job has ended.
+ */
+export const useImportStatus = (importId: string) =>
+  trpc.imports.status.useQuery(
+    { importId },
+    {
+      refetchInterval: (query) => {
+        const now = query.state.data?.status;
+        return now === 'queued' || now === 'running' || now === undefined ? STATUS_POLL_MS : false;
+      },
+    },
+  );
+
 /**
  * Undoes a whole import from a button (`imports.undo`): the lists are refreshed and a toast
  * says so, or shows why it failed. `undoImport` resolves to whether the import was undone.

@@ -23,15 +23,17 @@ import { ImportPreview, updateCount, type DuplicateChoice } from './import-previ
 import { ChooseEncoding } from './choose-encoding';
 import { decodeImportFile, type FileReading } from './decode-file';
 import {
-  STATUS_POLL_MS,
   uploadBody,
+  useCurrentImport,
+  useImportStatus,
+  usePreviewFile,
+  useStartImport,
   useUndoImport,
   useUploadImportFile,
   type ImportStatus,
   type Preview,
 } from './api';
 import { UnfinishedImport } from './unfinished-import';
-import { trpc } from '../../lib/trpc';
 
 type Outcome = NonNullable<ImportStatus['outcome']>;
 
@@ -55,26 +57,25 @@ type Step =
  */
 export function ImportPage() {
   const { t } = useTranslation();
-  const [step, setStep] = useState<Step>({ name: 'choose' });
+  const [chosenStep, setStep] = useState<Step>({ name: 'choose' });
   const [encoding, setEncoding] = useState('utf-8');
   const [mapping, setMapping] = useState<ImportColumnTarget[]>([]);
   const [choiceForAll, setChoiceForAll] = useState<DuplicateChoice>('skip');
   const [choices, setChoices] = useState<Map<number, DuplicateChoice>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
   const upload = useUploadImportFile();
-  const preview = trpc.imports.previewFile.useMutation();
-  const start = trpc.imports.start.useMutation();
-  const current = trpc.imports.current.useQuery(undefined, { refetchOnWindowFocus: false });
+  const preview = usePreviewFile();
+  const start = useStartImport();
+  const current = useCurrentImport();
   const { undoImport, undoing } = useUndoImport();
   const refresh = useRefreshContactLists();
 
   // An import still running from an earlier visit (or another tab): its progress again.
   const running = current.data?.status === 'queued' || current.data?.status === 'running';
-  const runningId = running ? current.data!.importId : null;
-  useEffect(() => {
-    if (runningId)
-      setStep((now) => (now.name === 'choose' ? { name: 'running', importId: runningId } : now));
-  }, [runningId]);
+  const step: Step =
+    chosenStep.name === 'choose' && running
+      ? { name: 'running', importId: current.data!.importId }
+      : chosenStep;
 
   const fail = (error: unknown, back: Step) => {
     setFailure(errorMessage(error));
@@ -354,15 +355,7 @@ function ImportProgress({
   onFinished: (status: ImportStatus) => void;
 }) {
   const { t } = useTranslation();
-  const status = trpc.imports.status.useQuery(
-    { importId },
-    {
-      refetchInterval: (query) => {
-        const now = query.state.data?.status;
-        return now === 'queued' || now === 'running' || now === undefined ? STATUS_POLL_MS : false;
-      },
-    },
-  );
+  const status = useImportStatus(importId);
   const data = status.data;
   const ended = data && data.status !== 'queued' && data.status !== 'running';
   useEffect(() => {
