@@ -3,9 +3,10 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { backgroundJobs, startJobQueue, type JobQueue } from '@kith/api';
-import type { DatabaseHandle } from '@kith/db';
+import { schema, type DatabaseHandle } from '@kith/db';
 import { createTestDb } from '@kith/db/testing';
 import { IMPORT_UPLOAD_TOO_LARGE } from '@kith/validators';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { trpcData, type TestClient } from '../test-support/test-client';
@@ -245,6 +246,40 @@ describe('an import file uploaded whole and written by a job', () => {
     await finished(client, importId);
     const labels = trpcData<{ name: string; count: number }[]>(await client.query('labels.list'));
     expect(labels.map((l) => [l.name, l.count])).toEqual([['Climbers', 2]]);
+  });
+
+  it('starts over a job cut off mid-import: what it wrote is taken back, then the file written once', async () => {
+    const { client } = await signedInClient(t);
+    const content = googleCsv(300);
+    const importId = await upload(client, content);
+    await preview(client, { importId });
+    // As a job whose server stopped after writing 100 contacts leaves it: running, gone quiet.
+    const [run] = await t.db
+      .select()
+      .from(schema.importRuns)
+      .where(eq(schema.importRuns.id, importId));
+    const whole = trpcData<WholePreview>(await client.mutation('imports.preview', { content }));
+    await client.mutation('imports.batch', { importId, create: whole.contacts.slice(0, 100) });
+    await t.db
+      .update(schema.importRuns)
+      .set({
+        status: 'running',
+        settings: { ...run!.settings, duplicates: 'skip', rows: [] },
+        total: 300,
+        done: 100,
+        updatedAt: new Date(Date.now() - 10 * 60_000),
+      })
+      .where(eq(schema.importRuns.id, importId));
+    expect(await bookSize(client)).toBe(100);
+
+    // The queue hands the job out again.
+    await queue.send('import', { importId });
+    expect(await finished(client, importId)).toMatchObject({ status: 'done', done: 300 });
+    expect(await bookSize(client)).toBe(300);
+    expect(trpcData(await client.mutation('imports.undo', { importId }))).toEqual({
+      removed: 300,
+      restored: 0,
+    });
   });
 
   it('lets no other account preview, start, follow or undo someone’s file', async () => {

@@ -26,6 +26,12 @@ const BATCH_CONTACTS = 250;
 /** Characters of contacts per batch (photos are large): one batch's memory. */
 const BATCH_CHARS = 3 * 1024 * 1024;
 
+/**
+ * How recent a `running` import's last progress must be for a job handed out again to leave it
+ * to the worker still writing it, in ms: a batch takes seconds, not minutes.
+ */
+const LIVE_WORKER_MS = 2 * 60_000;
+
 export const importRunErrors = {
   noQueue: 'Imports cannot start right now. Try again in a minute.',
   running: 'This import is still running. Undo it once it has finished.',
@@ -188,12 +194,18 @@ export type ImportJobDependencies = Pick<
  *
  * A job that fails takes back what it wrote (`undoImport`), so the book is as it was, and
  * records why; the staged file is removed. A job found `running` was cut off (its server
- * stopped mid-import, and the queue hands it out again): what it wrote is taken back and it
- * runs again from the start. An import no longer queued or running (done, undone) is left.
+ * stopped mid-import, and the queue hands it out again once the job's hour has passed): what
+ * it wrote is taken back and it runs again from the start, unless its progress moved in the
+ * last two minutes (`LIVE_WORKER_MS`: its first worker still writes). An import no longer
+ * queued or running (done, undone) is left.
  */
 export async function runImportJob(deps: ImportJobDependencies, importId: string): Promise<void> {
   const [before] = await deps.db.select().from(importRuns).where(eq(importRuns.id, importId));
   if (!before || (before.status !== 'queued' && before.status !== 'running')) return;
+  // Handed out again while its first worker still writes (it records progress every batch).
+  if (before.status === 'running' && Date.now() - before.updatedAt.getTime() < LIVE_WORKER_MS) {
+    return;
+  }
   const [run] = await deps.db
     .update(importRuns)
     .set({ status: 'running', done: 0, outcome: null, updatedAt: new Date() })
