@@ -246,13 +246,16 @@ export function ImportPage() {
                 })
               : t('Reading {{file}}…', { file: step.fileName })}
           </Text>
-          <Progress
-            value={step.name === 'uploading' && step.total ? (step.loaded / step.total) * 100 : 100}
-            size="lg"
-            radius="xl"
-            animated={step.name === 'reading'}
-            aria-labelledby="import-upload-label"
-          />
+          {/* The section is the progressbar: the name goes on it (axe's aria-progressbar-name). */}
+          <Progress.Root size="lg" radius="xl">
+            <Progress.Section
+              value={
+                step.name === 'uploading' && step.total ? (step.loaded / step.total) * 100 : 100
+              }
+              animated={step.name === 'reading'}
+              aria-labelledby="import-upload-label"
+            />
+          </Progress.Root>
         </Paper>
       )}
 
@@ -375,13 +378,13 @@ function ImportProgress({
               total: formatCount(total),
             })}
       </Text>
-      <Progress
-        value={total ? (done / total) * 100 : 0}
-        size="lg"
-        radius="xl"
-        animated
-        aria-labelledby="import-progress-label"
-      />
+      <Progress.Root size="lg" radius="xl">
+        <Progress.Section
+          value={total ? (done / total) * 100 : 0}
+          animated
+          aria-labelledby="import-progress-label"
+        />
+      </Progress.Root>
       <Text size="sm" c="dimmed" mt="sm">
         {t('You can leave this page: the import goes on, and this page shows it again.')}
       </Text>
