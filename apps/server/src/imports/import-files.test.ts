@@ -74,6 +74,7 @@ interface Preview {
   duplicates: { row: number; contactId: string }[];
   added: { givenName: string }[];
   needsMapping: boolean;
+  problems: { row: number; severity: string; message: string }[];
 }
 interface Status {
   status: string;
