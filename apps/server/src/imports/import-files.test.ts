@@ -7,6 +7,7 @@ import { schema, type DatabaseHandle } from '@kith/db';
 import { createTestDb } from '@kith/db/testing';
 import { IMPORT_UPLOAD_TOO_LARGE } from '@kith/validators';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { trpcData, type TestClient } from '../test-support/test-client';
@@ -231,6 +232,46 @@ describe('an import file uploaded whole and written by a job', () => {
       photoGate = null;
     }
     expect(await bookSize(client)).toBe(400);
+  });
+
+  it('imports cards with embedded photos, a few megabytes a batch', async () => {
+    const { client } = await signedInClient(t);
+    const photo = await sharp({
+      create: {
+        width: 160,
+        height: 160,
+        channels: 3,
+        background: '#888',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const base64 = photo.toString('base64');
+    const cards = Array.from({ length: 120 }, (_, i) =>
+      [
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        `N:Photo${i};Person;;;`,
+        `FN:Person Photo${i}`,
+        `PHOTO;ENCODING=b;TYPE=JPEG:${base64}`,
+        'END:VCARD',
+      ].join('\r\n'),
+    );
+    const file = cards.join('\r\n') + '\r\n';
+    expect(file.length).toBeGreaterThan(3 * 1024 * 1024);
+    const importId = await upload(client, file, 'photos.vcf');
+    expect((await preview(client, { importId })).counts).toMatchObject({ new: 120, errors: 0 });
+    await client.mutation('imports.start', { importId });
+    expect(await finished(client, importId)).toMatchObject({
+      status: 'done',
+      done: 120,
+      outcome: { created: 120, photosDropped: 0 },
+    });
+    const res = await client.query('contacts.list', { limit: null });
+    const items = trpcData<{ items: { photo: string | null }[] }>(res).items;
+    expect(items).toHaveLength(120);
+    expect(items.every((item) => item.photo)).toBe(true);
   });
 
   it('gives a vCard group’s label to its members wherever the group card is', async () => {
