@@ -11,7 +11,7 @@ import {
   mapErrorToResponse,
   restApiPlugin,
   dataExportPlugin,
-  importPreviewPlugin,
+  importUploadPlugin,
   davPlugin,
   DAV_METHODS,
   appleProfilePlugin,
@@ -163,7 +163,7 @@ export async function buildApp({
 
   await app.register(restApiPlugin, { prefix: '/api/v1', routes: restRoutes, createContext });
   await app.register(dataExportPlugin, { deps, rateLimiter });
-  await app.register(importPreviewPlugin, { deps, rateLimiter });
+  await app.register(importUploadPlugin, { deps, rateLimiter });
   await app.register(appleProfilePlugin, { deps });
   // Swagger UI and its packages are loaded only where the page is served: production leaves
   // it off unless API_DOCS=true (docs/performance.md#memory).

@@ -7,6 +7,7 @@ import {
   syncAlertsSoon,
   startSessionLiveness,
   withPhotoLinks,
+  type ApiDependencies,
 } from '@kith/api';
 import { createDb, DatabaseStartError } from '@kith/db';
 import { join } from 'node:path';
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
   // On PostgreSQL, live sessions are cached and dropped when the database announces a
   // revocation; on PGlite every call asks the database.
   const sessionLiveness = await startSessionLiveness(database);
-  const deps = {
+  const deps: ApiDependencies = {
     db: database.db,
     dbKind: database.kind,
     publicUrl: env.PUBLIC_URL,
@@ -85,6 +86,8 @@ async function main(): Promise<void> {
     onError: (error, job) =>
       app.log.error({ err: error, job }, 'background job failed; it will be retried'),
   });
+  // Imports are handed to the queue (`imports.start`), which any instance works.
+  deps.jobs = jobs;
   // The embedded database's backups: nightly, and on `pnpm backup`'s request (docs/backups.md).
   const backups = await startBackups({ env, database, jobs, images: deps.images, log: app.log });
 

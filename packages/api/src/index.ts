@@ -27,8 +27,10 @@ export { restRoutes } from './rest-routes';
 export { createOpenApiDocument, openApiPath, REST_PREFIX } from './openapi-document';
 export { mapErrorToResponse } from './rest/error-response';
 export { dataExportPlugin, DATA_EXPORT_PATH } from './data-export/data-export.route';
-export { importPreviewPlugin, IMPORT_PREVIEW_PATH } from './imports/preview.route';
+export { importUploadPlugin, IMPORT_UPLOAD_PATH } from './imports/upload.route';
 export type { ImportPreview } from './imports/preview.service';
+export type { FilePreview } from './imports/file-preview.service';
+export type { ImportStatus, ImportOutcome } from './imports/run.service';
 export { purgeDeletedAccounts } from './account/purge';
 export {
   createRateLimiter,

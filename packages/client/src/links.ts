@@ -105,11 +105,13 @@ export const CALL_TIMEOUT_MS = 20_000;
 
 /**
  * The procedures that carry a file or a whole book and keep `REQUEST_TIMEOUT_MS` (60 s): a
- * photo of up to 8 MiB, an import batch or its undo, an export, a merge or its undo, emptying
+ * photo of up to 8 MiB, an import file's preview (a 100 MB file is read whole), an import batch
+ * or its undo, an export, a merge or its undo, emptying
  * the trash, Undo changes (the whole book put back as it was, docs/history.md#undo-changes).
  */
 export const LONG_CALLS: ReadonlySet<string> = new Set([
   'images.upload',
+  'imports.previewFile',
   'imports.batch',
   'imports.undo',
   'contacts.export',

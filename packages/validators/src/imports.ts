@@ -6,6 +6,16 @@ import { LABEL_NAME_MAX } from './labels';
 /** The largest file `imports.preview` reads, in characters (the tRPC body is 8 MiB). */
 export const IMPORT_FILE_MAX = 7 * 1024 * 1024;
 
+/**
+ * The largest file the import page uploads (`POST /api/imports/upload`), in bytes of its
+ * UTF-8 text: a 50,000-row Google CSV is about 13 MB, 10,000 cards with photos about 39 MB.
+ */
+export const IMPORT_UPLOAD_MAX = 100 * 1000 * 1000;
+
+/** What a file over `IMPORT_UPLOAD_MAX` is answered (413), and the import page says. */
+export const IMPORT_UPLOAD_TOO_LARGE =
+  'The file is larger than 100 MB. Split it and import each part.';
+
 /** The most contacts one `imports.batch` call writes, in one transaction. */
 export const IMPORT_BATCH_MAX = 500;
 
@@ -205,6 +215,44 @@ export const importBatchInput = z.object({
     .default([]),
 });
 export type ImportBatchInput = z.infer<typeof importBatchInput>;
+
+/** The import an uploaded file became (`POST /api/imports/upload` answers its id). */
+const stagedImportId = z.uuid();
+
+/**
+ * Preview an uploaded file (`imports.previewFile`): for a CSV of no known layout, one target
+ * per column in order (`mapping`); the person's answer to the date-order question.
+ */
+export const importPreviewFileInput = z.object({
+  importId: stagedImportId,
+  mapping: importPreviewInput.shape.mapping,
+  dateOrder: importPreviewInput.shape.dateOrder,
+});
+export type ImportPreviewFileInput = z.infer<typeof importPreviewFileInput>;
+
+/** What to do with a contact of the file that is already in the book. */
+export const importDuplicateChoice = z.enum(['skip', 'update']);
+export type ImportDuplicateChoice = z.infer<typeof importDuplicateChoice>;
+
+/** The most duplicates the preview lists one by one, each with a choice of its own. */
+export const IMPORT_LISTED_MAX = 50;
+
+/**
+ * Start writing a previewed file (`imports.start`): skip or update for every duplicate
+ * (`duplicates`), and for some rows their own choice (`rows`: the CSV line or vCard position).
+ */
+export const importStartInput = z.object({
+  importId: stagedImportId,
+  duplicates: importDuplicateChoice.default('skip'),
+  rows: z
+    .array(z.object({ row: z.number().int().min(1), choice: importDuplicateChoice }))
+    .max(IMPORT_LISTED_MAX)
+    .default([]),
+});
+export type ImportStartInput = z.infer<typeof importStartInput>;
+
+/** One import, by its id (`imports.status`). */
+export const importStatusInput = z.object({ importId: stagedImportId });
 
 /** Take back everything an import wrote. */
 export const importUndoInput = z.object({ importId: z.uuid() });

@@ -25,13 +25,9 @@ interface Preview {
 }
 
 async function preview(client: TestClient, content: string): Promise<Preview> {
-  const res = await client.send({
-    method: 'POST',
-    url: '/api/imports/preview',
-    payload: { content },
-  });
+  const res = await client.mutation('imports.preview', { content });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as unknown as Preview;
+  return trpcData<Preview>(res);
 }
 
 async function emailsOf(client: TestClient, givenName: string) {

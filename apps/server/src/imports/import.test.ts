@@ -86,9 +86,16 @@ afterAll(async () => {
   await t.close();
 });
 
-/** `POST /api/imports/preview`, as the web app sends a file (preview.route.ts). */
-function postPreview(client: TestClient, input: Record<string, unknown>) {
-  return client.send({ method: 'POST', url: '/api/imports/preview', payload: input });
+/**
+ * `imports.preview` with a file's text, as the SDK sends it: `{status, body}`, the body the
+ * preview or `{message}`. The web app's upload reads a file with the same readers
+ * (import-files.test.ts compares the two).
+ */
+async function postPreview(client: TestClient, input: Record<string, unknown>) {
+  const res = await client.mutation('imports.preview', input);
+  if (res.status === 200) return { status: 200, body: trpcData<Preview>(res) };
+  const message = (res.body as { error?: { json?: { message?: string } } }).error?.json?.message;
+  return { status: res.status, body: { message } };
 }
 
 async function preview(client: TestClient, content: string, mapping?: string[]) {
@@ -356,7 +363,11 @@ describe('import preview: files are read, nothing is written', () => {
     expect(repeated).toHaveLength(15_999);
     expect(repeated[0]).toMatchObject({ row: 3, severity: 'warning' });
 
-    const huge = await postPreview(client, { content: 'x'.repeat(9 * 1024 * 1024) });
+    const huge = await client.send({
+      method: 'POST',
+      url: '/api/trpc/imports.preview',
+      payload: { json: { content: 'x'.repeat(9 * 1024 * 1024) } },
+    });
     expect(huge.status).toBe(413);
     const overLimit = await postPreview(client, { content: 'x'.repeat(7 * 1024 * 1024 + 1) });
     expect(overLimit.status).toBe(400);
@@ -397,43 +408,52 @@ describe('import preview: files are read, nothing is written', () => {
     });
     const notJson = await client.send({
       method: 'POST',
-      url: '/api/imports/preview',
+      url: '/api/trpc/imports.preview',
       headers: { 'content-type': 'application/json' },
-      payload: '{"content": ',
+      payload: '{"json": {"content": ',
     });
     expect(notJson.status).toBe(400);
+    // The web app's upload: an empty file.
+    const emptyUpload = await client.send({
+      method: 'POST',
+      url: '/api/imports/upload?name=empty.csv',
+      headers: { 'content-type': 'text/csv' },
+      payload: '',
+    });
+    expect(emptyUpload).toMatchObject({ status: 400, body: { message: 'The file is empty' } });
   });
 
   it('refuses a replayed cookie after sign-out, another site, and an encoded path', async () => {
     const { client } = await signedInClient(t);
     const content = fixture('vcard-40.vcf');
+    const upload = (as: TestClient, url = '/api/imports/upload', headers = {}) =>
+      as.send({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'text/vcard', ...headers },
+        payload: content,
+      });
     const saved = new Map(client.cookies);
-    expect((await postPreview(client, { content })).status).toBe(200);
+    expect((await upload(client)).status).toBe(201);
     // Another site's page posting a file with the person's cookies.
-    const foreign = await client.send({
-      method: 'POST',
-      url: '/api/imports/preview',
-      headers: { origin: 'https://evil.example' },
-      payload: { content },
-    });
-    expect(foreign.status).toBe(403);
+    expect((await upload(client, undefined, { origin: 'https://evil.example' })).status).toBe(403);
     expect((await client.rest('POST', '/auth/logout')).status).toBe(200);
     // The cookies saved before the sign-out, replayed, on the path and an encoded spelling.
     const replay = new TestClient(t.app);
     for (const [name, value] of saved) replay.cookies.set(name, value);
-    for (const url of ['/api/imports/preview', '/api/imports/%70review']) {
-      const res = await replay.send({ method: 'POST', url, payload: { content } });
-      expect(res.status, url).toBe(403);
+    for (const url of ['/api/imports/upload', '/api/imports/%75pload']) {
+      expect((await upload(replay, url)).status, url).toBe(403);
     }
   });
 
-  it("answers 403 without a session, and the SDK's imports.preview the same preview", async () => {
-    const { client } = await signedInClient(t);
-    const content = fixture('vcard-40.vcf');
-    const anonymous = await postPreview(new TestClient(t.app), { content });
+  it('answers 403 to an upload without a session', async () => {
+    const anonymous = await new TestClient(t.app).send({
+      method: 'POST',
+      url: '/api/imports/upload',
+      headers: { 'content-type': 'text/vcard' },
+      payload: fixture('vcard-40.vcf'),
+    });
     expect(anonymous).toMatchObject({ status: 403, body: { message: expect.any(String) } });
-    const viaProcedure = await client.mutation('imports.preview', { content });
-    expect(trpcData<Preview>(viaProcedure)).toEqual(await preview(client, content));
   });
 });
 

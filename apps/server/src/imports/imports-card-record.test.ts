@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dav, davAccount } from '../test-support/dav-helpers';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { nameOf } from '../test-support/test-caller';
+import { trpcData } from '../test-support/test-client';
 import { signedInClient } from '../test-support/test-users';
 
 let t: TestApp;
@@ -70,13 +71,9 @@ describe('the card is the record: a card of anything a person wrote comes in', (
       card('FN:', 'ADR;TYPE=home:;;1 Main St;Springfield;IL;;') +
       card('FN:', 'BDAY:--0415') +
       card('FN:', 'URL:https://example.org/ada');
-    const res = await client.send({
-      method: 'POST',
-      url: '/api/imports/preview',
-      payload: { content },
-    });
+    const res = await client.mutation('imports.preview', { content });
     expect(res.status).toBe(200);
-    const preview = res.body as unknown as {
+    const preview = trpcData(res) as {
       contacts: { givenName: string }[];
       problems: { row: number; severity: string }[];
     };

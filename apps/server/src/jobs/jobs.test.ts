@@ -74,7 +74,7 @@ describe('background jobs on pg-boss, on the app database', () => {
         timezone: string;
       }[];
       expect(schedules.map((s) => [s.name, s.cron, s.timezone])).toEqual(
-        jobs.map((j) => [j.name, j.cron, 'UTC']),
+        jobs.filter((j) => j.cron).map((j) => [j.name, j.cron, 'UTC']),
       );
     } finally {
       await queue.stop();

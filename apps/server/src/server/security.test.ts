@@ -5,7 +5,7 @@ import { SignJWT } from 'jose';
 import { appPerTest, TEST_APP_SECRET, type TestApp } from '../test-support/test-app';
 import { multipart, png } from '../test-support/test-images';
 import { TEST_REDIS_URL } from '../test-support/testing';
-import { codeFrom, TestClient, type TestResponse } from '../test-support/test-client';
+import { codeFrom, TestClient, trpcData, type TestResponse } from '../test-support/test-client';
 
 /**
  * Regression tests for the findings of an outside security probe, each named after its item
@@ -368,12 +368,8 @@ describe('7. CSV export does not carry live formulas', () => {
     expect(everyCell.filter((value) => /^[=+\-@\t\r]/.test(value))).toEqual(['+1 555 0100']);
 
     const other = await signedUp(t);
-    const preview = await other.client.send({
-      method: 'POST',
-      url: '/api/imports/preview',
-      payload: { content },
-    });
-    const [contact] = (preview.body as { contacts: Record<string, unknown>[] }).contacts;
+    const preview = await other.client.mutation('imports.preview', { content });
+    const [contact] = trpcData<{ contacts: Record<string, unknown>[] }>(preview).contacts;
     expect(contact).toMatchObject({
       givenName: '=HYPERLINK("https://evil.example","Click")',
       familyName: '@SUM(1+1)',

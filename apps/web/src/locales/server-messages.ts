@@ -37,6 +37,15 @@ export const serverMessages = [
   i18nKey('The file is empty'),
   i18nKey('A name is required'),
   i18nKey('The file is larger than 7 MB. Split it and import each part.'),
+  i18nKey('The file is larger than 100 MB. Split it and import each part.'),
+  // Importing a file (packages/api/src/imports: staging.ts, file-preview.service.ts, run.service.ts)
+  i18nKey('An import is still running. Wait for it to finish before importing another file.'),
+  i18nKey('This import is no longer there. Choose the file again.'),
+  i18nKey('This file is already imported or being imported. Choose it again to import it again.'),
+  i18nKey('Preview this file before importing it.'),
+  i18nKey('Imports cannot start right now. Try again in a minute.'),
+  i18nKey('This import is still running. Undo it once it has finished.'),
+  i18nKey('The import stopped before its end.'),
   // The API's messages (docs/product/messages.md and the account rules)
   i18nKey('Text cannot contain a NUL character.'),
   i18nKey('This file is neither a CSV nor a vCard file Kith can read.'),

@@ -33,7 +33,8 @@ export function readCsvTable(content: string): CsvTable {
   return { headers: headers.map((h) => h.trim()), rows };
 }
 
-function unescapeFormula(cell: string): string {
+/** A cell an export escaped against formula injection (`'=...`), read back as it was. */
+export function unescapeFormula(cell: string): string {
   return cell.startsWith("'") && SPREADSHEET_FORMULA.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
@@ -544,6 +545,51 @@ function mappedDraft(
 }
 
 /**
+ * One data row of a CSV (`cells`, line `row` of the file) as a contact being read: by
+ * Google's, Outlook's or Thunderbird's layout, or any other through `mapping` (one target per
+ * column).
+ */
+export function csvDraft(
+  row: number,
+  headers: string[],
+  layout: CsvLayout,
+  mapping: ImportColumnTarget[],
+  cells: string[],
+): ContactDraft {
+  if (layout === 'google' || layout === 'google-legacy') return googleDraft(row, headers, cells);
+  if (layout === 'outlook') return outlookDraft(row, headers, cells);
+  if (layout === 'thunderbird') return thunderbirdDraft(row, headers, cells);
+  return mappedDraft(row, headers, mapping, cells);
+}
+
+/** `23/6/1974`, `6/23/74`, `23.6.1974`: as `dateOrderOf` (vcard/draft.ts) reads them. */
+const SLASH_DATE = /^(\d{1,2})[/.](\d{1,2})[/.](\d{2}|\d{4})$/;
+
+/**
+ * `dateOrderOf` told a value at a time, for a file read as a stream: `add` each row's
+ * birthday as written, then `order` is what `dateOrderOf` answers for them all.
+ */
+export class DateOrderTally {
+  private dayFirst = false;
+  private monthFirst = false;
+  private any = false;
+
+  add(text: string): void {
+    const match = SLASH_DATE.exec(text.trim());
+    if (!match) return;
+    this.any = true;
+    if (Number(match[1]) > 12) this.dayFirst = true;
+    if (Number(match[2]) > 12) this.monthFirst = true;
+  }
+
+  get order(): DateOrder | 'ambiguous' | null {
+    if (!this.any) return null;
+    if (this.dayFirst === this.monthFirst) return 'ambiguous';
+    return this.dayFirst ? 'day-first' : 'month-first';
+  }
+}
+
+/**
  * Reads the data rows of a CSV: Google's, Outlook's and Thunderbird's layouts by their
  * headers, any other through `mapping` (one target per column). Rows are numbered as a
  * spreadsheet shows them: the header is row 1.
@@ -563,16 +609,7 @@ export async function readCsvRows(
   const drafts: ContactDraft[] = [];
   for (const [index, cells] of table.rows.entries()) {
     await pause();
-    const row = index + 2;
-    drafts.push(
-      layout === 'google' || layout === 'google-legacy'
-        ? googleDraft(row, table.headers, cells)
-        : layout === 'outlook'
-          ? outlookDraft(row, table.headers, cells)
-          : layout === 'thunderbird'
-            ? thunderbirdDraft(row, table.headers, cells)
-            : mappedDraft(row, table.headers, mapping, cells),
-    );
+    drafts.push(csvDraft(index + 2, table.headers, layout, mapping, cells));
   }
   const told = dateOrderOf(drafts.map((draft) => draft.birthday));
   const ambiguous = told === 'ambiguous';

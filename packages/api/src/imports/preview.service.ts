@@ -135,26 +135,24 @@ export async function previewImport(
  * come in (they may be two people sharing a number), and Merge & fix can join them after.
  */
 async function repeatsInFile(imported: ImportedContact[]): Promise<ImportProblem[]> {
-  const seen = new Set<string>();
+  const repeated = repeatTracker();
   const problems: ImportProblem[] = [];
   const pause = cooperative();
   for (const contact of imported) {
     await pause();
-    const keys = [
-      ...contact.emails.map((email) => `email:${email.value.toLowerCase()}`),
-      ...contact.phones.map((phone) => phoneKey(phone.value)).map((key) => key && `phone:${key}`),
-    ].filter(Boolean);
-    if (keys.some((key) => seen.has(key))) {
-      problems.push({
-        row: contact.row,
-        name: combinedName(contact.givenName, contact.familyName),
-        severity: 'warning',
-        message: importMessages.repeated,
-      });
-    }
-    for (const key of keys) seen.add(key);
+    if (repeated(contact)) problems.push(repeatProblem(contact));
   }
   return problems;
+}
+
+/** The warning for a contact with the email or phone of an earlier one of its file. */
+export function repeatProblem(contact: ImportedContact): ImportProblem {
+  return {
+    row: contact.row,
+    name: combinedName(contact.givenName, contact.familyName),
+    severity: 'warning',
+    message: importMessages.repeated,
+  };
 }
 
 /** Each imported contact's first match in the book, by any of its emails, then phones. */
@@ -163,6 +161,27 @@ async function matchDuplicates(
   userId: string,
   imported: ImportedContact[],
 ): Promise<ImportDuplicate[]> {
+  const match = await bookMatcher(db, userId);
+  const duplicates: ImportDuplicate[] = [];
+  const pause = cooperative();
+  for (const contact of imported) {
+    await pause();
+    const duplicate = match(contact);
+    if (duplicate) duplicates.push(duplicate);
+  }
+  return duplicates;
+}
+
+/**
+ * The person's contacts not in the trash, keyed by email (any case) and by phone number
+ * (`phoneKey`), read once: the returned function answers an imported contact's first match,
+ * by any of its emails, then phones, or null. Built before an import writes anything, so a
+ * file's contacts are matched against the book as it was, not against each other.
+ */
+export async function bookMatcher(
+  db: Database,
+  userId: string,
+): Promise<(contact: ImportedContact) => ImportDuplicate | null> {
   const book = await activeContactRows(db, userId, {
     id: contacts.id,
     givenName: contacts.givenName,
@@ -181,24 +200,37 @@ async function matchDuplicates(
       if (key) byPhone.set(key, row);
     }
   }
-  const duplicates: ImportDuplicate[] = [];
-  for (const contact of imported) {
-    await pause();
+  return (contact) => {
     const email = contact.emails.map((e) => byEmail.get(e.value.toLowerCase())).find(Boolean);
     const phone = email
       ? undefined
       : contact.phones.map((p) => byPhone.get(phoneKey(p.value))).find(Boolean);
     const match = email ?? phone;
-    if (match) {
-      duplicates.push({
-        row: contact.row,
-        contactId: match.id,
-        name: combinedName(match.givenName, match.familyName),
-        reason: email ? 'email' : 'phone',
-      });
-    }
-  }
-  return duplicates;
+    if (!match) return null;
+    return {
+      row: contact.row,
+      contactId: match.id,
+      name: combinedName(match.givenName, match.familyName),
+      reason: email ? 'email' : 'phone',
+    };
+  };
+}
+
+/**
+ * Keys of a contact's emails and phones, as `repeatsInFile` compares them; the returned
+ * function answers whether a contact has one an earlier contact had (and remembers its own).
+ */
+export function repeatTracker(): (contact: ImportedContact) => boolean {
+  const seen = new Set<string>();
+  return (contact) => {
+    const keys = [
+      ...contact.emails.map((email) => `email:${email.value.toLowerCase()}`),
+      ...contact.phones.map((phone) => phoneKey(phone.value)).map((key) => key && `phone:${key}`),
+    ].filter(Boolean);
+    const repeated = keys.some((key) => seen.has(key));
+    for (const key of keys) seen.add(key);
+    return repeated;
+  };
 }
 
 /** The card's parts a contact of a file often lacks; `importedContact` fills them in again. */

@@ -3,11 +3,12 @@ import type { BackgroundJob } from './queue';
 import { sendDueReminders } from '../reminders';
 import { runRetention } from './retention';
 import { runSyncAlerts } from '../history';
+import { IMPORT_JOB, runImportJob } from '../imports';
 
 /** What the background jobs need of the server: database, images, mail, keys, clock. */
 export type JobDependencies = Pick<
   ApiDependencies,
-  'db' | 'images' | 'now' | 'mailer' | 'keys' | 'publicUrl'
+  'db' | 'dbKind' | 'images' | 'now' | 'mailer' | 'keys' | 'publicUrl' | 'fetchPhoto'
 >;
 
 /**
@@ -15,8 +16,10 @@ export type JobDependencies = Pick<
  * uploads, import backups, CardDAV tombstones, deleted accounts; docs/product/limits.md#retention)
  * `reminders` every 15 minutes (the reminder mails due at each account's time of day; a mail
  * server that refuses is tried again by the queue), and `sync-alerts` every minute (a burst of
- * deletes or rewrites by one app password, told once; docs/history.md#safety-rails-for-sync).
- * `log` hears what a run did.
+ * deletes or rewrites by one app password, told once; docs/history.md#safety-rails-for-sync),
+ * and `import` whenever a person starts an import (`imports.start`: the staged file written
+ * through `importBatch`; docs/decisions/0020-imports-staged-and-run-as-jobs.md). `log` hears
+ * what a run did.
  */
 export function backgroundJobs(
   deps: JobDependencies,
@@ -50,6 +53,21 @@ export function backgroundJobs(
         const result = await runSyncAlerts(deps, deps.now());
         if (result.created || result.mails)
           log('sync-alerts: told of bursts of sync changes', result);
+      },
+    },
+    {
+      name: IMPORT_JOB,
+      // A job cut off (its server stopped) is handed out again and starts over; one that
+      // fails takes its writes back itself and is not retried.
+      retryLimit: 2,
+      retryDelaySeconds: 5,
+      // 100 MB of cards with photos on the embedded database takes minutes, not an hour.
+      expireInSeconds: 60 * 60,
+      pollingIntervalSeconds: 2,
+      async run(data) {
+        const { importId } = data as { importId: string };
+        await runImportJob(deps, importId);
+        log('import: wrote a staged file', { importId });
       },
     },
   ];

@@ -2,21 +2,31 @@ import type { DatabaseHandle } from '@kith/db';
 import PgBoss from 'pg-boss';
 
 /**
- * One kind of background work: pg-boss runs `run` for each job of the queue `name`, and puts a
- * job on it at every time `cron` names (five fields, UTC). A job that throws is tried again
- * `retryLimit` times, waiting `retryDelaySeconds` and then twice as long each time.
+ * One kind of background work: pg-boss runs `run` for each job of the queue `name` (with the
+ * job's data), and puts a job on it at every time `cron` names (five fields, UTC), or, without
+ * `cron`, when the app sends one (`JobQueue.send`). A job that throws is tried again
+ * `retryLimit` times, waiting `retryDelaySeconds` and then twice as long each time; one that
+ * has not finished in `expireInSeconds` (15 minutes unless set) is counted failed and retried.
  */
 export interface BackgroundJob {
   name: string;
-  cron: string;
-  run(): Promise<void>;
+  cron?: string;
+  run(data: unknown): Promise<void>;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  expireInSeconds?: number;
+  /** How often an idle worker of this queue asks for a job, in seconds (the queue's default unless set). */
+  pollingIntervalSeconds?: number;
 }
 
-/** The running queue: `boss` for tests and tools; `stop` waits for jobs in hand to finish. */
+/**
+ * The running queue: `boss` for tests and tools; `send` puts a job on a queue (and wakes this
+ * instance's worker of it, so it starts at once rather than at the next poll); `stop` waits for
+ * jobs in hand to finish.
+ */
 export interface JobQueue {
   boss: PgBoss;
+  send(queue: string, data: object): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -60,22 +70,31 @@ const STOP_TIMEOUT_MS = 8_000;
  */
 export async function startJobQueue(options: StartJobQueueOptions): Promise<JobQueue> {
   const boss = await preparedBoss(options);
+  const workers = new Map<string, string>();
   for (const job of options.jobs) {
-    await boss.work(
+    const workerId = await boss.work<object>(
       job.name,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 10 },
-      async () => {
+      {
+        pollingIntervalSeconds: job.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 10,
+      },
+      async ([received]) => {
         try {
-          await job.run();
+          await job.run(received?.data);
         } catch (error) {
           options.onError(error, job.name);
           throw error; // pg-boss records the failure and retries.
         }
       },
     );
+    workers.set(job.name, workerId);
   }
   return {
     boss,
+    async send(queue, data) {
+      await boss.send(queue, data);
+      const workerId = workers.get(queue);
+      if (workerId) boss.notifyWorker(workerId);
+    },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS, close: false }),
   };
 }
@@ -113,9 +132,9 @@ async function preparedBoss(options: StartJobQueueOptions): Promise<PgBoss> {
           retryDelay: job.retryDelaySeconds ?? 60,
           retryBackoff: true,
           // A job that has not finished in 15 minutes is counted failed and tried again.
-          expireInSeconds: 15 * 60,
+          expireInSeconds: job.expireInSeconds ?? 15 * 60,
         });
-        if (options.schedule ?? true) {
+        if (job.cron && (options.schedule ?? true)) {
           await boss.schedule(job.name, job.cron, undefined, { tz: 'UTC' });
         }
       }

@@ -9,6 +9,7 @@ import { purgeTombstones } from '../dav';
 import { deleteMergeUndosBefore, MERGE_UNDO_MS } from '../merge';
 import { lockBook, retryConflicts } from '../shared/write-transaction';
 import { withChangeSource } from '../shared/change-source';
+import { removeStaleStagedFiles } from '../imports';
 
 const { contacts, images, contactImportBackups, reminderDeliveries, users } = schema;
 
@@ -44,7 +45,8 @@ export interface RetentionResult {
  * Deletes contacts trashed more than 30 days before `now` with their images, uploads left
  * unattached for more than 24 hours, import backups older than a day (with the photos the import
  * replaced), CardDAV tombstones past their 60 days, reminder deliveries past 60 days, merge
- * undos past their 10 minutes (docs/product/screens.md#merge--fix-screen), the history's
+ * undos past their 10 minutes (docs/product/screens.md#merge--fix-screen), import files staged
+ * a day ago and never imported (with the records of imports past their day of undo), the history's
  * versions past their 30 days with the photos only they showed (docs/history.md#retention),
  * and every
  * account deleted before `now` (each run, so well within the privacy page's 30 days). Safe on
@@ -157,6 +159,8 @@ async function retain(
       await purgeTombstones(tx as Database, now);
       // A merge's Undo holds a copy of the card as it was: kept no longer than it can be used.
       await deleteMergeUndosBefore(tx as Database, new Date(now.getTime() - MERGE_UNDO_MS));
+      // Import files staged and never started, and the records of imports past their day.
+      await removeStaleStagedFiles(tx as Database, now);
       return { contacts: expired.length, keys };
     }),
   );

@@ -28,6 +28,16 @@ export interface ApiDependencies {
   sessionLiveness?: SessionLiveness | null;
   /** Fetches an imported contact's photo address; `fetchPublicPhoto` unless a test swaps it. */
   fetchPhoto?: (address: string) => Promise<Uint8Array>;
+  /**
+   * The background queue (`startJobQueue`), which imports are handed to (`imports.start`); set
+   * once the queue has started. Without one, starting an import is refused as unavailable.
+   */
+  jobs?: JobSender;
+}
+
+/** Puts a job on a queue of the background queue (pg-boss), for any instance to run. */
+export interface JobSender {
+  send(queue: string, data: object): Promise<void>;
 }
 
 /** The tRPC context: the dependencies plus the HTTP exchange the call arrived on. */

@@ -2,85 +2,62 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server, setUpMswServer } from '../../test/render-app';
 import { RouteError } from '../../lib/notify';
-import { countFailedPhotos, previewImport, type ImportedContact } from './api';
+import { uploadBody, uploadImportFile } from './api';
 
 setUpMswServer();
 
-const preview = {
-  format: 'vcard',
-  columns: [],
-  sample: [],
-  mapping: [],
-  needsMapping: false,
-  contacts: [{ row: 1, givenName: 'Ada', familyName: 'Lovelace', org: '', title: '' }],
-  problems: [],
-  duplicates: [],
-  dateOrder: null,
-};
+const importId = '44444444-4444-4444-8444-444444444444';
 
-describe('previewImport (POST /api/imports/preview)', () => {
+describe('uploadImportFile (POST /api/imports/upload)', () => {
   it('refreshes an ended session once and sends the file again', async () => {
     let sessionLive = false;
-    const bodies: unknown[] = [];
+    const bodies: string[] = [];
+    const names: (string | null)[] = [];
     server.use(
       http.post('*/api/trpc/auth.refresh', () => {
         sessionLive = true;
         return HttpResponse.json({ result: { data: { json: { ok: true } } } });
       }),
-      http.post('*/api/imports/preview', async ({ request }) => {
-        bodies.push(await request.json());
+      http.post('*/api/imports/upload', async ({ request }) => {
+        bodies.push(await request.text());
+        names.push(new URL(request.url).searchParams.get('name'));
         if (!sessionLive) return HttpResponse.json({ message: 'ended' }, { status: 403 });
-        return HttpResponse.json(preview);
+        return HttpResponse.json({ importId, byteSize: 11 }, { status: 201 });
       }),
     );
-    await expect(previewImport({ content: 'BEGIN:VCARD' })).resolves.toEqual(preview);
-    expect(bodies).toEqual([{ content: 'BEGIN:VCARD' }, { content: 'BEGIN:VCARD' }]);
+    const file = new Blob(['BEGIN:VCARD'], { type: 'text/vcard' });
+    await expect(uploadImportFile('cards.vcf', file, () => {})).resolves.toBe(importId);
+    expect(bodies).toEqual(['BEGIN:VCARD', 'BEGIN:VCARD']);
+    expect(names).toEqual(['cards.vcf', 'cards.vcf']);
   });
 
-  it("throws the server's message for a file it cannot read", async () => {
-    const message = 'This file is neither a CSV nor a vCard file Kith can read.';
+  it("throws the server's message for a file over the limit", async () => {
+    const message = 'The file is larger than 100 MB. Split it and import each part.';
     server.use(
-      http.post('*/api/imports/preview', () => HttpResponse.json({ message }, { status: 400 })),
+      http.post('*/api/imports/upload', () => HttpResponse.json({ message }, { status: 413 })),
     );
-    const failure = previewImport({ content: 'just one line' });
+    const failure = uploadImportFile('big.csv', new Blob(['a,b']), () => {});
     await expect(failure).rejects.toBeInstanceOf(RouteError);
-    await expect(failure).rejects.toMatchObject({ status: 400, message });
+    await expect(failure).rejects.toMatchObject({ status: 413, message });
   });
 });
 
-describe('countFailedPhotos: what became of the photos a batch could not store', () => {
-  const sent = (...photos: string[]) => photos.map((photo) => ({ photo }) as ImportedContact);
-  const embedded = 'data:image/png;base64,iVBOR';
-  const address = 'https://example.com/a.jpg';
-  const count = (contacts: ImportedContact[], failed: number) => {
-    const outcome = { photosDropped: 0, photoAddressesKept: 0, photosFailed: 0 };
-    countFailedPhotos(outcome, contacts, failed);
-    return outcome;
-  };
-
-  it('counts every failure of a batch of one kind as that kind', () => {
-    expect(count(sent(embedded, embedded, ''), 2)).toEqual({
-      photosDropped: 2,
-      photoAddressesKept: 0,
-      photosFailed: 0,
-    });
-    expect(count(sent(address, ''), 1)).toEqual({
-      photosDropped: 0,
-      photoAddressesKept: 1,
-      photosFailed: 0,
-    });
-  });
-
-  it('tells what it can of a batch holding both kinds, and leaves the rest open', () => {
-    expect(count(sent(embedded, address), 2)).toEqual({
-      photosDropped: 1,
-      photoAddressesKept: 1,
-      photosFailed: 0,
-    });
-    expect(count(sent(embedded, embedded, address), 2)).toEqual({
-      photosDropped: 1,
-      photoAddressesKept: 0,
-      photosFailed: 1,
-    });
+describe('uploadBody: what is sent for a file read in some encoding', () => {
+  it('sends a UTF-8 file as it is, and the text of any other encoding as UTF-8', async () => {
+    const utf8 = new Blob(['Zoë']);
+    expect(uploadBody(utf8, { text: 'Zoë', encoding: 'utf-8' })).toBe(utf8);
+    const legacy = new Blob([new Uint8Array([0x5a, 0x6f, 0xeb])]);
+    const sent = uploadBody(legacy, { text: 'Zoë', encoding: 'windows-1252' });
+    expect([...(await bytesOf(sent))]).toEqual([...new TextEncoder().encode('Zoë')]);
   });
 });
+
+/** A blob's bytes (jsdom's Blob has no `arrayBuffer`). */
+function bytesOf(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}

@@ -1,189 +1,128 @@
-import type { ImportPreview, RouterInputs } from '@kith/api';
-import type { ImportPreviewInput } from '@kith/validators';
+import type { FilePreview, ImportStatus } from '@kith/api';
 import { useMutation } from '@tanstack/react-query';
 import { notifyError, notifySuccess, RouteError } from '../../lib/notify';
-import { logoutAndReload, refreshSession, timedFetch, trpc } from '../../lib/trpc';
+import { logoutAndReload, refreshSession, trpc } from '../../lib/trpc';
 import { useRefreshContactLists } from '../../lib/contact-lists';
+import type { FileReading } from './decode-file';
 
-export type Preview = ImportPreview;
-export type ImportedContact = Preview['contacts'][number];
-type BatchInput = RouterInputs['imports']['batch'];
+export type Preview = FilePreview;
+export type NamedContact = Preview['added'][number];
+export type { ImportStatus };
 
-/**
- * Where the id of an import that is still running is kept: if the tab closes or the browser
- * crashes mid-import, the import page offers to undo what it wrote on the next visit.
- */
-export const UNFINISHED_IMPORT_KEY = 'kith.unfinishedImport';
+/** Where the server stages an import file (`IMPORT_UPLOAD_PATH`, upload.route.ts). */
+const IMPORT_UPLOAD_PATH = '/api/imports/upload';
 
-/** Contacts per batch: one transaction each, and a step of the progress bar. */
-const BATCH_CONTACTS = 250;
-/** Bytes of JSON per batch, well under the server's 8 MiB body limit (photos are large). */
-const BATCH_BYTES = 3 * 1024 * 1024;
+/** How often the import page asks how far an import is, in ms. */
+export const STATUS_POLL_MS = 1000;
 
-/**
- * What one import did, added over its batches. A photo that could not be stored is one of
- * two things (`imports.batch`): an embedded photo (a `data:` URI) that could not be read is
- * dropped, and a photo address that could not be fetched is kept with the contact. The batch
- * answers only how many failed, so they are told apart by what the batch sent
- * (`countFailedPhotos`); `photosFailed` counts those a batch holding both kinds leaves open.
- */
-export interface ImportOutcome {
-  importId: string;
-  created: number;
-  updated: number;
-  /** Embedded photos that could not be read: the contacts came in without them. */
-  photosDropped: number;
-  /** Photo addresses that could not be fetched: each is kept with its contact. */
-  photoAddressesKept: number;
-  /** Failed photos of batches that sent both kinds, not known to be one or the other. */
-  photosFailed: number;
+/** How far an upload is: bytes sent of the file's. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
 }
 
 /**
- * Adds a batch's `failed` photos to `outcome`, told apart by what the batch sent: with only
- * embedded photos or only photo addresses every failure is of that kind; with both, at least
- * `failed` minus the other kind's count are of each, and the rest is left open.
+ * The body to upload for a file read as `reading`: the file itself when it is UTF-8 already
+ * (no copy of 100 MB is made), else its text encoded as UTF-8, which the server reads.
  */
-export function countFailedPhotos(
-  outcome: Pick<ImportOutcome, 'photosDropped' | 'photoAddressesKept' | 'photosFailed'>,
-  sent: ImportedContact[],
-  failed: number,
-): void {
-  if (failed <= 0) return;
-  const embedded = sent.filter((contact) => contact.photo.startsWith('data:')).length;
-  const addresses = sent.filter((c) => c.photo && !c.photo.startsWith('data:')).length;
-  const dropped = Math.max(0, failed - addresses);
-  const kept = Math.max(0, failed - embedded);
-  outcome.photosDropped += dropped;
-  outcome.photoAddressesKept += kept;
-  outcome.photosFailed += failed - dropped - kept;
+export function uploadBody(file: Blob, reading: FileReading): Blob {
+  if (reading.encoding === 'utf-8') return file;
+  return new Blob([reading.text], { type: 'text/plain;charset=utf-8' });
 }
 
-type Item =
-  | { kind: 'create'; contact: ImportedContact }
-  | { kind: 'update'; contactId: string; contact: ImportedContact };
-
-/** Splits the work into batches of at most 250 contacts and about 3 MB each. */
-export function toBatches(items: Item[]): Item[][] {
-  const batches: Item[][] = [];
-  let current: Item[] = [];
-  let bytes = 0;
-  for (const item of items) {
-    const size = JSON.stringify(item.contact).length;
-    if (current.length > 0 && (current.length >= BATCH_CONTACTS || bytes + size > BATCH_BYTES)) {
-      batches.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(item);
-    bytes += size;
-  }
-  if (current.length > 0) batches.push(current);
-  return batches;
+/** One POST of `body` with XMLHttpRequest, for its upload progress (fetch has none). */
+function post(
+  url: string,
+  body: Blob,
+  onProgress: (progress: UploadProgress) => void,
+): Promise<{ status: number; body: { importId?: string; message?: string } | null }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('content-type', 'text/plain;charset=utf-8');
+    xhr.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.total });
+    xhr.onload = () => {
+      let parsed: { importId?: string; message?: string } | null = null;
+      try {
+        parsed = JSON.parse(xhr.responseText) as typeof parsed;
+      } catch {
+        parsed = null;
+      }
+      resolve({ status: xhr.status, body: parsed });
+    };
+    // A network failure, as fetch reports it.
+    xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+    xhr.send(body);
+  });
 }
-
-/** Where the server previews an import (`IMPORT_PREVIEW_PATH`, preview.route.ts). */
-const IMPORT_PREVIEW_PATH = '/api/imports/preview';
 
 /**
- * Reads a file on the server and answers its preview: nothing is written yet. A plain route
- * that streams its answer (a large file's preview is 12 MB of JSON), called as the tRPC links
- * call procedures: with the shared time limit, and on 403 the session is refreshed once and
- * the call retried (docs/product/legacy-api.md#auth-retry; a failed refresh logs out and reloads).
+ * Uploads an import file to the server, which stages it (nothing is imported yet), telling
+ * `onProgress` how many bytes are sent; resolves to the import's id. No time limit: a 100 MB
+ * file on a slow connection takes minutes, and the bar shows it moving. On 403 the session is
+ * refreshed once and the file sent again (docs/product/legacy-api.md#auth-retry; a failed
+ * refresh logs out and reloads).
  *
- * @throws RouteError with the server's message (an unreadable file, a short mapping, too many
- *   heavy calls); the time limit's abort error; fetch's TypeError when offline.
+ * @throws RouteError with the server's message (a file over 100 MB, an import still running,
+ *   too many heavy calls); a TypeError when the network fails.
  */
-export async function previewImport(input: ImportPreviewInput): Promise<Preview> {
-  const post = () =>
-    // Absolute, as the tRPC link's, so it works in tests (jsdom with Node's fetch) too.
-    timedFetch(new URL(IMPORT_PREVIEW_PATH, window.location.origin), {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(input),
-    });
-  let res = await post();
+export async function uploadImportFile(
+  name: string,
+  body: Blob,
+  onProgress: (progress: UploadProgress) => void,
+): Promise<string> {
+  // Absolute, as the tRPC link's, so it works in tests (jsdom with Node's fetch) too.
+  const url = new URL(IMPORT_UPLOAD_PATH, window.location.origin);
+  url.searchParams.set('name', name);
+  let res = await post(url.href, body, onProgress);
   if (res.status === 403) {
     if (!(await refreshSession())) {
       await logoutAndReload();
       throw new RouteError(403, '');
     }
-    res = await post();
+    res = await post(url.href, body, onProgress);
   }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new RouteError(res.status, body?.message ?? '');
+  if (res.status !== 201 || !res.body?.importId) {
+    throw new RouteError(res.status, res.body?.message ?? '');
   }
-  return (await res.json()) as Preview;
+  return res.body.importId;
 }
 
-/** `previewImport` as a mutation, for the import page's busy and error states. */
-export const usePreviewImport = () => useMutation({ mutationFn: previewImport });
+/** `uploadImportFile` as a mutation, for the import page's busy and error states. */
+export const useUploadImportFile = () =>
+  useMutation({
+    mutationFn: (input: {
+      name: string;
+      body: Blob;
+      onProgress: (progress: UploadProgress) => void;
+    }) => uploadImportFile(input.name, input.body, input.onProgress),
+  });
+
+/** Previews an uploaded file on the server (`imports.previewFile`), for the page's busy state. */
+export const usePreviewFile = () => trpc.imports.previewFile.useMutation();
+
+/** Starts the import job of a previewed file (`imports.start`). */
+export const useStartImport = () => trpc.imports.start.useMutation();
+
+/** The account's import still running, or failed and not taken back (`imports.current`). */
+export const useCurrentImport = () =>
+  trpc.imports.current.useQuery(undefined, { refetchOnWindowFocus: false });
 
 /**
- * Runs an import batch by batch (`imports.batch`, one transaction each), telling `onProgress`
- * how many contacts are written. If a batch fails, everything the import wrote is taken back
- * (`imports.undo`) before the error is thrown again, so the book is as it was.
+ * Where the import `importId` stands (`imports.status`), asked every `STATUS_POLL_MS` until
+ * its job has ended.
  */
-export function useRunImport() {
-  const batch = trpc.imports.batch.useMutation();
-  const undo = trpc.imports.undo.useMutation();
-  return async (
-    create: ImportedContact[],
-    update: { contactId: string; contact: ImportedContact }[],
-    onProgress: (done: number, total: number) => void,
-  ): Promise<ImportOutcome> => {
-    const importId = crypto.randomUUID();
-    const items: Item[] = [
-      ...create.map((contact) => ({ kind: 'create' as const, contact })),
-      ...update.map((u) => ({ kind: 'update' as const, ...u })),
-    ];
-    const outcome: ImportOutcome = {
-      importId,
-      created: 0,
-      updated: 0,
-      photosDropped: 0,
-      photoAddressesKept: 0,
-      photosFailed: 0,
-    };
-    let done = 0;
-    onProgress(0, items.length);
-    localStorage.setItem(UNFINISHED_IMPORT_KEY, importId);
-    try {
-      for (const part of toBatches(items)) {
-        const input: BatchInput = {
-          importId,
-          create: part.filter((i) => i.kind === 'create').map((i) => i.contact),
-          update: part.flatMap((i) =>
-            i.kind === 'update' ? [{ contactId: i.contactId, contact: i.contact }] : [],
-          ),
-        };
-        const result = await batch.mutateAsync(input);
-        outcome.created += result.created;
-        outcome.updated += result.updated;
-        countFailedPhotos(
-          outcome,
-          part.map((item) => item.contact),
-          result.photosFailed,
-        );
-        done += part.length;
-        onProgress(done, items.length);
-      }
-    } catch (error) {
-      // Take back the batches already written; if even that fails, the error still shows,
-      // and the import page offers the undo again on the next visit.
-      const undone = await undo.mutateAsync({ importId }).then(
-        () => true,
-        () => false,
-      );
-      if (undone) localStorage.removeItem(UNFINISHED_IMPORT_KEY);
-      throw error;
-    }
-    localStorage.removeItem(UNFINISHED_IMPORT_KEY);
-    return outcome;
-  };
-}
+export const useImportStatus = (importId: string) =>
+  trpc.imports.status.useQuery(
+    { importId },
+    {
+      refetchInterval: (query) => {
+        const now = query.state.data?.status;
+        return now === 'queued' || now === 'running' || now === undefined ? STATUS_POLL_MS : false;
+      },
+    },
+  );
 
 /**
  * Undoes a whole import from a button (`imports.undo`): the lists are refreshed and a toast

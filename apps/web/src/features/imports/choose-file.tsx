@@ -2,7 +2,7 @@ import '@mantine/dropzone/styles.css';
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconFileImport, IconUpload, IconX } from '@tabler/icons-react';
-import { IMPORT_FILE_MAX } from '@kith/validators';
+import { IMPORT_UPLOAD_MAX } from '@kith/validators';
 import { useTranslation } from 'react-i18next';
 
 /** The types a contacts file comes as; browsers name .vcf files in several ways. */
@@ -35,11 +35,11 @@ export function ChooseFile({
       onReject={(rejections) =>
         onRejected(
           rejections[0]?.errors[0]?.code === 'file-too-large'
-            ? t('The file is larger than 7 MB. Split it and import each part.')
+            ? t('The file is larger than 100 MB. Split it and import each part.')
             : t('Choose a CSV or vCard (.vcf) file.'),
         )
       }
-      maxSize={IMPORT_FILE_MAX}
+      maxSize={IMPORT_UPLOAD_MAX}
       maxFiles={1}
       multiple={false}
       accept={ACCEPT}
@@ -66,7 +66,7 @@ export function ChooseFile({
         <Text fw={600}>{t('Drop a contacts file here')}</Text>
         <Text size="sm" c="dimmed" maw={460}>
           {t(
-            'A CSV from Google Contacts or Outlook, any other CSV, or a vCard (.vcf) file from a phone, Apple Contacts or another address book. Up to 7 MB.',
+            'A CSV from Google Contacts or Outlook, any other CSV, or a vCard (.vcf) file from a phone, Apple Contacts or another address book. Up to 100 MB.',
           )}
         </Text>
         <Group>

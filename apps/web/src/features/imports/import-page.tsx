@@ -19,46 +19,68 @@ import { errorMessage } from '../../lib/notify';
 import { useRefreshContactLists } from '../../lib/contact-lists';
 import { ChooseFile } from './choose-file';
 import { ColumnMapping } from './column-mapping';
-import { ImportPreview, type DuplicateChoice } from './import-preview';
+import { ImportPreview, updateCount, type DuplicateChoice } from './import-preview';
 import { ChooseEncoding } from './choose-encoding';
 import { decodeImportFile, type FileReading } from './decode-file';
 import {
-  usePreviewImport,
-  useRunImport,
+  uploadBody,
+  useCurrentImport,
+  useImportStatus,
+  usePreviewFile,
+  useStartImport,
   useUndoImport,
-  type ImportOutcome,
+  useUploadImportFile,
+  type ImportStatus,
   type Preview,
 } from './api';
 import { UnfinishedImport } from './unfinished-import';
 
+type Outcome = NonNullable<ImportStatus['outcome']>;
+
 type Step =
   | { name: 'choose' }
-  | { name: 'encoding'; fileName: string; choices: FileReading[] }
+  | { name: 'encoding'; file: File; choices: FileReading[] }
+  | { name: 'uploading'; fileName: string; loaded: number; total: number }
+  | { name: 'reading'; fileName: string }
   | { name: 'mapping'; preview: Preview }
   | { name: 'preview'; preview: Preview }
-  | { name: 'running'; done: number; total: number }
-  | { name: 'done'; outcome: ImportOutcome };
+  | { name: 'running'; importId: string }
+  | { name: 'done'; importId: string; outcome: Outcome };
 
 /**
- * Import: choose a file; when its encoding is not sure, choose the reading that
- * looks right; for an unknown CSV, say where its columns go; check the preview (new
- * contacts, duplicates to skip or update, problems); then the import runs in batches with a
- * progress bar. A failed import is taken back whole; a finished one can be undone.
+ * Import: choose a file; when its encoding is not sure, choose the reading that looks right;
+ * the file goes to the server whole (a bar shows the upload), which reads it; for an unknown
+ * CSV, say where its columns go; check the preview (new contacts, duplicates to skip or
+ * update, problems); then the server imports it in the background, and a bar shows how far it
+ * is, even after the page was left and opened again. A failed import is taken back whole; a
+ * finished one can be undone.
  */
 export function ImportPage() {
   const { t } = useTranslation();
-  const [step, setStep] = useState<Step>({ name: 'choose' });
-  const [file, setFile] = useState<{ name: string; content: string; encoding: string } | null>(
-    null,
-  );
+  const [chosenStep, setStep] = useState<Step>({ name: 'choose' });
+  const [encoding, setEncoding] = useState('utf-8');
   const [mapping, setMapping] = useState<ImportColumnTarget[]>([]);
   const [choiceForAll, setChoiceForAll] = useState<DuplicateChoice>('skip');
   const [choices, setChoices] = useState<Map<number, DuplicateChoice>>(new Map());
   const [failure, setFailure] = useState<string | null>(null);
-  const preview = usePreviewImport();
+  const upload = useUploadImportFile();
+  const preview = usePreviewFile();
+  const start = useStartImport();
+  const current = useCurrentImport();
   const { undoImport, undoing } = useUndoImport();
-  const runImport = useRunImport();
   const refresh = useRefreshContactLists();
+
+  // An import still running from an earlier visit (or another tab): its progress again.
+  const running = current.data?.status === 'queued' || current.data?.status === 'running';
+  const step: Step =
+    chosenStep.name === 'choose' && running
+      ? { name: 'running', importId: current.data!.importId }
+      : chosenStep;
+
+  const fail = (error: unknown, back: Step) => {
+    setFailure(errorMessage(error));
+    setStep(back);
+  };
 
   const showPreview = (result: Preview) => {
     setChoices(new Map());
@@ -77,79 +99,92 @@ export function ImportPage() {
     // sure and the readings differ, the person chooses one first.
     const decoded = await decodeImportFile(new Uint8Array(await chosen.arrayBuffer()));
     if (decoded.choices) {
-      setStep({ name: 'encoding', fileName: chosen.name, choices: decoded.choices });
+      setStep({ name: 'encoding', file: chosen, choices: decoded.choices });
       return;
     }
-    previewFile(chosen.name, decoded);
+    await uploadFile(chosen, decoded);
   };
 
-  const previewFile = (name: string, { text: content, encoding }: FileReading) => {
-    setFile({ name, content, encoding });
+  const uploadFile = async (file: File, reading: FileReading) => {
+    setEncoding(reading.encoding);
+    const body = uploadBody(file, reading);
+    setStep({ name: 'uploading', fileName: file.name, loaded: 0, total: body.size });
+    let importId: string;
+    try {
+      importId = await upload.mutateAsync({
+        name: file.name,
+        body,
+        onProgress: ({ loaded, total }) =>
+          setStep({ name: 'uploading', fileName: file.name, loaded, total }),
+      });
+    } catch (error) {
+      return fail(error, { name: 'choose' });
+    }
+    setStep({ name: 'reading', fileName: file.name });
     preview.mutate(
-      { content },
-      { onSuccess: showPreview, onError: (error) => setFailure(errorMessage(error)) },
+      { importId },
+      { onSuccess: showPreview, onError: (error) => fail(error, { name: 'choose' }) },
     );
   };
 
-  const applyMapping = () => {
-    if (!file) return;
+  const previewAgain = (
+    from: Preview,
+    input: { mapping?: ImportColumnTarget[]; dateOrder?: 'day-first' | 'month-first' },
+  ) => {
+    setFailure(null);
     preview.mutate(
-      { content: file.content, mapping },
-      { onSuccess: showPreview, onError: (error) => setFailure(errorMessage(error)) },
-    );
-  };
-
-  // The person's answer when a CSV's birthdays could be day first or month first.
-  const chooseDateOrder = (result: Preview, dateOrder: 'day-first' | 'month-first') => {
-    if (!file) return;
-    preview.mutate(
-      {
-        content: file.content,
-        mapping: result.format === 'csv' ? result.mapping : undefined,
-        dateOrder,
-      },
+      { importId: from.importId, ...input },
       { onSuccess: showPreview, onError: (error) => setFailure(errorMessage(error)) },
     );
   };
 
   const startOver = () => {
     setFailure(null);
-    setFile(null);
     setStep({ name: 'choose' });
   };
 
   const choiceFor = (row: number) => choices.get(row) ?? choiceForAll;
 
-  // Leaving mid-import would stop it half done: the browser asks first.
-  const running = step.name === 'running';
+  // Leaving mid-upload would stop it: the browser asks first. (A running import goes on.)
+  const uploading = step.name === 'uploading';
   useEffect(() => {
-    if (!running) return;
+    if (!uploading) return;
     const ask = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
-  }, [running]);
+  }, [uploading]);
 
-  const start = async (result: Preview) => {
-    const duplicateOf = new Map(result.duplicates.map((d) => [d.row, d.contactId]));
-    const create = result.contacts.filter((c) => !duplicateOf.has(c.row));
-    const update = result.contacts
-      .filter((c) => duplicateOf.has(c.row) && choiceFor(c.row) === 'update')
-      .map((contact) => ({ contactId: duplicateOf.get(contact.row)!, contact }));
+  const startImport = (result: Preview) => {
     setFailure(null);
-    try {
-      const outcome = await runImport(create, update, (done, total) =>
-        setStep({ name: 'running', done, total }),
-      );
+    start.mutate(
+      {
+        importId: result.importId,
+        duplicates: choiceForAll,
+        rows: [...choices].map(([row, choice]) => ({ row, choice })),
+      },
+      {
+        onSuccess: (status) => setStep({ name: 'running', importId: status.importId }),
+        onError: (error) => setFailure(errorMessage(error)),
+      },
+    );
+  };
+
+  const finished = async (status: ImportStatus) => {
+    await current.refetch();
+    if (status.status === 'done') {
       await refresh();
-      setStep({ name: 'done', outcome });
-    } catch (error) {
-      setFailure(
-        t('The import stopped: {{message}} Nothing was kept; your contacts are as they were.', {
-          message: errorMessage(error),
-        }),
-      );
-      setStep({ name: 'preview', preview: result });
+      setStep({ name: 'done', importId: status.importId, outcome: status.outcome! });
+      return;
     }
+    const kept = status.outcome && status.outcome.created + status.outcome.updated > 0;
+    setFailure(
+      kept
+        ? t('The import stopped: {{message}}', { message: t(status.error ?? '') })
+        : t('The import stopped: {{message}} Nothing was kept; your contacts are as they were.', {
+            message: t(status.error ?? ''),
+          }),
+    );
+    setStep({ name: 'choose' });
   };
 
   return (
@@ -165,7 +200,9 @@ export function ImportPage() {
         </Text>
       </div>
 
-      {step.name === 'choose' && <UnfinishedImport />}
+      {step.name === 'choose' && current.data?.status === 'failed' && (
+        <UnfinishedImport status={current.data} onUndone={() => void current.refetch()} />
+      )}
 
       {failure && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
@@ -174,15 +211,15 @@ export function ImportPage() {
       )}
 
       {step.name === 'choose' && (
-        <ChooseFile busy={preview.isPending} onFile={readFile} onRejected={setFailure} />
+        <ChooseFile busy={false} onFile={readFile} onRejected={setFailure} />
       )}
 
       {step.name === 'encoding' && (
         <ChooseEncoding
-          fileName={step.fileName}
+          fileName={step.file.name}
           choices={step.choices}
-          busy={preview.isPending}
-          onChoose={(reading) => previewFile(step.fileName, reading)}
+          busy={upload.isPending}
+          onChoose={(reading) => void uploadFile(step.file, reading)}
           onBack={startOver}
         />
       )}
@@ -195,15 +232,38 @@ export function ImportPage() {
           busy={preview.isPending}
           onChange={setMapping}
           onBack={startOver}
-          onContinue={applyMapping}
+          onContinue={() => previewAgain(step.preview, { mapping })}
         />
       )}
 
-      {step.name === 'preview' && file && (
+      {(step.name === 'uploading' || step.name === 'reading') && (
+        <Paper withBorder radius="lg" p="lg">
+          <Text fw={600} mb="sm" id="import-upload-label" style={{ overflowWrap: 'anywhere' }}>
+            {step.name === 'uploading'
+              ? t('Sending {{file}}… {{percent}}%', {
+                  file: step.fileName,
+                  percent: step.total ? Math.floor((step.loaded / step.total) * 100) : 0,
+                })
+              : t('Reading {{file}}…', { file: step.fileName })}
+          </Text>
+          {/* The section is the progressbar: the name goes on it (axe's aria-progressbar-name). */}
+          <Progress.Root size="lg" radius="xl">
+            <Progress.Section
+              value={
+                step.name === 'uploading' && step.total ? (step.loaded / step.total) * 100 : 100
+              }
+              animated={step.name === 'reading'}
+              aria-labelledby="import-upload-label"
+            />
+          </Progress.Root>
+        </Paper>
+      )}
+
+      {step.name === 'preview' && (
         <ImportPreview
-          fileName={file.name}
-          encoding={file.encoding}
+          encoding={encoding}
           preview={step.preview}
+          updates={updateCount(step.preview, choiceForAll, choices)}
           choiceFor={choiceFor}
           onChoice={(row, choice) => setChoices(new Map(choices).set(row, choice))}
           onChoiceForAll={(choice) => {
@@ -211,27 +271,19 @@ export function ImportPage() {
             setChoices(new Map());
           }}
           onCancel={startOver}
-          onDateOrder={(order) => chooseDateOrder(step.preview, order)}
-          onImport={() => start(step.preview)}
+          onDateOrder={(order) =>
+            previewAgain(step.preview, {
+              mapping: step.preview.format === 'csv' ? step.preview.mapping : undefined,
+              dateOrder: order,
+            })
+          }
+          onImport={() => startImport(step.preview)}
+          busy={preview.isPending || start.isPending}
         />
       )}
 
       {step.name === 'running' && (
-        <Paper withBorder radius="lg" p="lg">
-          <Text fw={600} mb="sm" id="import-progress-label">
-            {t('Importing… {{done}} of {{total}}', {
-              done: formatCount(step.done),
-              total: formatCount(step.total),
-            })}
-          </Text>
-          <Progress
-            value={step.total ? (step.done / step.total) * 100 : 0}
-            size="lg"
-            radius="xl"
-            animated
-            aria-labelledby="import-progress-label"
-          />
-        </Paper>
+        <ImportProgress importId={step.importId} onFinished={(status) => void finished(status)} />
       )}
 
       {step.name === 'done' && (
@@ -282,7 +334,7 @@ export function ImportPage() {
                 variant="subtle"
                 color="red"
                 loading={undoing}
-                onClick={async () => (await undoImport(step.outcome.importId)) && startOver()}
+                onClick={async () => (await undoImport(step.importId)) && startOver()}
               >
                 {t('Undo import')}
               </Button>
@@ -291,5 +343,51 @@ export function ImportPage() {
         </Paper>
       )}
     </Stack>
+  );
+}
+
+/**
+ * How far a running import is: its status asked every `STATUS_POLL_MS` (`imports.status`),
+ * until the job has ended, when `onFinished` gets its last status.
+ */
+function ImportProgress({
+  importId,
+  onFinished,
+}: {
+  importId: string;
+  onFinished: (status: ImportStatus) => void;
+}) {
+  const { t } = useTranslation();
+  const status = useImportStatus(importId);
+  const data = status.data;
+  const ended = data && data.status !== 'queued' && data.status !== 'running';
+  useEffect(() => {
+    if (ended) onFinished(data);
+    // Once, when the job has ended.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ended]);
+  const done = data?.done ?? 0;
+  const total = data?.total ?? 0;
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Text fw={600} mb="sm" id="import-progress-label">
+        {data?.status === 'queued' || !data
+          ? t('Starting the import…')
+          : t('Importing… {{done}} of {{total}}', {
+              done: formatCount(done),
+              total: formatCount(total),
+            })}
+      </Text>
+      <Progress.Root size="lg" radius="xl">
+        <Progress.Section
+          value={total ? (done / total) * 100 : 0}
+          animated
+          aria-labelledby="import-progress-label"
+        />
+      </Progress.Root>
+      <Text size="sm" c="dimmed" mt="sm">
+        {t('You can leave this page: the import goes on, and this page shows it again.')}
+      </Text>
+    </Paper>
   );
 }

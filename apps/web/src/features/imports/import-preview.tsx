@@ -13,14 +13,27 @@ import {
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../lib/format';
 import { i18nKey } from '../../lib/i18n';
-import type { Preview } from './api';
+import type { NamedContact, Preview } from './api';
 import { encodingName } from './decode-file';
 import classes from './import-preview.module.css';
 
 export type DuplicateChoice = 'skip' | 'update';
 
-/** Rows listed one by one; the rest are counted (a re-imported book has thousands). */
-const LISTED = 50;
+/**
+ * How many contacts the import will update: every duplicate when the choice for all is
+ * "update", but those the person set to skip one by one (among the listed), else only those
+ * set to update.
+ */
+export function updateCount(
+  preview: Preview,
+  choiceForAll: DuplicateChoice,
+  choices: Map<number, DuplicateChoice>,
+): number {
+  const overridden = [...choices.values()];
+  return choiceForAll === 'update'
+    ? preview.counts.duplicates - overridden.filter((c) => c === 'skip').length
+    : overridden.filter((c) => c === 'update').length;
+}
 
 /** New contacts named before "and N more": enough to recognise the file, short on a phone. */
 const NAMED = 8;
@@ -40,20 +53,22 @@ const FORMAT_NAMES: Record<Preview['format'], string> = {
  * or update each (or all), and which rows have problems and why.
  */
 export function ImportPreview({
-  fileName,
   encoding,
   preview,
+  updates,
   choiceFor,
   onChoice,
   onChoiceForAll,
   onCancel,
   onDateOrder,
   onImport,
+  busy,
 }: {
-  fileName: string;
   /** The encoding the file was read in (WHATWG name); said when it is not UTF-8. */
   encoding: string;
   preview: Preview;
+  /** How many duplicates will update their contact (`updateCount`). */
+  updates: number;
   choiceFor: (row: number) => DuplicateChoice;
   onChoice: (row: number, choice: DuplicateChoice) => void;
   onChoiceForAll: (choice: DuplicateChoice) => void;
@@ -61,16 +76,15 @@ export function ImportPreview({
   /** Reads the file again with its birthdays day first or month first. */
   onDateOrder: (order: 'day-first' | 'month-first') => void;
   onImport: () => void;
+  /** The file is being read again, or the import is starting. */
+  busy: boolean;
 }) {
   const { t } = useTranslation();
-  const duplicateRows = new Set(preview.duplicates.map((d) => d.row));
-  const newCount = preview.contacts.filter((c) => !duplicateRows.has(c.row)).length;
-  const updateCount = preview.duplicates.filter((d) => choiceFor(d.row) === 'update').length;
-  const errors = preview.problems.filter((p) => p.severity === 'error');
-  const names = new Map(
-    preview.contacts.map((c) => [c.row, [c.givenName, c.familyName].filter(Boolean).join(' ')]),
-  );
-  const added = preview.contacts.filter((c) => !duplicateRows.has(c.row));
+  const { counts } = preview;
+  const newCount = counts.new;
+  const updateCount = updates;
+  const name = (c: NamedContact) => [c.givenName, c.familyName].filter(Boolean).join(' ');
+  const problemCount = counts.errors + counts.warnings;
 
   return (
     <Stack gap="md">
@@ -80,7 +94,7 @@ export function ImportPreview({
         </Title>
         <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
           {t('{{file}}, read as {{format}}. Nothing is saved until you import.', {
-            file: fileName,
+            file: preview.fileName,
             format: t(FORMAT_NAMES[preview.format]),
           })}
           {encoding !== 'utf-8' &&
@@ -93,31 +107,31 @@ export function ImportPreview({
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
         <Stat value={newCount} label={t('new contacts', { count: newCount })} />
         <Stat
-          value={preview.duplicates.length}
-          label={t('already in your book', { count: preview.duplicates.length })}
+          value={counts.duplicates}
+          label={t('already in your book', { count: counts.duplicates })}
         />
         <Stat
-          value={errors.length}
-          label={t('left out', { count: errors.length })}
-          color={errors.length ? 'red' : undefined}
+          value={counts.errors}
+          label={t('left out', { count: counts.errors })}
+          color={counts.errors ? 'red' : undefined}
         />
       </SimpleGrid>
 
-      {added.length > 0 && (
+      {preview.added.length > 0 && (
         <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="import-added">
           <Title order={3} fz="h4" mb="xs" id="import-added">
             {t('Who will be added')}
           </Title>
           <List size="sm" spacing={2} data-testid="import-added-names">
-            {added.slice(0, NAMED).map((contact) => (
+            {preview.added.slice(0, NAMED).map((contact) => (
               <List.Item key={contact.row} style={{ overflowWrap: 'anywhere' }}>
                 {displayName(contact)}
               </List.Item>
             ))}
           </List>
-          {added.length > NAMED && (
+          {newCount > NAMED && (
             <Text size="sm" c="dimmed" mt={4}>
-              {t('and {{count, number}} more', { count: added.length - NAMED })}
+              {t('and {{count, number}} more', { count: newCount - NAMED })}
             </Text>
           )}
         </Paper>
@@ -146,11 +160,11 @@ export function ImportPreview({
             </Group>
           </Group>
           <Stack gap="xs">
-            {preview.duplicates.slice(0, LISTED).map((duplicate) => (
+            {preview.duplicates.map((duplicate) => (
               <Group key={duplicate.row} justify="space-between" wrap="wrap" gap="xs">
                 <Text size="sm" style={{ flex: '1 1 220px', overflowWrap: 'anywhere' }}>
                   {t('{{name}} (row {{row}}) matches {{match}} by {{reason}}', {
-                    name: names.get(duplicate.row),
+                    name: name(duplicate.contact),
                     row: duplicate.row,
                     match: duplicate.name,
                     reason: duplicate.reason === 'email' ? t('email') : t('phone number'),
@@ -158,7 +172,7 @@ export function ImportPreview({
                 </Text>
                 <SegmentedControl
                   size="xs"
-                  aria-label={t('What to do with {{name}}', { name: names.get(duplicate.row) })}
+                  aria-label={t('What to do with {{name}}', { name: name(duplicate.contact) })}
                   value={choiceFor(duplicate.row)}
                   onChange={(value) => onChoice(duplicate.row, value as DuplicateChoice)}
                   data={[
@@ -168,10 +182,10 @@ export function ImportPreview({
                 />
               </Group>
             ))}
-            {preview.duplicates.length > LISTED && (
+            {counts.duplicates > preview.duplicates.length && (
               <Text size="sm" c="dimmed">
                 {t('{{count, number}} more follow Skip all or Update all.', {
-                  count: preview.duplicates.length - LISTED,
+                  count: counts.duplicates - preview.duplicates.length,
                 })}
               </Text>
             )}
@@ -185,7 +199,7 @@ export function ImportPreview({
             {t('Rows with problems')}
           </Title>
           <Stack gap="xs">
-            {preview.problems.slice(0, LISTED).map((problem, i) => (
+            {preview.problems.map((problem, i) => (
               <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
                 <Badge
                   color={problem.severity === 'error' ? 'red' : 'orange'}
@@ -201,9 +215,9 @@ export function ImportPreview({
                 </Text>
               </Group>
             ))}
-            {preview.problems.length > LISTED && (
+            {problemCount > preview.problems.length && (
               <Text size="sm" c="dimmed">
-                {t('and {{count, number}} more', { count: preview.problems.length - LISTED })}
+                {t('and {{count, number}} more', { count: problemCount - preview.problems.length })}
               </Text>
             )}
           </Stack>
@@ -214,7 +228,7 @@ export function ImportPreview({
         <Button variant="default" onClick={onCancel}>
           {t('Cancel')}
         </Button>
-        <Button onClick={onImport} disabled={newCount + updateCount === 0}>
+        <Button onClick={onImport} disabled={newCount + updateCount === 0} loading={busy}>
           {updateCount > 0
             ? t('Import {{created}} and update {{updated}}', {
                 created: formatCount(newCount),
@@ -231,7 +245,7 @@ export function ImportPreview({
  * The name a new contact will show in the list: the file's display name when it gave one,
  * else the name's parts (a nameless card's stand-in, such as its email, included).
  */
-function displayName(contact: Preview['contacts'][number]): string {
+function displayName(contact: NamedContact): string {
   return (
     contact.formattedName ||
     [contact.honorificPrefixes, contact.givenName, contact.familyName, contact.honorificSuffixes]

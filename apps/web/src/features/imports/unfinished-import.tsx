@@ -2,24 +2,27 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UNFINISHED_IMPORT_KEY, useUndoImport } from './api';
+import { useUndoImport, type ImportStatus } from './api';
 
 /**
- * An import that stopped half done in an earlier visit (the tab was closed, the browser or the
- * network died): the person can undo what it wrote, or keep it.
+ * An import whose job stopped before its end and could not take back what it wrote
+ * (`imports.current` answers it `failed` with what came in): the person can undo what it
+ * wrote, or keep it.
  */
-export function UnfinishedImport() {
+export function UnfinishedImport({
+  status,
+  onUndone,
+}: {
+  status: ImportStatus;
+  onUndone: () => void;
+}) {
   const { t } = useTranslation();
-  const [importId, setImportId] = useState(() => localStorage.getItem(UNFINISHED_IMPORT_KEY));
+  const [kept, setKept] = useState(false);
   const { undoImport, undoing } = useUndoImport();
-  if (!importId) return null;
+  if (kept) return null;
 
-  const forget = () => {
-    localStorage.removeItem(UNFINISHED_IMPORT_KEY);
-    setImportId(null);
-  };
   const undoIt = async () => {
-    if (await undoImport(importId)) forget();
+    if (await undoImport(status.importId)) onUndone();
   };
 
   return (
@@ -37,7 +40,7 @@ export function UnfinishedImport() {
         <Button size="xs" color="orange.9" onClick={undoIt} loading={undoing}>
           {t('Undo that import')}
         </Button>
-        <Button size="xs" variant="default" onClick={forget} disabled={undoing}>
+        <Button size="xs" variant="default" onClick={() => setKept(true)} disabled={undoing}>
           {t('Keep what came in')}
         </Button>
       </Group>
