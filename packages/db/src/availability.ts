@@ -37,6 +37,14 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * Whether an error (or one in its `cause` chain) is PostgreSQL's foreign_key_violation
+ * (SQLSTATE 23503), from postgres.js or PGlite: the row a new row refers to is gone.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return errorCodes(error).includes('23503');
+}
+
+/**
  * Whether an error (or one in its `cause` chain) is a conflict between concurrent
  * transactions that PostgreSQL resolved by aborting this one: SQLSTATE 40P01
  * (deadlock_detected) or 40001 (serialization_failure). Nothing was written; running the

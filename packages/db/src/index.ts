@@ -1,6 +1,7 @@
 export { createDb, DatabaseStartError, executeRows, MIGRATIONS_FOLDER } from './client';
 export {
   isDatabaseUnavailable,
+  isForeignKeyViolation,
   isRetryableConflict,
   isUniqueViolation,
   isUnstorableText,

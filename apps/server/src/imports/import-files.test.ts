@@ -348,6 +348,56 @@ describe('an import file uploaded whole and written by a job', () => {
     expect((await client.mutation('imports.previewFile', { importId: old })).status).toBe(404);
   });
 
+  it('answers 409, not 500, to an upload that a newer one of the account replaced mid-way', async () => {
+    const { client, email } = await signedInClient(t);
+    const [user] = await database.db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(eq(schema.users.email, email));
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const half = googleCsv(12_000); // about 0.5 MB: a few of them pass a part's 1 MiB
+    let sendRest: () => void = () => {};
+    const first = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        {
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/api/imports/upload?name=first.csv',
+          headers: { cookie, 'content-type': 'text/csv', 'transfer-encoding': 'chunked' },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        },
+      );
+      req.on('error', reject);
+      req.write(half + half + half);
+      sendRest = () => req.end(half + half + half);
+    });
+    // The first upload is under way (its row written), then a second one replaces it.
+    const { importRuns } = schema;
+    for (let i = 0; i < 200; i++) {
+      const runs = await database.db
+        .select({ id: importRuns.id })
+        .from(importRuns)
+        .where(eq(importRuns.userId, user!.id));
+      if (runs.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const second = await upload(client, googleCsv(3), 'second.csv');
+    sendRest();
+    const answer = await first;
+    expect(answer.status).toBe(409);
+    expect(JSON.parse(answer.body).message).toMatch(
+      /^Another file was chosen for import meanwhile/,
+    );
+    expect(await preview(client, { importId: second })).toMatchObject({ counts: { contacts: 3 } });
+  });
+
   it('reads every fixture as the SDK’s preview of the whole text does, and writes the same book', async () => {
     const dir = join(import.meta.dirname, '../../../../packages/api/src/imports/fixtures');
     for (const name of readdirSync(dir)) {

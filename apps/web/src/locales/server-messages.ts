@@ -41,6 +41,9 @@ export const serverMessages = [
   // Importing a file (packages/api/src/imports: staging.ts, file-preview.service.ts, run.service.ts)
   i18nKey('An import is still running. Wait for it to finish before importing another file.'),
   i18nKey('This import is no longer there. Choose the file again.'),
+  i18nKey(
+    'Another file was chosen for import meanwhile, in another tab or window. Import that one, or choose this file again.',
+  ),
   i18nKey('This file is already imported or being imported. Choose it again to import it again.'),
   i18nKey('Preview this file before importing it.'),
   i18nKey('Imports cannot start right now. Try again in a minute.'),

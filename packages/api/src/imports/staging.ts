@@ -1,4 +1,4 @@
-import { schema, type Database } from '@kith/db';
+import { isForeignKeyViolation, schema, type Database } from '@kith/db';
 import { IMPORT_UPLOAD_MAX, IMPORT_UPLOAD_TOO_LARGE } from '@kith/validators';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import {
@@ -20,6 +20,8 @@ export const stagingMessages = {
   running: 'An import is still running. Wait for it to finish before importing another file.',
   notFound: 'This import is no longer there. Choose the file again.',
   empty: 'The file is empty',
+  replaced:
+    'Another file was chosen for import meanwhile, in another tab or window. Import that one, or choose this file again.',
 };
 
 /** An import of the account, as `import_runs` keeps it. */
@@ -32,7 +34,8 @@ export type ImportRun = typeof importRuns.$inferSelect;
  * first. `body` is the request's bytes (UTF-8 text, as the import page sends it).
  *
  * @returns the new import's id and the file's size in bytes.
- * @throws ConflictError while another import of the account is queued or running;
+ * @throws ConflictError while another import of the account is queued or running, and when a
+ *   newer upload of the account replaced this one before it was whole;
  *   PayloadTooLargeError (`IMPORT_UPLOAD_TOO_LARGE`) once more than `maxBytes` arrive, and
  *   ValidationError for an empty file (what was staged is removed).
  */
@@ -81,12 +84,17 @@ export async function stageFile(
       throw new ValidationError(stagingMessages.empty, { file: [stagingMessages.empty] });
   } catch (error) {
     await db.delete(importRuns).where(eq(importRuns.id, importId));
+    // A newer upload of the account removed this one while it arrived: its parts have nowhere
+    // to go.
+    if (isForeignKeyViolation(error)) throw new ConflictError(stagingMessages.replaced);
     throw error;
   }
-  await db
+  const staged = await db
     .update(importRuns)
     .set({ status: 'staged', byteSize, updatedAt: new Date() })
-    .where(eq(importRuns.id, importId));
+    .where(and(eq(importRuns.id, importId), eq(importRuns.status, 'uploading')))
+    .returning({ id: importRuns.id });
+  if (staged.length === 0) throw new ConflictError(stagingMessages.replaced);
   return { importId, byteSize };
 }
 
