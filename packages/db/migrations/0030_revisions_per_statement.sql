@@ -94,11 +94,16 @@ BEGIN
   RETURN OLD;
 END $$;--> statement-breakpoint
 -- A label given or taken changes the contact's CATEGORIES and the group card's members: each
--- contact and each label of the statement's links takes one new revision.
+-- contact and each label of the statement's links takes one new revision, unless this
+-- transaction already gave it one (it wrote the row's current version: xmin). Nobody sees a
+-- transaction's rows before it commits, so that revision already names the row as it will be
+-- seen, links included; an import's new contacts are not written a second time so.
 CREATE FUNCTION kith_dav_links_touch() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE contacts SET revision = 0 WHERE id IN (SELECT contact_id FROM changed_links);
-  UPDATE labels SET revision = 0 WHERE id IN (SELECT label_id FROM changed_links);
+  UPDATE contacts SET revision = 0
+  WHERE id IN (SELECT contact_id FROM changed_links) AND xmin <> pg_current_xact_id()::xid;
+  UPDATE labels SET revision = 0
+  WHERE id IN (SELECT label_id FROM changed_links) AND xmin <> pg_current_xact_id()::xid;
   RETURN NULL;
 END $$;--> statement-breakpoint
 DROP TRIGGER "contact_labels_touch" ON "contact_labels";--> statement-breakpoint
