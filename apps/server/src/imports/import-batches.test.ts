@@ -145,13 +145,21 @@ describe('an import batch written in several transactions', () => {
   });
 });
 
-async function historyOf(db: Database, userId: string) {
-  return db
-    .select({
-      contactId: schema.contactVersions.contactId,
-      source: schema.contactVersions.source,
-    })
-    .from(schema.contactVersions)
-    .where(eq(schema.contactVersions.userId, userId))
-    .orderBy(asc(schema.contactVersions.recordedAt));
-}
+describe('text the database cannot take as it came', () => {
+  it('stores half a surrogate pair as U+FFFD, in a name and in an email, instead of refusing the batch', async () => {
+    const { caller } = await signedIn();
+    const { preview, importId } = await importFile(caller, googleCsv(2));
+    const [first, second] = preview.contacts;
+    const broken = {
+      ...first!,
+      givenName: 'Ada\uD800',
+      emails: [{ ...first!.emails[0]!, value: 'ada\uDC00@example.com' }],
+    };
+    expect(await caller.imports.batch({ importId, create: [broken, second!] })).toMatchObject({
+      created: 2,
+    });
+    const stored = (await book(caller)).find((c) => c.givenName.startsWith('Ada'));
+    expect(stored?.givenName).toBe('Ada\uFFFD');
+    expect(stored?.emails.map((e) => e.value)).toEqual(['ada\uFFFD@example.com']);
+  });
+});

@@ -34,6 +34,16 @@ const storedColumns = Object.entries(getTableColumns(contacts)).filter(
 const ownedBy = (owner: string | string[]) =>
   typeof owner === 'string' ? eq(contacts.userId, owner) : inArray(contacts.userId, owner);
 
+/** Half a surrogate pair standing alone, which JSON escapes and PostgreSQL's jsonb refuses. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A JSON.stringify replacer making each string well formed: a lone surrogate becomes U+FFFD,
+ * as the driver's UTF-8 encoding of a text parameter makes it.
+ */
+const wellFormed = (_key: string, value: unknown) =>
+  typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value;
+
 /**
  * Inserts contacts (each row names its account); answers them in the order given. The rows
  * travel as one JSON parameter that PostgreSQL reads into the table's own types
@@ -78,7 +88,7 @@ export async function insertContactRows(
     const inserted = await executeRows<{ id: string; photo_image_id: string | null }>(
       db,
       sql`insert into ${contacts} (${list})
-        select ${list} from jsonb_populate_recordset(null::${contacts}, ${JSON.stringify(records)}::jsonb)
+        select ${list} from jsonb_populate_recordset(null::${contacts}, ${JSON.stringify(records, wellFormed)}::jsonb)
         returning id, photo_image_id`,
     );
     for (const row of inserted) {
