@@ -163,3 +163,14 @@ describe('text the database cannot take as it came', () => {
     expect(stored?.emails.map((e) => e.value)).toEqual(['ada\uFFFD@example.com']);
   });
 });
+
+async function historyOf(db: Database, userId: string) {
+  return db
+    .select({
+      contactId: schema.contactVersions.contactId,
+      source: schema.contactVersions.source,
+    })
+    .from(schema.contactVersions)
+    .where(eq(schema.contactVersions.userId, userId))
+    .orderBy(asc(schema.contactVersions.recordedAt));
+}
