@@ -59,15 +59,16 @@ export async function insertContactRows(
   if (rows.length === 0) return [];
   // An id given here, so each answer is matched to its row whatever statement wrote it.
   const withIds = rows.map((row) => (row.id ? row : { ...row, id: crypto.randomUUID() }));
-  const groups = new Map<string, NewContact[]>();
+  const groups = new Map<string, { given: typeof storedColumns; rows: NewContact[] }>();
   for (const row of withIds) {
     const given = storedColumns.filter(([key]) => row[key as keyof NewContact] !== undefined);
     const key = given.map(([name]) => name).join(',');
-    groups.set(key, [...(groups.get(key) ?? []), row]);
+    const group = groups.get(key) ?? { given, rows: [] };
+    group.rows.push(row);
+    groups.set(key, group);
   }
   const answers = new Map<string, WrittenContact>();
-  for (const group of groups.values()) {
-    const given = storedColumns.filter(([key]) => group[0]![key as keyof NewContact] !== undefined);
+  for (const { given, rows: group } of groups.values()) {
     const records = group.map((row) =>
       Object.fromEntries(
         given.map(([key, column]) => {
