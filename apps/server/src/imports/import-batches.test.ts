@@ -145,6 +145,50 @@ describe('an import batch written in several transactions', () => {
   });
 });
 
+describe('a batch of rows from a vCard and from a CSV', () => {
+  it('creates both, the card kept with the one that came with it', async () => {
+    const { caller, userId } = await signedIn();
+    const fromCsv = await importFile(caller, googleCsv(1));
+    const fromCard = await caller.imports.preview({
+      content: 'BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Cy Card\r\nN:Card;Cy;;;\r\nEND:VCARD\r\n',
+    });
+    expect(fromCard.contacts[0]!.card).toBeTruthy();
+    const created = await caller.imports.batch({
+      importId: fromCsv.importId,
+      create: [fromCard.contacts[0]!, fromCsv.preview.contacts[0]!],
+    });
+    expect(created).toMatchObject({ created: 2 });
+    const rows = await t.db
+      .select({ givenName: schema.contacts.givenName, card: schema.contacts.card })
+      .from(schema.contacts)
+      .where(eq(schema.contacts.userId, userId))
+      .orderBy(asc(schema.contacts.givenName));
+    expect(rows.map((r) => [r.givenName, r.card === null])).toEqual([
+      ['Cy', false],
+      ['Person0', true],
+    ]);
+  });
+});
+
+describe('text the database cannot take as it came', () => {
+  it('stores half a surrogate pair as U+FFFD, in a name and in an email, instead of refusing the batch', async () => {
+    const { caller } = await signedIn();
+    const { preview, importId } = await importFile(caller, googleCsv(2));
+    const [first, second] = preview.contacts;
+    const broken = {
+      ...first!,
+      givenName: 'Ada\uD800',
+      emails: [{ value: 'ada\uDC00@example.com', type: '' }],
+    };
+    expect(await caller.imports.batch({ importId, create: [broken, second!] })).toMatchObject({
+      created: 2,
+    });
+    const stored = (await book(caller)).find((c) => c.givenName.startsWith('Ada'));
+    expect(stored?.givenName).toBe('Ada\uFFFD');
+    expect(stored?.emails.map((e) => e.value)).toEqual(['ada\uFFFD@example.com']);
+  });
+});
+
 async function historyOf(db: Database, userId: string) {
   return db
     .select({

@@ -153,8 +153,8 @@ export const contacts = pgTable(
     davName: text('dav_name').notNull().default(''),
     /**
      * Bumped by the database on every change of the row or its labels, from the account's own
-     * counter (`users.dav_revision`, migration 0016), while the account's writers are
-     * serialised (migration 0012): the card's ETag and the
+     * counter (`users.dav_revision`, migration 0016; counted per statement since 0030), while
+     * the account's writers are serialised (migration 0012): the card's ETag and the
      * address book's sync token (RFC 6578) are made of it.
      */
     revision: bigint('revision', { mode: 'number' }).notNull().default(0),

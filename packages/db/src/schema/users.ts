@@ -63,6 +63,8 @@ export const users = pgTable(
      * The account's CardDAV revision counter: the newest revision its contacts, labels and
      * tombstones took. Each change takes the next one (migration 0016's triggers), so ETags
      * and sync tokens count this account's changes only and say nothing of other accounts'.
+     * Written once per statement, when it ends, with every number the statement took
+     * (migration 0030, docs/decisions/0019-revisions-taken-per-statement.md).
      */
     davRevision: bigint('dav_revision', { mode: 'number' }).notNull().default(0),
     /**
