@@ -45,6 +45,7 @@ export function resourceOf(urlPath: string): DavResource | null {
  * What a URL parse would change in a card name: a path separator (or a backslash), a percent
  * escape, a query or fragment, the C0 controls it strips or encodes, a trailing space it drops.
  */
+// eslint-disable-next-line no-control-regex -- the controls are what the parse would change
 const NEEDS_URL_PARSE = /[/%?#\\\x00-\x1f\x7f]| $/;
 
 /**
