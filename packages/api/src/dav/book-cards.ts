@@ -158,32 +158,39 @@ async function groupCards(db: Database, rows: LabelRow[]): Promise<BookCard[]> {
   }));
 }
 
+/** The view's group cards shown now, by resource name, `CARD_PAGE` at a time; none without groups. */
+async function* shownGroupCards(db: Database, view: BookView): AsyncGenerator<BookCard[]> {
+  if (!view.groups) return;
+  const groups = await db
+    .select(labelColumns)
+    .from(labels)
+    .where(eq(labels.userId, view.userId))
+    .orderBy(asc(labels.davName));
+  for (let i = 0; i < groups.length; i += CARD_PAGE) {
+    yield (await groupCards(db, groups.slice(i, i + CARD_PAGE))).filter(isGroupShown);
+  }
+}
+
+/** The account's contacts out of the Trash whose resource name sorts after `after` (all for null). */
+function liveContactsAfter(userId: string, after: string | null): SQL | undefined {
+  return and(
+    eq(contacts.userId, userId),
+    isNull(contacts.trashedAt),
+    after === null ? undefined : gt(contacts.davName, after),
+  );
+}
+
 /**
  * The book's cards: its group cards first (when the view has them), then its contacts not in
  * the trash in resource-name order, `CARD_PAGE` at a time, so a 10,000-card answer never
  * holds the book in memory.
  */
 export async function* activeCards(db: Database, view: BookView): AsyncGenerator<BookCard[]> {
-  if (view.groups) {
-    const groups = await db
-      .select(labelColumns)
-      .from(labels)
-      .where(eq(labels.userId, view.userId))
-      .orderBy(asc(labels.davName));
-    for (let i = 0; i < groups.length; i += CARD_PAGE) {
-      yield (await groupCards(db, groups.slice(i, i + CARD_PAGE))).filter(isGroupShown);
-    }
-  }
+  yield* shownGroupCards(db, view);
   let after: string | null = null;
   for (;;) {
     const page = await selectContactCards(db)
-      .where(
-        and(
-          eq(contacts.userId, view.userId),
-          isNull(contacts.trashedAt),
-          after === null ? undefined : gt(contacts.davName, after),
-        ),
-      )
+      .where(liveContactsAfter(view.userId, after))
       .orderBy(asc(contacts.davName))
       .limit(CARD_PAGE);
     if (page.length === 0) return;
@@ -204,7 +211,7 @@ export const HEAD_PAGE = 1000;
  */
 const STORED_VERSION_PATTERN = '(?in)^VERSION:[ \\t]*([0-9]\\.[0-9])[ \\t]*\\r?$';
 
-/** A stored card's version as the database reads it; null without a card or a known version. */
+/** A card's own version from what the database read of its stored text (null: none), as `nativeVersion` gives it. */
 function versionOf(declared: string | null): VCardVersion {
   return declared === '4.0' ? '4.0' : '3.0';
 }
@@ -215,22 +222,14 @@ function versionOf(declared: string | null): VCardVersion {
  * a listing of 10,000 cards reads four columns a contact, not its text, photo and labels.
  */
 export async function* activeCardHeads(db: Database, view: BookView): AsyncGenerator<CardHead[]> {
-  if (view.groups) {
-    const groups = await db
-      .select(labelColumns)
-      .from(labels)
-      .where(eq(labels.userId, view.userId))
-      .orderBy(asc(labels.davName));
-    for (let i = 0; i < groups.length; i += CARD_PAGE) {
-      const shown = (await groupCards(db, groups.slice(i, i + CARD_PAGE))).filter(isGroupShown);
-      // A group card is always written by Kith, in 3.0.
-      yield shown.map(({ name, revision, updatedAt }) => ({
-        name,
-        revision,
-        updatedAt,
-        version: '3.0',
-      }));
-    }
+  for await (const page of shownGroupCards(db, view)) {
+    // A group card is always written by Kith, in 3.0.
+    yield page.map(({ name, revision, updatedAt }) => ({
+      name,
+      revision,
+      updatedAt,
+      version: '3.0',
+    }));
   }
   let after: string | null = null;
   for (;;) {
@@ -242,13 +241,7 @@ export async function* activeCardHeads(db: Database, view: BookView): AsyncGener
         declared: sql<string | null>`substring(${contacts.card} from ${STORED_VERSION_PATTERN})`,
       })
       .from(contacts)
-      .where(
-        and(
-          eq(contacts.userId, view.userId),
-          isNull(contacts.trashedAt),
-          after === null ? undefined : gt(contacts.davName, after),
-        ),
-      )
+      .where(liveContactsAfter(view.userId, after))
       .orderBy(asc(contacts.davName))
       .limit(HEAD_PAGE);
     if (page.length === 0) return;
