@@ -46,14 +46,11 @@ async function bookContacts(account: DavAccount): Promise<Contact[]> {
   );
 }
 
+/** A file's whole preview, as the SDK's `imports.preview` reads its text. */
 async function preview(client: TestClient, content: string, mapping?: string[]) {
-  const res = await client.send({
-    method: 'POST',
-    url: '/api/imports/preview',
-    payload: { content, mapping },
-  });
+  const res = await client.mutation('imports.preview', { content, mapping });
   expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
-  return res.body as unknown as Preview;
+  return trpcData<Preview>(res);
 }
 
 /** Cards with components RFC 6350 does not define: nested, unbalanced, never ended. */
