@@ -58,8 +58,8 @@ export const importsRouter = {
    * duplicates, columns, sample, mapping, needsMapping}`. A CSV of no known layout answers
    * `needsMapping` with a suggested `mapping`; call again with the person's mapping.
    * BAD_REQUEST when the file is unreadable, empty or over 7 MB, or the mapping is short.
-   * For the SDK; the web app posts to `/api/imports/preview` (preview.route.ts), which answers
-   * the same preview streamed, so a large file's 12 MB answer never holds the event loop.
+   * For the SDK, with a file's whole text; the web app uploads the file instead
+   * (`/api/imports/upload`) and previews it with `previewFile`, which reads it as a stream.
    */
   preview: protectedProcedure
     .use(rateLimited('heavy', signedInUser))
