@@ -25,8 +25,10 @@ describe('access tokens', () => {
     const now = new Date('2026-12-01T10:00:00Z');
     const token = await signAccessToken(key, claims, TTL_MS, now);
     expect(await verifyAccessToken(key, token, now)).toEqual(claims);
-    const last = token.at(-1) === 'A' ? 'B' : 'A';
-    expect(await verifyAccessToken(key, `${token.slice(0, -1)}${last}`, now)).toBeNull();
+    // A character inside the signature (the last one's low bits are base64url padding).
+    const at = token.lastIndexOf('.') + 10;
+    const changed = `${token.slice(0, at)}${token[at] === 'z' ? 'A' : 'z'}${token.slice(at + 1)}`;
+    expect(await verifyAccessToken(key, changed, now)).toBeNull();
     expect(await verifyAccessToken(randomBytes(32), token, now)).toBeNull();
     expect(await verifyAccessToken(key, 'not-a-token', now)).toBeNull();
     expect(await isRecentAccessToken(randomBytes(32), token, now, 60_000)).toBe(false);
