@@ -1,5 +1,5 @@
 import { axeViolations } from './axe';
-import { expect, snapshot, test } from './fixtures';
+import { expect, screenshot, test } from './fixtures';
 import { createContactThroughApi, signUpThroughApi } from './session';
 
 /** A file name for a path: `/` -> `home`, `/person/edit/<id>` -> `person-edit`. */
@@ -17,7 +17,7 @@ test('the public pages pass WCAG 2.1 AA checks', async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
-    await snapshot(page, `light-${screenName(path)}`);
+    await screenshot(page, `light-${screenName(path)}`);
   }
 });
 
@@ -40,7 +40,7 @@ test('the signed-in screens pass WCAG 2.1 AA checks', async ({ page }, info) => 
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
-    await snapshot(page, `light-${screenName(path)}`);
+    await screenshot(page, `light-${screenName(path)}`);
   }
 });
 
@@ -65,7 +65,7 @@ test('screens stay WCAG 2.1 AA with a toast or a dialog open', async ({ page }, 
   await page.getByRole('button', { name: 'Move to trash' }).click();
   await expect(page.getByRole('dialog', { name: 'Delete from contacts?' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  await snapshot(page, 'light-dialog-trash');
+  await screenshot(page, 'light-dialog-trash');
   await page.getByRole('button', { name: 'Cancel' }).click();
 
   await page.goto('/trash');
@@ -110,7 +110,7 @@ for (const scheme of ['light', 'dark'] as const) {
         at: 'login',
         violations: [],
       });
-      await snapshot(page, `${scheme}-login-errors`);
+      await screenshot(page, `${scheme}-login-errors`);
 
       await page.goto('/signup');
       await page.getByLabel('Email').fill('not-an-email');
@@ -120,7 +120,7 @@ for (const scheme of ['light', 'dark'] as const) {
         at: 'signup',
         violations: [],
       });
-      await snapshot(page, `${scheme}-signup-errors`);
+      await screenshot(page, `${scheme}-signup-errors`);
 
       await signUpThroughApi(
         page,
@@ -134,7 +134,7 @@ for (const scheme of ['light', 'dark'] as const) {
         at: 'new',
         violations: [],
       });
-      await snapshot(page, `${scheme}-new-errors`);
+      await screenshot(page, `${scheme}-new-errors`);
       if (info.project.name === 'desktop') {
         // The sidebar's button to the screen already open, under the pointer: filled buttons
         // darken on hover rather than lighten.
@@ -183,7 +183,7 @@ for (const scheme of ['light', 'dark'] as const) {
         at: 'menu',
         violations: [],
       });
-      await snapshot(page, `${scheme}-avatar-menu`);
+      await screenshot(page, `${scheme}-avatar-menu`);
 
       // From the menu, for those who do not know `?`.
       await page.getByRole('menuitem', { name: 'Keyboard shortcuts' }).click();
@@ -194,7 +194,7 @@ for (const scheme of ['light', 'dark'] as const) {
         at: 'shortcuts',
         violations: [],
       });
-      await snapshot(page, `${scheme}-shortcuts-dialog`);
+      await screenshot(page, `${scheme}-shortcuts-dialog`);
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);
 
@@ -207,7 +207,7 @@ for (const scheme of ['light', 'dark'] as const) {
         at: 'search',
         violations: [],
       });
-      await snapshot(page, `${scheme}-search-results`);
+      await screenshot(page, `${scheme}-search-results`);
     },
   );
 }
@@ -248,7 +248,7 @@ test('the A-Z rail passes WCAG 2.1 AA checks, its letters at least 24 px (WCAG 2
     expect(box.height, `${box.letter}'s height`).toBeGreaterThanOrEqual(24);
   }
   expect(await axeViolations(page)).toEqual([]);
-  await snapshot(page, 'light-rail');
+  await screenshot(page, 'light-rail');
 
   // Names in Hebrew and Arabic sort after Z: `#` is the rail's last letter and jumps to them.
   await expect(letters.last()).toHaveAccessibleName('Jump to other names');

@@ -1,6 +1,6 @@
 import { axeViolations } from './axe';
 import type { Page } from '@playwright/test';
-import { expect, snapshot, test } from './fixtures';
+import { expect, screenshot, test } from './fixtures';
 import { signUpThroughApi } from './session';
 
 /** The contact's details as the detail screen lists them, each label before its value. */
@@ -54,8 +54,8 @@ test('a person adds, types, reorders and removes phones, emails, addresses and d
   await page.getByRole('option', { name: 'July' }).click();
   await page.getByLabel('Date 1: Year').fill('1969');
   await page.getByLabel('Notes').fill('Led the Apollo flight software team.');
-  await snapshot(page, 'card-create');
   expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, 'card-create');
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Contact Created')).toBeVisible();
@@ -79,8 +79,8 @@ test('a person adds, types, reorders and removes phones, emails, addresses and d
     'mailto:mh@apollo.example',
   );
   await expect(page.getByText('Led the Apollo flight software team.')).toBeVisible();
-  await snapshot(page, 'card-detail');
   expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, 'card-detail');
 
   // Edit: the lab phone becomes the preferred one, the work email goes, a work address comes.
   await page.getByRole('button', { name: 'Edit' }).click();
@@ -95,8 +95,8 @@ test('a person adds, types, reorders and removes phones, emails, addresses and d
   await page.getByRole('option', { name: 'Work' }).click();
   await second.getByLabel('Street address').fill('1 Kendall Sq');
   await second.getByLabel('City').fill('Cambridge');
-  await snapshot(page, 'card-edit');
   expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, 'card-edit');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Contact Updated')).toBeVisible();
   await expect(page).toHaveURL(/\/person\/[0-9a-f-]{36}$/);

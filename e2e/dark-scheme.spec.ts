@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, snapshot, test } from './fixtures';
+import { axeViolations } from './axe';
+import { expect, screenshot, test } from './fixtures';
 import { createContactThroughApi, signUpThroughApi } from './session';
 
 /**
@@ -12,15 +12,8 @@ async function checkDark(page: Page, path: string, name: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const violations = results.violations.map((v) => ({
-    rule: v.id,
-    nodes: v.nodes.slice(0, 3).map((n) => n.html.slice(0, 160)),
-  }));
-  expect({ path, violations }).toEqual({ path, violations: [] });
-  await snapshot(page, `${name}-dark`);
+  expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
+  await screenshot(page, `${name}-dark`);
 }
 
 test('the public pages in the dark scheme pass WCAG 2.1 AA checks', async ({ page }) => {

@@ -52,6 +52,15 @@ export async function snapshot(page: Page, name: string): Promise<void> {
     state: name,
     violations: [],
   });
+  await screenshot(page, name);
+}
+
+/**
+ * A full-page screenshot of `name` under e2e/screenshots/<project>/, for people to look at;
+ * none with `E2E_SCREENSHOTS=0`. `snapshot` checks the state with axe first; this is for a
+ * state a test has just checked against every impact itself.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.E2E_SCREENSHOTS === '0') return;
   const dir = join(import.meta.dirname, 'screenshots', test.info().project.name);
   mkdirSync(dir, { recursive: true });

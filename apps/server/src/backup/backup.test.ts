@@ -529,6 +529,7 @@ if (!onPostgres) {
         jobs,
         images: createLocalImageStorage(join(dataDir, 'uploads')),
         log,
+        pollingIntervalSeconds: 0.5,
       });
       try {
         await jobs.boss.send(BACKUP_JOB, {});
