@@ -56,6 +56,16 @@ export async function createTestDb(
 }
 
 /**
+ * The migrated PGlite data directory every PGlite test database starts from (the path of its
+ * tarball), for a test that needs an embedded database in a data folder of its own, as a
+ * server has: `createDb({ pgliteDir, pgliteTemplate })` writes it into the empty folder, 1 s
+ * instead of 3 s for creating and migrating a cluster there.
+ */
+export function migratedPgliteTemplate(): Promise<string> {
+  return pgliteTemplate(MIGRATIONS_FOLDER);
+}
+
+/**
  * The path of a PGlite data directory with `migrationsFolder` applied, as a tarball in the
  * system's temporary folder, made on first use and kept for later runs: its name is a hash
  * of the migrations and of PGlite's version, so a new migration or engine makes a new one.

@@ -28,7 +28,7 @@ import {
 } from '@kith/api';
 import { createContactsClient, type ContactsClient } from '@kith/client';
 import { createDb, MIGRATIONS_FOLDER, schema } from '@kith/db';
-import { migrationsBefore } from '@kith/db/testing';
+import { migratedPgliteTemplate, migrationsBefore } from '@kith/db/testing';
 import type { ReminderSettingsInput } from '@kith/validators';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,13 +137,25 @@ async function startServer(env: Record<string, string>) {
   };
 }
 
-/** A verified account written straight into the target's database (migrated on the way). */
-async function seedAccount(env: Record<string, string>, email: string): Promise<void> {
-  const handle = await createDb(
+/**
+ * The target's database, migrated: on PostgreSQL its empty database; embedded, its empty data
+ * folder filled from the tests' migrated copy (what a server's first start would create there,
+ * in a third of the time).
+ */
+async function openTarget(env: Record<string, string>) {
+  return createDb(
     env.DATABASE_URL
       ? { databaseUrl: env.DATABASE_URL }
-      : { pgliteDir: join(env.DATA_DIR!, 'pglite') },
+      : {
+          pgliteDir: join(env.DATA_DIR!, 'pglite'),
+          pgliteTemplate: await migratedPgliteTemplate(),
+        },
   );
+}
+
+/** A verified account written straight into the target's database (migrated on the way). */
+async function seedAccount(env: Record<string, string>, email: string): Promise<void> {
+  const handle = await openTarget(env);
   try {
     await handle.db.insert(schema.users).values({
       name: 'Ada Lovelace',
@@ -516,7 +528,7 @@ if (!onPostgres) {
         backupName(new Date(Date.UTC(2026, 0, i + 1, 3, 30))),
       );
       for (const name of old) writeFileSync(join(folder, name), '');
-      const database = await createDb({ pgliteDir: join(dataDir, 'pglite') });
+      const database = await openTarget(env);
       const jobs = await startJobQueue({ database, jobs: [], onError: () => {}, schedule: false });
       const logged: string[] = [];
       const log = {
@@ -600,11 +612,7 @@ describe('photos in S3', () => {
       };
       const bytes = await png(40, 40);
       const key = `${randomUUID()}.webp`;
-      const handle = await createDb(
-        source.DATABASE_URL
-          ? { databaseUrl: source.DATABASE_URL }
-          : { pgliteDir: join(source.DATA_DIR!, 'pglite') },
-      );
+      const handle = await openTarget(source);
       try {
         const [owner] = await handle.db
           .insert(schema.users)
