@@ -1,7 +1,8 @@
 /**
  * Vitest projects for packages whose tests touch the database: PGlite always, and PostgreSQL
- * too when `TEST_DATABASE_URL` is set (docs/testing.md). Kept free of imports so
- * Vite can load it from a config file.
+ * too when `TEST_DATABASE_URL` is set, which then alone runs the files of
+ * `ONE_DATABASE_IS_ENOUGH` (docs/testing.md). Kept free of imports so Vite can load it from a
+ * config file.
  */
 export function testDatabaseProjects() {
   const both = Boolean(process.env.TEST_DATABASE_URL);
