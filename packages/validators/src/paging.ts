@@ -23,6 +23,14 @@ export const pageInput = z.object({
 export const listInput = pageInput.default({ limit: 200, sort: 'first_name' });
 
 /**
+ * A list screen's rows (`contacts.listItems`): a page of the contacts, the favorites or the
+ * trash (default the contacts).
+ */
+export const listItemsInput = pageInput.extend({
+  list: z.enum(['contacts', 'favorites', 'trash']).default('contacts'),
+});
+
+/**
  * The A-Z index of a list sorted by name (the rail at the list's right edge, as phones'
  * address books have): the contacts or favorites (with `labelId`, one label's contacts) in
  * the first-name or last-name order.

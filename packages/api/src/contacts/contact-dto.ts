@@ -42,6 +42,26 @@ export interface Contact extends Card {
   updatedAt: Date;
 }
 
+/**
+ * A contact as a list screen's row shows it (docs/performance.md, "A list's rows"): the name's
+ * parts, the first email and phone, the photo, the star and when it went to the Trash. The
+ * whole contact is `Contact`, read one at a time; a row of 100 is about a third of its bytes.
+ */
+export interface ContactListItem {
+  id: string;
+  givenName: string;
+  familyName: string;
+  /** The first (preferred) email's address; '' without one. */
+  email: string;
+  /** The first (preferred) phone number as written; '' without one. */
+  phone: string;
+  /** The uploaded image and a signed link to it. */
+  photo: { imageId: string; url: string } | null;
+  isFavorite: boolean;
+  /** When it went to the Trash; null while it is active. */
+  trashedAt: Date | null;
+}
+
 /** A search result: who, their first email and their photo's link ('' without one). */
 export interface ContactSummary {
   id: string;

@@ -2,7 +2,7 @@ import { schema, type Database } from '@kith/db';
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { ImageStorage } from '../storage/image-storage';
 import type { EmbeddedPhoto } from '../vcard/contact-vcard';
-import { toContact, type Contact } from './contact-dto';
+import { toContact, type Contact, type ContactListItem } from './contact-dto';
 
 const { contacts, images } = schema;
 
@@ -49,6 +49,57 @@ export function selectContactsWithPhoto<Extra extends Record<string, SQL.Aliased
     .from(contacts)
     .leftJoin(images, eq(contacts.photoImageId, images.id));
 }
+
+/**
+ * The columns of a list's row (`ContactListItem`): the first email and phone are the table's
+ * generated `email` and `phone` columns, so the rows' JSON lists are not read at all.
+ */
+const listItemColumns = {
+  id: contacts.id,
+  givenName: contacts.givenName,
+  familyName: contacts.familyName,
+  email: contacts.email,
+  phone: contacts.phone,
+  photoImageId: contacts.photoImageId,
+  isFavorite: contacts.isFavorite,
+  trashedAt: contacts.trashedAt,
+};
+
+/**
+ * `selectContactsWithPhoto` for a list's rows: only the columns a row shows, with the photo's
+ * key; `extra` adds columns of the reader's own.
+ */
+export function selectContactListItems<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: Database,
+  extra?: Extra,
+) {
+  return db
+    .select({
+      contact: listItemColumns,
+      photo: { key: images.storageKey, contentType: images.contentType },
+      ...(extra ?? ({} as Extra)),
+    })
+    .from(contacts)
+    .leftJoin(images, eq(contacts.photoImageId, images.id));
+}
+
+/** A row of `selectContactListItems` as the API returns it, its photo as a signed link. */
+export function toListItem(
+  storage: ImageStorage,
+  row: { contact: ListItemColumns; photo: PhotoRef | null },
+): ContactListItem {
+  const { photoImageId, email, phone, ...item } = row.contact;
+  return {
+    ...item,
+    email: email ?? '',
+    phone: phone ?? '',
+    photo: photoImageId
+      ? { imageId: photoImageId, url: row.photo ? storage.urlFor(row.photo.key) : '' }
+      : null,
+  };
+}
+
+type ListItemColumns = Pick<typeof contacts.$inferSelect, keyof typeof listItemColumns>;
 
 /** A contact as the API returns it, its photo as a signed link. */
 export function toDto(storage: ImageStorage, row: ContactWithPhoto): Contact {

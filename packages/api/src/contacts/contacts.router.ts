@@ -5,6 +5,7 @@ import {
   contactUpdateInput,
   letterIndexInput,
   listInput,
+  listItemsInput,
 } from '@kith/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
@@ -12,6 +13,7 @@ import {
   createContact,
   getContact,
   letterIndex,
+  listContactItems,
   listContacts,
   updateContact,
 } from './contacts.service';
@@ -30,6 +32,16 @@ export const contactsRouter = {
   list: protectedProcedure
     .input(listInput)
     .query(({ ctx, input }) => listContacts(ctx, ctx.userId, 'contacts', input)),
+
+  /**
+   * A page of a list as its screen's rows (`ContactListItem`: the name's parts, the first
+   * email and phone, the photo, the star, when trashed): the contacts, favorites or trash
+   * (`list`), paged and ordered as `contacts.list`: `{items, nextCursor, total}` (`total` on
+   * the first page only). A label's rows are `labels.contactItems`.
+   */
+  listItems: protectedProcedure
+    .input(listItemsInput)
+    .query(({ ctx, input }) => listContactItems(ctx, ctx.userId, input.list, input)),
 
   /**
    * The A-Z index of the contacts or favorites (or one label's contacts) sorted by first or

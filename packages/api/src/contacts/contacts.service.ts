@@ -5,7 +5,8 @@ import type {
   ContactUpdateValues,
   LetterIndexInput,
 } from '@kith/validators';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { ApiDependencies } from '../trpc/context';
 import {
   ConflictError,
@@ -16,10 +17,16 @@ import {
 import { preparedQuery } from '../shared/prepared-query';
 import { deleteImages, ownedImage } from '../images';
 import { cardChanges, emptyCard } from './card';
-import type { Contact } from './contact-dto';
+import type { Contact, ContactListItem } from './contact-dto';
 import { decodeCursor, encodeCursor } from './cursor';
 import { listCondition, type ContactList } from './list-filter';
-import { selectContactsWithPhoto, toDto } from './contacts-with-photo';
+import {
+  selectContactListItems,
+  selectContactsWithPhoto,
+  toDto,
+  toListItem,
+} from './contacts-with-photo';
+import { accountRevision, listTotal } from './list-totals';
 import { bookTransaction } from '../shared/write-transaction';
 import { requestFingerprint } from './idempotency';
 import { insertContactOnce, updateContactRows } from './writes';
@@ -40,8 +47,9 @@ type Deps = Pick<ApiDependencies, 'db' | 'images' | 'now'>;
 
 export const CURSOR_OR_OFFSET = 'Give a cursor or an offset, not both';
 
-export interface ContactPage {
-  items: Contact[];
+/** One page of a list: its items, where the next page starts, and the list's size. */
+export interface ListPage<Item> {
+  items: Item[];
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
   /**
@@ -50,6 +58,19 @@ export interface ContactPage {
    * would otherwise be counted again for each of its 99 pages).
    */
   total: number | null;
+}
+
+/** A page of whole contacts, as the SDK and REST read a list. */
+export type ContactPage = ListPage<Contact>;
+
+/** Where a page of a list starts, how long it is, its order and its label (`listInput`). */
+export interface ListPageInput {
+  cursor?: string | null;
+  offset?: number;
+  fromEnd?: boolean;
+  limit?: number | null;
+  sort?: ContactSort;
+  labelId?: string;
 }
 
 /**
@@ -66,8 +87,14 @@ const listOrders = {
 
 type ListOrder = keyof typeof listOrders;
 
+/** The columns a list's read adds to its rows: the cursor's key, and the account's revision. */
+type ListColumns = {
+  cursorKey: SQL<string>;
+  revision: SQL<number | null>;
+};
+
 /**
- * One page of a list (the contacts, the favorites or the trash): the contacts and
+ * One page of a list (the contacts, the favorites or the trash) as whole contacts: the contacts and
  * favorites in the `sort` order, the trash most recently deleted first; with `labelId`, only
  * the contacts carrying that label. A page starts after `cursor` or at position `offset`
  * (0-based; a window anywhere in the list); with `fromEnd` the window is the `limit` rows
@@ -82,15 +109,59 @@ export async function listContacts(
   deps: Pick<Deps, 'db' | 'images'>,
   userId: string,
   list: ContactList,
-  page: {
-    cursor?: string | null;
-    offset?: number;
-    fromEnd?: boolean;
-    limit?: number | null;
-    sort?: ContactSort;
-    labelId?: string;
-  } = {},
+  page: ListPageInput = {},
 ): Promise<ContactPage> {
+  return readListPage(
+    deps.db,
+    userId,
+    list,
+    page,
+    (columns) => selectContactsWithPhoto(deps.db, columns).$dynamic(),
+    (row) => toDto(deps.images, row),
+  );
+}
+
+/**
+ * `listContacts` with each contact as a list screen's row (`ContactListItem`): the same
+ * pages, order, cursors and totals, a third of the bytes.
+ *
+ * @throws ValidationError as `listContacts` does.
+ */
+export async function listContactItems(
+  deps: Pick<Deps, 'db' | 'images'>,
+  userId: string,
+  list: ContactList,
+  page: ListPageInput = {},
+): Promise<ListPage<ContactListItem>> {
+  return readListPage(
+    deps.db,
+    userId,
+    list,
+    page,
+    (columns) => selectContactListItems(deps.db, columns).$dynamic(),
+    (row) => toListItem(deps.images, row),
+  );
+}
+
+/** What the paging reads of every row, whatever its columns. */
+interface ListRowHead {
+  cursorKey: string;
+  revision: number | null;
+  contact: { id: string };
+}
+
+/**
+ * A page of `list` read through `select` (a contact select with the list's columns added),
+ * each row made an item by `toItem`: the paging of `listContacts`.
+ */
+async function readListPage<Query extends PgSelect, Item>(
+  db: Database,
+  userId: string,
+  list: ContactList,
+  page: ListPageInput,
+  select: (columns: ListColumns) => Query,
+  toItem: (row: Query['_']['result'][number]) => Item,
+): Promise<ListPage<Item>> {
   if (page.cursor && (page.offset !== undefined || page.fromEnd)) {
     throw new ValidationError(CURSOR_OR_OFFSET, { offset: [CURSOR_OR_OFFSET] });
   }
@@ -106,35 +177,48 @@ export async function listContacts(
     : undefined;
   // From the end: the order reversed, read from its start, and the rows turned back.
   const by = (order.direction === 'asc') !== Boolean(page.fromEnd) ? asc : desc;
-
-  // The database's own text of the sort key: timestamps keep their microseconds.
-  const query = selectContactsWithPhoto(deps.db, { cursorKey: sql<string>`${order.column}::text` })
-    .where(and(filter, cursorCondition))
-    .orderBy(by(order.column), by(contacts.id))
-    .$dynamic();
-  if (page.offset) query.offset(page.offset);
-  if (page.limit) query.limit(page.limit + 1);
-  const read = await query;
-  const rows = page.fromEnd ? read.reverse() : read;
   // Counted for the list's head only: a window further down keeps the head's count.
   const counted = !after && !page.offset && !page.fromEnd;
-  const [totals] = counted
-    ? await deps.db.select({ total: count() }).from(contacts).where(filter)
-    : [null];
+
+  const query = select({
+    // The database's own text of the sort key: timestamps keep their microseconds.
+    cursorKey: sql<string>`${order.column}::text`,
+    // The head's rows say which revision of the account they are, for its kept size.
+    revision: counted ? accountRevision(userId) : sql<null>`null`,
+  })
+    .where(and(filter, cursorCondition))
+    .orderBy(by(order.column), by(contacts.id));
+  if (page.offset) query.offset(page.offset);
+  if (page.limit) query.limit(page.limit + 1);
+  const read = (await query) as Query['_']['result'];
+  const rows = page.fromEnd ? read.reverse() : read;
+  const head = (row: unknown) => row as ListRowHead | undefined;
+  const total = counted
+    ? await listTotal(
+        db,
+        userId,
+        listKey(list, page.labelId),
+        filter,
+        head(rows[0])?.revision ?? null,
+      )
+    : null;
 
   const hasMore = Boolean(page.limit) && rows.length > page.limit!;
   // From the end, the extra row read is the one before the window.
   const visible = hasMore ? (page.fromEnd ? rows.slice(1) : rows.slice(0, page.limit!)) : rows;
-  const last = visible.at(-1);
+  const last = head(visible.at(-1));
   return {
-    items: visible.map((row) => toDto(deps.images, row)),
+    items: visible.map(toItem),
     nextCursor:
       hasMore && last && !page.fromEnd
         ? encodeCursor({ key: last.cursorKey, id: last.contact.id, order: orderName })
         : null,
-    total: counted ? (totals?.total ?? 0) : null,
+    total,
   };
 }
+
+/** A list's name within its account, for its kept size: the list, and its label if any. */
+const listKey = (list: ContactList, labelId?: string) => (labelId ? `${list}:${labelId}` : list);
 
 /**
  * One of the person's contacts, trashed or not.

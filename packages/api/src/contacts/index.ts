@@ -6,8 +6,13 @@
 export { activeContactRows } from './active-contacts';
 export { cardOf, unionCards, unionValues } from './card';
 export { GOOGLE_LABEL_SEPARATOR, SPREADSHEET_FORMULA, splitComponents } from './contact-csv';
-export { toContact, type Contact, type ContactSummary } from './contact-dto';
-export { CONTACT_NOT_FOUND, NO_MATCHING_CONTACTS, listContacts } from './contacts.service';
+export { toContact, type Contact, type ContactListItem, type ContactSummary } from './contact-dto';
+export {
+  CONTACT_NOT_FOUND,
+  NO_MATCHING_CONTACTS,
+  listContactItems,
+  listContacts,
+} from './contacts.service';
 export {
   embedded,
   selectContactsWithPhoto,

@@ -8,7 +8,7 @@ import {
 } from '@kith/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
-import { listContacts, ownedLabel } from '../contacts';
+import { listContactItems, listContacts, ownedLabel } from '../contacts';
 import {
   assignLabel,
   createLabel,
@@ -66,6 +66,16 @@ export const labelsRouter = {
   contacts: protectedProcedure.input(labelListInput).query(async ({ ctx, input }) => {
     const label = await ownedLabel(ctx.db, ctx.userId, input.labelId);
     const page = await listContacts(ctx, ctx.userId, 'contacts', input);
+    return { ...page, label };
+  }),
+
+  /**
+   * `contacts` with each contact as a list screen's row (`ContactListItem`, as
+   * `contacts.listItems` gives them), with the label's name.
+   */
+  contactItems: protectedProcedure.input(labelListInput).query(async ({ ctx, input }) => {
+    const label = await ownedLabel(ctx.db, ctx.userId, input.labelId);
+    const page = await listContactItems(ctx, ctx.userId, 'contacts', input);
     return { ...page, label };
   }),
 } satisfies TRPCRouterRecord;
