@@ -279,7 +279,7 @@ test('a bad address, a trashed contact and a failed list each say what is wrong 
   // The list fails (its retry too) until the server is back; then Try again loads it. Failing
   // a fixed number of calls raced with a refetch that sometimes came before the error showed.
   let serverDown = true;
-  await page.route('**/api/trpc/contacts.list**', (route) =>
+  await page.route('**/api/trpc/contacts.listItems**', (route) =>
     serverDown ? route.fulfill({ status: 500, body: 'down' }) : route.continue(),
   );
   await page.goto('/');

@@ -28,9 +28,9 @@ test('a long book: windows on screen, End, the A-Z rail, and Select All over unl
 
   const offsets: number[] = [];
   page.on('request', (request) => {
-    // GET /api/trpc/contacts.list?input={"json": {...}} (each window is a request of its own).
+    // GET /api/trpc/contacts.listItems?input={"json": {...}} (each window is a request of its own).
     const url = new URL(request.url());
-    if (!url.pathname.endsWith('/contacts.list')) return;
+    if (!url.pathname.endsWith('/contacts.listItems')) return;
     const input = JSON.parse(url.searchParams.get('input') ?? '{}') as {
       json?: { offset?: number; fromEnd?: boolean };
     };

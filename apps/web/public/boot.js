@@ -38,12 +38,12 @@ function startFirstScreen(language) {
   // The order the list was last shown in (lib/contact-lists.ts `lastSort`); the app checks it.
   var sort = home ? localStorage.getItem('kith.contactSort') || 'first_name' : '';
   if (/^[a-z_]+$/.test(sort)) {
-    // tRPC's own GET for `contacts.list` with the list's first-window input, so the service
+    // tRPC's own GET for `contacts.listItems` with the list's first-window input, so the service
     // worker keeps and answers it as it does the app's call. First, so it has a connection.
-    var input = JSON.stringify({ json: { offset: 0, limit: 100, sort: sort } });
+    var input = JSON.stringify({ json: { offset: 0, limit: 100, sort: sort, list: 'contacts' } });
     window.__kithFirstWindow = {
       sort: sort,
-      response: fetch('/api/trpc/contacts.list?input=' + encodeURIComponent(input), {
+      response: fetch('/api/trpc/contacts.listItems?input=' + encodeURIComponent(input), {
         credentials: 'include',
       }).catch(function () {
         return null;

@@ -10,6 +10,8 @@ import { takeFirstWindow } from './first-window';
 import { sessionQueryKey, useSessionUser, type SessionUser } from './session';
 
 export type Contact = RouterOutputs['contacts']['byId'];
+/** A contact as a list's row has it: the name, first email and phone, photo, star, trashed. */
+export type ContactListItem = RouterOutputs['contacts']['listItems']['items'][number];
 export type ContactListName = 'contacts' | 'favorites' | 'trash' | 'label';
 
 /**
@@ -28,7 +30,7 @@ const UNBATCHED = { context: { skipBatch: true } };
 
 /** One window of a list, as the list procedures answer (`total` on the first window only). */
 export interface ContactWindow {
-  items: Contact[];
+  items: ContactListItem[];
   nextCursor: string | null;
   total: number | null;
   label?: { id: string; name: string };
@@ -52,8 +54,9 @@ function windowPage(window: number, total: number | undefined) {
 
 /**
  * The query of one window of a list: rows `window * WINDOW_SIZE` onwards (`total`, the
- * list's size, lets a far window be read from the end). Its key sits under tRPC's key for the
- * procedure (`[['contacts', 'list'], ...]`), so `utils.contacts.invalidate()` refreshes it.
+ * list's size, lets a far window be read from the end), as the rows a list shows
+ * (`contacts.listItems`, a label's `labels.contactItems`). Its key sits under tRPC's key for the
+ * procedure (`[['contacts', 'listItems'], ...]`), so `utils.contacts.invalidate()` refreshes it.
  * Route loaders start the first window before the screen's code has loaded.
  */
 export function contactWindowQueryOptions(
@@ -66,10 +69,10 @@ export function contactWindowQueryOptions(
 ) {
   // The trash has one order of its own (most recently deleted first).
   const order = list === 'trash' ? undefined : sort;
-  const path = list === 'label' ? ['labels', 'contacts'] : [list, 'list'];
+  const path = list === 'label' ? ['labels', 'contactItems'] : ['contacts', 'listItems'];
   const page = windowPage(window, window === 0 ? undefined : total);
   return queryOptions({
-    queryKey: [path, { type: 'window', input: { ...page, sort: order, labelId } }] as const,
+    queryKey: [path, { type: 'window', input: { ...page, sort: order, list, labelId } }] as const,
     // Each window is a request of its own (`skipBatch`): batched with the session check, the
     // list would hold it back, and a failing list would fail it too.
     queryFn: async (): Promise<ContactWindow> => {
@@ -79,8 +82,8 @@ export function contactWindowQueryOptions(
       return (
         (await early) ??
         (list === 'label'
-          ? api.labels.contacts.query({ ...page, labelId, sort }, UNBATCHED)
-          : api[list].list.query({ ...page, sort: order }, UNBATCHED))
+          ? api.labels.contactItems.query({ ...page, labelId, sort }, UNBATCHED)
+          : api.contacts.listItems.query({ ...page, sort: order, list }, UNBATCHED))
       );
     },
     // The first window holds the total and the label; it stays while the screen does.
@@ -122,7 +125,7 @@ export function useContactList(list: ContactListName, labelId?: string) {
   return {
     total,
     label: head.data?.label ?? null,
-    rowAt: (index: number): Contact | undefined =>
+    rowAt: (index: number): ContactListItem | undefined =>
       loaded.get(Math.floor(index / WINDOW_SIZE))?.items[index % WINDOW_SIZE],
     /** Tells the list which rows (first and last position) the screen shows. */
     showRange: useCallback((first: number, last: number) => {

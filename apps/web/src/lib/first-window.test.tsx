@@ -3,7 +3,7 @@ import { transformer } from '@kith/validators/transformer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, server, setUpMswServer, signedIn } from '../test/render-app';
 import { receivedCalls, trpcHandler } from '../test/trpc-msw';
-import { contactDto } from '../test/contact-dto';
+import { contactDto, listItemOf } from '../test/contact-dto';
 
 setUpMswServer();
 
@@ -18,7 +18,7 @@ function earlyWindow(sort: string, response: Response | null) {
 const answer = (data: unknown, status = 200) =>
   new Response(JSON.stringify({ result: { data: transformer.serialize(data) } }), { status });
 
-const listCalls = () => receivedCalls.filter((call) => call.path === 'contacts.list');
+const listCalls = () => receivedCalls.filter((call) => call.path === 'contacts.listItems');
 
 afterEach(() => {
   delete window.__kithFirstWindow;
@@ -26,10 +26,14 @@ afterEach(() => {
 
 describe("the list's first window, asked for before the app's code arrived", () => {
   it('shows the rows boot.js asked for, and does not ask again', async () => {
-    earlyWindow('first_name', answer({ items: [ada], nextCursor: null, total: 1 }));
+    earlyWindow('first_name', answer({ items: [listItemOf(ada)], nextCursor: null, total: 1 }));
     server.use(
       ...signedIn(),
-      ...trpcHandler('contacts.list', () => ({ items: [alan], nextCursor: null, total: 1 })),
+      ...trpcHandler('contacts.listItems', () => ({
+        items: [listItemOf(alan)],
+        nextCursor: null,
+        total: 1,
+      })),
     );
     renderApp('/');
     expect(await screen.findByText('Ada Lovelace', {}, { timeout: 10_000 })).toBeInTheDocument();
@@ -46,13 +50,17 @@ describe("the list's first window, asked for before the app's code arrived", () 
     [
       'it was asked for in another order than the list shows',
       'last_name',
-      answer({ items: [ada], nextCursor: null, total: 1 }),
+      answer({ items: [listItemOf(ada)], nextCursor: null, total: 1 }),
     ],
   ])('asks the usual way when %s', async (_case, sort, early) => {
     earlyWindow(sort, early);
     server.use(
       ...signedIn(),
-      ...trpcHandler('contacts.list', () => ({ items: [alan], nextCursor: null, total: 1 })),
+      ...trpcHandler('contacts.listItems', () => ({
+        items: [listItemOf(alan)],
+        nextCursor: null,
+        total: 1,
+      })),
     );
     renderApp('/');
     expect(await screen.findByText('Alan Turing', {}, { timeout: 10_000 })).toBeInTheDocument();

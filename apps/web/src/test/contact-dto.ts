@@ -44,3 +44,19 @@ export function contactDto(
     ...overrides,
   };
 }
+
+/** A contact as a list's rows answer it (`contacts.listItems`): the row's part of `contact`. */
+export function listItemOf(
+  contact: ContactDto,
+): RouterOutputs['contacts']['listItems']['items'][number] {
+  return {
+    id: contact.id,
+    givenName: contact.givenName,
+    familyName: contact.familyName,
+    email: contact.emails[0]?.value ?? '',
+    phone: contact.phones[0]?.value ?? '',
+    photo: contact.photo,
+    isFavorite: contact.isFavorite,
+    trashedAt: contact.trashedAt,
+  };
+}

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { renderApp, server, signedIn, setUpMswServer } from '../../test/render-app';
 import { trpcHandler } from '../../test/trpc-msw';
-import { contactDto } from '../../test/contact-dto';
+import { contactDto, listItemOf } from '../../test/contact-dto';
 
 setUpMswServer();
 
@@ -15,7 +15,11 @@ const nameless = contactDto('66666666-6666-4666-8666-666666666666', 'No name', '
 function openList() {
   server.use(
     ...signedIn(),
-    ...trpcHandler('contacts.list', () => ({ items: [nameless], nextCursor: null, total: 1 })),
+    ...trpcHandler('contacts.listItems', () => ({
+      items: [listItemOf(nameless)],
+      nextCursor: null,
+      total: 1,
+    })),
     ...trpcHandler('labels.list', () => []),
     ...trpcHandler('keepInTouch.dueCount', () => 0),
   );

@@ -6,7 +6,7 @@ import { hotkeysFor, inOverlay, SHORTCUTS } from '../../lib/shortcuts';
 import { rememberOpenedRow, usePaneScroll } from './list-scroll';
 import { rowLayout } from './row-layout';
 import { LetterRail, type LetterIndex } from './letter-rail';
-import type { Contact } from '../../lib/contact-lists';
+import type { ContactListItem as Contact } from '../../lib/contact-lists';
 import { ContactAvatar } from '../contact-avatar';
 import classes from './contact-table.module.css';
 import type { Selection } from './selection';

@@ -13,7 +13,7 @@ describe('the sidebar labels', () => {
   it('keeps a long label to two lines, with its whole name on hover and for screen readers', async () => {
     server.use(
       ...signedIn(),
-      ...trpcHandler('contacts.list', () => ({ items: [], nextCursor: null, total: 0 })),
+      ...trpcHandler('contacts.listItems', () => ({ items: [], nextCursor: null, total: 0 })),
       ...trpcHandler('labels.list', () => [
         { id: '77777777-7777-4777-8777-777777777777', name: long, count: 1 },
       ]),

@@ -6,7 +6,7 @@ import type { BulkContactsInput } from '@kith/validators';
 import { useRef, useState } from 'react';
 import { withProgress } from '../../lib/notify';
 import { useTrashActions } from './api';
-import { useContactList, type Contact } from '../../lib/contact-lists';
+import { useContactList, type ContactListItem } from '../../lib/contact-lists';
 import { LoadFailure } from '../../components/load-failure';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ContactTable } from '../../components/contact-table/contact-table';
@@ -130,7 +130,7 @@ export function TrashPage() {
     setPending(null);
   };
 
-  const rowActions = (contact: Contact) =>
+  const rowActions = (contact: ContactListItem) =>
     phone ? (
       <Menu position="bottom-end">
         <Menu.Target>

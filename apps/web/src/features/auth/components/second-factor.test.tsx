@@ -63,7 +63,7 @@ function readsHandler(answers: Record<string, () => unknown>) {
 function emptyBook() {
   server.use(
     readsHandler({
-      'contacts.list': () => ({ items: [], nextCursor: null, total: 0 }),
+      'contacts.listItems': () => ({ items: [], nextCursor: null, total: 0 }),
       'labels.list': () => [],
       'history.alerts': () => [],
       'contacts.letters': () => [],

@@ -5,7 +5,6 @@ import { trpc } from '../../../lib/trpc';
 import {
   isContactWindow,
   useRefreshContactLists,
-  type Contact,
   type ContactWindow,
 } from '../../../lib/contact-lists';
 
@@ -42,7 +41,8 @@ function useFavoriteMutation(pending: Set<string>) {
       await utils.contacts.byId.cancel({ id });
       const lists = queryClient.getQueriesData<ContactWindow>(listKey);
       const single = utils.contacts.byId.getData({ id });
-      const flip = (c: Contact) => (c.id === id ? { ...c, isFavorite } : c);
+      const flip = <Row extends { id: string }>(c: Row): Row =>
+        c.id === id ? { ...c, isFavorite } : c;
       queryClient.setQueriesData<ContactWindow>(listKey, (data) =>
         data ? { ...data, items: data.items.map(flip) } : data,
       );

@@ -3,7 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, server, signedIn, setUpMswServer } from '../../../test/render-app';
 import { receivedCalls, trpcError, trpcHandler } from '../../../test/trpc-msw';
-import { contactDto } from '../../../test/contact-dto';
+import { contactDto, listItemOf } from '../../../test/contact-dto';
 
 setUpMswServer();
 
@@ -22,7 +22,7 @@ describe('the contacts list', () => {
   it("shows the title with the count, and the empty state's texts", async () => {
     server.use(
       ...signedIn(),
-      ...trpcHandler('contacts.list', () => ({ items: [], nextCursor: null, total: 0 })),
+      ...trpcHandler('contacts.listItems', () => ({ items: [], nextCursor: null, total: 0 })),
     );
     renderApp('/');
     expect(await screen.findByText('No contacts yet')).toBeInTheDocument();
@@ -35,7 +35,11 @@ describe('the contacts list', () => {
   it('flips the star at once, and puts it back with the error when the server refuses', async () => {
     server.use(
       ...signedIn(),
-      ...trpcHandler('contacts.list', () => ({ items: [ada], nextCursor: null, total: 1 })),
+      ...trpcHandler('contacts.listItems', () => ({
+        items: [listItemOf(ada)],
+        nextCursor: null,
+        total: 1,
+      })),
       ...trpcHandler('favorites.set', () => {
         throw trpcError('INTERNAL_SERVER_ERROR', 'The database is not reachable right now.', 503);
       }),
@@ -58,7 +62,11 @@ describe('the contacts list', () => {
     let calls = 0;
     server.use(
       ...signedIn(),
-      ...trpcHandler('contacts.list', () => ({ items: [ada], nextCursor: null, total: 1 })),
+      ...trpcHandler('contacts.listItems', () => ({
+        items: [listItemOf(ada)],
+        nextCursor: null,
+        total: 1,
+      })),
       // A slow answer, so the second click lands while the first is on its way.
       http.post(/\/api\/trpc\/favorites\.set/, async () => {
         calls++;
@@ -90,7 +98,7 @@ describe('the search box', () => {
   it('shows the answer for the latest text even when an earlier answer arrives last', async () => {
     server.use(
       ...signedIn(),
-      ...trpcHandler('contacts.list', () => ({ items: [], nextCursor: null, total: 0 })),
+      ...trpcHandler('contacts.listItems', () => ({ items: [], nextCursor: null, total: 0 })),
       // The answer for "a" is slow; the answer for "ad" is quick.
       http.get(/\/api\/trpc\/search\.contacts/, async ({ request }) => {
         const query = searchedText(request);
@@ -119,7 +127,7 @@ describe('the search box', () => {
     const aborted: string[] = [];
     server.use(
       ...signedIn(),
-      ...trpcHandler('contacts.list', () => ({ items: [], nextCursor: null, total: 0 })),
+      ...trpcHandler('contacts.listItems', () => ({ items: [], nextCursor: null, total: 0 })),
       http.get(/\/api\/trpc\/search\.contacts/, async ({ request }) => {
         const query = searchedText(request);
         sent.push(query);
@@ -146,8 +154,8 @@ const carla = contact('55555555-5555-4555-8555-555555555555', 'Carla Diaz');
 function threeContacts(letters: { letter: string; position: number }[] = []) {
   server.use(
     ...signedIn(),
-    ...trpcHandler('contacts.list', () => ({
-      items: [ada, bruno, carla],
+    ...trpcHandler('contacts.listItems', () => ({
+      items: [ada, bruno, carla].map(listItemOf),
       nextCursor: null,
       total: 3,
     })),

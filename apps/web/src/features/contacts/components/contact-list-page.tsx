@@ -23,7 +23,7 @@ import {
 import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import type { BulkContactsInput } from '@kith/validators';
 import type { ReactNode } from 'react';
-import { useContactList, type Contact } from '../../../lib/contact-lists';
+import { useContactList, type ContactListItem } from '../../../lib/contact-lists';
 import { useToggleFavorite } from '../api/favorites';
 import { useLetterIndex } from '../api/contacts';
 import { useCompactRows } from '../../../lib/preferences';
@@ -43,8 +43,8 @@ import { i18nKey } from '../../../lib/i18n';
 import { contactName, shownName } from '../../../lib/contact-name';
 
 /** The preferred (first) email and phone, as the list's columns show them. */
-const firstEmail = (contact: Contact) => contact.emails[0]?.value ?? '';
-const firstPhone = (contact: Contact) => contact.phones[0]?.value ?? '';
+const firstEmail = (contact: ContactListItem) => contact.email;
+const firstPhone = (contact: ContactListItem) => contact.phone;
 
 /**
  * What other features add to a list, given by its route (a feature never imports another).
@@ -133,7 +133,7 @@ export function ContactListPage({
   const [compact] = useCompactRows();
   const [confirmOpened, confirm] = useDisclosure(false);
   // The one contact `#` asks to move to the trash, while its confirmation is open.
-  const [toTrash, setToTrash] = useState<Contact | null>(null);
+  const [toTrash, setToTrash] = useState<ContactListItem | null>(null);
   const toggleFavorite = useToggleFavorite();
   const trashMany = useTrashWithUndo();
   const text = copy[list];
@@ -143,14 +143,14 @@ export function ContactListPage({
    * page is already open or on its way adds no second history entry, so Back leaves it at once
    * (docs/product/screens.md#two-panes).
    */
-  const go = (to: '/person/$id' | '/person/edit/$id', contact: Contact) => {
+  const go = (to: '/person/$id' | '/person/edit/$id', contact: ContactListItem) => {
     const path = to.replace('$id', contact.id);
     if (router.history.location.pathname === path) return;
     // In two panes the window scrolls the contact's pane; the list keeps its own place.
     void navigate({ to, params: { id: contact.id }, state: { from: pathname } });
   };
-  const open = (contact: Contact) => go('/person/$id', contact);
-  const edit = (contact: Contact) => go('/person/edit/$id', contact);
+  const open = (contact: ContactListItem) => go('/person/$id', contact);
+  const edit = (contact: ContactListItem) => go('/person/edit/$id', contact);
 
   const trashSelected = async () => {
     if (await trashMany.trash(selection.chosen())) selection.clear();

@@ -14,7 +14,7 @@ const emptyPage = { items: [], nextCursor: null, total: 0 };
 function openCreatePage() {
   server.use(
     ...signedIn(),
-    ...trpcHandler('contacts.list', () => emptyPage),
+    ...trpcHandler('contacts.listItems', () => emptyPage),
     ...trpcHandler('images.upload', () => ({
       image: { publicId: '11111111-1111-4111-8111-111111111111', url: '/uploads/x.webp' },
     })),

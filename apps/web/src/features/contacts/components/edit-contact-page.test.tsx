@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, server, signedIn, setUpMswServer } from '../../../test/render-app';
 import { receivedCalls, trpcError, trpcHandler } from '../../../test/trpc-msw';
-import { contactDto } from '../../../test/contact-dto';
+import { contactDto, listItemOf } from '../../../test/contact-dto';
 
 setUpMswServer();
 
@@ -19,7 +19,11 @@ function openEditPage(loaded: typeof contact = contact) {
     ...signedIn(),
     ...trpcHandler('contacts.byId', () => loaded),
     ...trpcHandler('contacts.update', (input) => ({ ...contact, ...(input as object) })),
-    ...trpcHandler('contacts.list', () => ({ items: [contact], nextCursor: null, total: 1 })),
+    ...trpcHandler('contacts.listItems', () => ({
+      items: [listItemOf(contact)],
+      nextCursor: null,
+      total: 1,
+    })),
   );
   return renderApp(`/person/edit/${id}`);
 }
