@@ -11,7 +11,7 @@ export type RunSql = (text: string, params: unknown[]) => Promise<Record<string,
 /** The search service's SQL (packages/api/src/search/search.service.ts), written out. */
 const SEARCH_SQL = `
   select c.id, c.given_name, c.family_name, c.email, i.storage_key
-  from contacts c left join images i on c.avatar_image_id = i.id
+  from contacts c left join images i on c.photo_image_id = i.id
   where c.user_id = $1 and c.trashed_at is null
     and (c.search_text like kith_fold($2) escape '\\' or ($5 <> '' and c.phone_digits like $6))
   order by case when c.sort_name like kith_fold($3) escape '\\' or ($5 <> '' and (',' || c.phone_digits) like $7)
@@ -47,18 +47,34 @@ export async function startFloor(run: RunSql, userId: string): Promise<FastifyIn
     return row;
   });
 
-  app.get('/contacts', async () => {
+  // A list's first page as Kith reads it: the rows (whole contacts, or a row's columns) with
+  // the account's revision, and the list counted again only when that revision moved.
+  const kept = { revision: -1, total: 0 };
+  const listPage = async (columns: string) => {
     const items = await run(
-      `select c.*, i.storage_key from contacts c left join images i on c.avatar_image_id = i.id
+      `select ${columns}, i.storage_key, c.sort_name::text as cursor_key,
+         (select dav_revision from users where id = $1) as revision
+       from contacts c left join images i on c.photo_image_id = i.id
        where c.user_id = $1 and c.trashed_at is null order by c.sort_name, c.id limit 101`,
       [userId],
     );
-    const [total] = await run(
-      'select count(*)::int as total from contacts where user_id = $1 and trashed_at is null',
-      [userId],
-    );
-    return { items, total };
-  });
+    const revision = Number(items[0]?.revision ?? -1);
+    if (revision !== kept.revision) {
+      const [counted] = await run(
+        `select dav_revision as revision, (select count(*)::int from contacts
+           where user_id = $1 and trashed_at is null) as total from users where id = $1`,
+        [userId],
+      );
+      Object.assign(kept, { revision: Number(counted!.revision), total: counted!.total });
+    }
+    return { items, total: kept.total };
+  };
+  app.get('/contacts', () => listPage('c.*'));
+  app.get('/list-items', () =>
+    listPage(
+      'c.id, c.given_name, c.family_name, c.email, c.phone, c.photo_image_id, c.is_favorite, c.trashed_at',
+    ),
+  );
 
   app.post<{
     Body: { givenName: string; familyName: string; phones: { value: string; type: string }[] };

@@ -88,14 +88,19 @@ export function toListItem(
   storage: ImageStorage,
   row: { contact: ListItemColumns; photo: PhotoRef | null },
 ): ContactListItem {
-  const { photoImageId, email, phone, ...item } = row.contact;
+  // Written out, not spread: a spread and a rest per row cost more than the query's mapping.
+  const { contact } = row;
   return {
-    ...item,
-    email: email ?? '',
-    phone: phone ?? '',
-    photo: photoImageId
-      ? { imageId: photoImageId, url: row.photo ? storage.urlFor(row.photo.key) : '' }
+    id: contact.id,
+    givenName: contact.givenName,
+    familyName: contact.familyName,
+    email: contact.email ?? '',
+    phone: contact.phone ?? '',
+    photo: contact.photoImageId
+      ? { imageId: contact.photoImageId, url: row.photo ? storage.urlFor(row.photo.key) : '' }
       : null,
+    isFavorite: contact.isFavorite,
+    trashedAt: contact.trashedAt,
   };
 }
 

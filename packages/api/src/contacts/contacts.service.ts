@@ -5,7 +5,7 @@ import type {
   ContactUpdateValues,
   LetterIndexInput,
 } from '@kith/validators';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { ApiDependencies } from '../trpc/context';
 import {
@@ -116,6 +116,7 @@ export async function listContacts(
     userId,
     list,
     page,
+    'contacts',
     (columns) => selectContactsWithPhoto(deps.db, columns).$dynamic(),
     (row) => toDto(deps.images, row),
   );
@@ -138,6 +139,7 @@ export async function listContactItems(
     userId,
     list,
     page,
+    'items',
     (columns) => selectContactListItems(deps.db, columns).$dynamic(),
     (row) => toListItem(deps.images, row),
   );
@@ -151,21 +153,38 @@ interface ListRowHead {
 }
 
 /**
- * A page of `list` read through `select` (a contact select with the list's columns added),
- * each row made an item by `toItem`: the paging of `listContacts`.
+ * A window's query, prepared once per database and shape (`reader`, list, order, direction,
+ * with or without a label, head or not: a few dozen at most), so neither Drizzle nor
+ * PostgreSQL builds or plans it again for each window a screen reads.
+ */
+const windowsByDatabase = new WeakMap<Database, Map<string, PreparedWindow>>();
+interface PreparedWindow {
+  execute(values: Record<string, unknown>): Promise<unknown>;
+}
+function preparedWindow(db: Database, shape: string, prepare: () => PreparedWindow) {
+  let windows = windowsByDatabase.get(db);
+  if (!windows) windowsByDatabase.set(db, (windows = new Map()));
+  let window = windows.get(shape);
+  if (!window) windows.set(shape, (window = prepare()));
+  return window;
+}
+
+/**
+ * A page of `list` read through `select` (a contact select with the list's columns added;
+ * `reader` names it), each row made an item by `toItem`: the paging of `listContacts`.
  */
 async function readListPage<Query extends PgSelect, Item>(
   db: Database,
   userId: string,
   list: ContactList,
   page: ListPageInput,
+  reader: 'contacts' | 'items',
   select: (columns: ListColumns) => Query,
   toItem: (row: Query['_']['result'][number]) => Item,
 ): Promise<ListPage<Item>> {
   if (page.cursor && (page.offset !== undefined || page.fromEnd)) {
     throw new ValidationError(CURSOR_OR_OFFSET, { offset: [CURSOR_OR_OFFSET] });
   }
-  const filter = listCondition(userId, list, page.labelId);
   const orderName: ListOrder = list === 'trash' ? 'trash' : (page.sort ?? 'first_name');
   const order = listOrders[orderName];
   const after = page.cursor ? decodeCursor(page.cursor, orderName) : null;
@@ -180,17 +199,48 @@ async function readListPage<Query extends PgSelect, Item>(
   // Counted for the list's head only: a window further down keeps the head's count.
   const counted = !after && !page.offset && !page.fromEnd;
 
-  const query = select({
-    // The database's own text of the sort key: timestamps keep their microseconds.
-    cursorKey: sql<string>`${order.column}::text`,
-    // The head's rows say which revision of the account they are, for its kept size.
-    revision: counted ? accountRevision(userId) : sql<null>`null`,
-  })
-    .where(and(filter, cursorCondition))
-    .orderBy(by(order.column), by(contacts.id));
-  if (page.offset) query.offset(page.offset);
-  if (page.limit) query.limit(page.limit + 1);
-  const read = (await query) as Query['_']['result'];
+  const build = (values: { userId: string | Placeholder; labelId?: string | Placeholder }) =>
+    select({
+      // The database's own text of the sort key: timestamps keep their microseconds.
+      cursorKey: sql<string>`${order.column}::text`,
+      // The head's rows say which revision of the account they are, for its kept size.
+      revision: counted ? accountRevision(values.userId) : sql<null>`null`,
+    })
+      .where(and(listCondition(values.userId, list, values.labelId), cursorCondition))
+      .orderBy(by(order.column), by(contacts.id));
+  let read: Query['_']['result'];
+  if (after || !page.limit) {
+    const query = build({ userId, labelId: page.labelId });
+    if (page.offset) query.offset(page.offset);
+    if (page.limit) query.limit(page.limit + 1);
+    read = await query;
+  } else {
+    // A window by position, the way every list screen reads: one prepared statement per
+    // shape of window (see `preparedWindow`).
+    const shape = [
+      reader,
+      list,
+      orderName,
+      page.fromEnd ? 'end' : 'start',
+      page.labelId ? 'label' : 'all',
+      counted ? 'head' : 'body',
+    ].join('_');
+    const window = preparedWindow(db, shape, () =>
+      build({
+        userId: sql.placeholder('userId'),
+        labelId: page.labelId ? sql.placeholder('labelId') : undefined,
+      })
+        .offset(sql.placeholder('offset'))
+        .limit(sql.placeholder('limit'))
+        .prepare(`list_window_${shape}`),
+    );
+    read = (await window.execute({
+      userId,
+      labelId: page.labelId,
+      offset: page.offset ?? 0,
+      limit: page.limit + 1,
+    })) as Query['_']['result'];
+  }
   const rows = page.fromEnd ? read.reverse() : read;
   const head = (row: unknown) => row as ListRowHead | undefined;
   const total = counted
@@ -198,7 +248,7 @@ async function readListPage<Query extends PgSelect, Item>(
         db,
         userId,
         listKey(list, page.labelId),
-        filter,
+        listCondition(userId, list, page.labelId),
         head(rows[0])?.revision ?? null,
       )
     : null;

@@ -1,6 +1,16 @@
 import { schema, type Database } from '@kith/db';
 import type { BulkContacts } from '@kith/validators';
-import { and, eq, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { NotFoundError } from '../shared/errors';
 
 const { contacts, labels } = schema;
@@ -15,9 +25,13 @@ export type ContactList = 'contacts' | 'favorites' | 'trash';
  * The condition on `contacts` of one of the person's lists: the active contacts,
  * the favorites among them, or the trash; with `labelId`, only the contacts carrying that
  * label. The label is not checked here to be the person's: a stranger's label matches none
- * of the person's contacts.
+ * of the person's contacts. The account and the label may be placeholders of a prepared query.
  */
-export function listCondition(userId: string, list: ContactList, labelId?: string): SQL {
+export function listCondition(
+  userId: string | Placeholder,
+  list: ContactList,
+  labelId?: string | Placeholder,
+): SQL {
   return and(
     eq(contacts.userId, userId),
     list === 'trash' ? isNotNull(contacts.trashedAt) : isNull(contacts.trashedAt),

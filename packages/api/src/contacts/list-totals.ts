@@ -1,5 +1,5 @@
 import { schema, type Database } from '@kith/db';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 
 const { users } = schema;
 
@@ -50,7 +50,7 @@ export async function listTotal(
 }
 
 /** The account's revision, as a column of a list's own read (`listTotal`'s `seenRevision`). */
-export function accountRevision(userId: string): SQL<number> {
+export function accountRevision(userId: string | Placeholder): SQL<number> {
   return sql<number>`(select ${users.davRevision} from ${users} where ${users.id} = ${userId})`.mapWith(
     Number,
   );
