@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -28,7 +29,7 @@ import {
   SESSION_ABSOLUTE_TTL_MS,
 } from '@kith/api';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { anonymousBodyCap } from './anonymous-body-cap';
 import { closeConnectionsOnClose, type Lifecycle } from './closing-connections';
 import type { Env } from './env';
@@ -85,11 +86,15 @@ export async function buildApp({
   // ends with them rather than with the clients' keep-alive.
   closeConnectionsOnClose(app, lifecycle);
 
-  // helmet's security headers, its middleware made once: @fastify/helmet built a new one, CSP
-  // parsing included, for every request.
-  const securityHeaders = helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy } });
-  app.addHook('onRequest', (req, reply, done) => {
-    securityHeaders(req.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  // helmet's security headers, worked out once (`helmetHeaders`): @fastify/helmet built its
+  // middleware, CSP parsing included, for every request, and running even one made costs
+  // about 25 µs a request. Set on the raw answer, as helmet does, so streamed answers carry them.
+  const securityHeaders = helmetHeaders({
+    contentSecurityPolicy: { directives: contentSecurityPolicy },
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    done();
   });
   app.addHook('onSend', async (_req, reply) => {
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
@@ -295,6 +300,21 @@ const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
 ].join(', ');
+
+/**
+ * The headers helmet sets with `options`, as `[name, value]` pairs: its middleware run once
+ * against a stand-in answer that records them. Right only for options that do not depend on
+ * the request (no CSP nonce or directive function), as Kith's do not.
+ */
+function helmetHeaders(options: HelmetOptions): [string, string][] {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number) => headers.push([name, String(value)]),
+    removeHeader: () => {},
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}
 
 /**
  * CORS (the Fetch standard's CORS protocol) for the API's paths and the origins allowed: the

@@ -35,6 +35,22 @@ describe('security headers', () => {
     expect(csp).not.toMatch(/https?:\/\//);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it("sends helmet's other headers on every answer, a page's and the API's", async () => {
+    for (const url of ['/api/health', '/api/trpc/health.check', '/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject({
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': expect.stringMatching(/^max-age=\d+/),
+        'x-dns-prefetch-control': 'off',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+      });
+    }
+  });
 });
 
 describe('Origin check', () => {
