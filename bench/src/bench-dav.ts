@@ -2,7 +2,8 @@
  * CardDAV at scale (docs/performance.md), as a phone's first and later syncs go, over HTTP on
  * the real app: a first sync of a whole book (PROPFIND Depth 1 for the ETags, then
  * `addressbook-multiget` 100 cards at a time, as DAVx5 and vdirsyncer do) against reading the
- * same rows straight from the database; a sync with no change (one PROPFIND of the ctag); a
+ * same rows straight from the database, and again from a phone in a thread of its own (the
+ * server's thread then serves alone, as for a device elsewhere); a sync with no change (one PROPFIND of the ctag); a
  * sync after 100 changes (one `sync-collection` report); and the server's heap while it
  * streams the whole book, at two sizes of book, so a flat line shows. Then a phone's upload
  * into that book: 100 new cards PUT one after another with `If-None-Match: *` (ms per PUT),
@@ -24,6 +25,7 @@ import {
 } from './dav-client';
 import type { RunSql } from './floor';
 import { phoneCards } from './phone-cards';
+import { firstSyncOnPhoneThread } from './phone-thread';
 import { seedAccount } from './seed';
 
 /** The cards of every measured upload: 100 new contacts, the same in every book. */
@@ -42,6 +44,11 @@ export interface DavRow {
   listingMs: number;
   /** The same requests from a second device right after, the cards' texts cached, ms. */
   secondDeviceMs: number;
+  /**
+   * A first sync of another book of the same size from a phone in a thread of its own
+   * (`phone-thread.ts`), as a device elsewhere would: the server's thread serves, ms.
+   */
+  phoneThreadMs: number;
   firstSyncRequests: number;
   /** The same rows (with labels) read straight from the database, ms. */
   floorMs: number;
@@ -140,6 +147,12 @@ export async function benchDav(
     throw new Error(`listed ${first.listed} cards of ${cards}`);
   }
   const second = await firstSync(davBook);
+  const other = await kithAccount(handle, origin, keys, `phone-${email}`, cards);
+  await run('analyze', []);
+  const onPhoneThread = await firstSyncOnPhoneThread(other.book);
+  if (onPhoneThread.listed !== cards - (await trashed(run, other.userId))) {
+    throw new Error(`the phone thread listed ${onPhoneThread.listed} cards of ${cards}`);
+  }
 
   let started = performance.now();
   await run(
@@ -211,6 +224,7 @@ export async function benchDav(
     firstSyncMs: Math.round(first.ms),
     listingMs: Math.round(first.listingMs),
     secondDeviceMs: Math.round(second.ms),
+    phoneThreadMs: Math.round(onPhoneThread.ms),
     firstSyncRequests: first.requests,
     floorMs: Math.round(floorMs),
     ratio: Math.round((first.ms / Math.max(floorMs, 1)) * 10) / 10,
@@ -241,11 +255,11 @@ export function uploadCells(u: Upload): string {
 /** The rows as a Markdown table. */
 export function davTable(rows: DavRow[]): string {
   return [
-    '| database | cards | first sync (requests) | of which the listing | second device | floor | ratio | no change (requests) | after 100 changes (requests, listed) | heap while streaming the book | upload of 100: per PUT (median / p90), total | first sync of the 100 uploaded |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| database | cards | first sync (requests) | of which the listing | second device | phone in its own thread | floor | ratio | no change (requests) | after 100 changes (requests, listed) | heap while streaming the book | upload of 100: per PUT (median / p90), total | first sync of the 100 uploaded |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map(
       (r) =>
-        `| ${r.database} | ${r.cards} | ${r.firstSyncMs} ms (${r.firstSyncRequests}), ${Math.round(r.firstSyncBytes / 1024)} KB | ${r.listingMs} ms | ${r.secondDeviceMs} ms | ${r.floorMs} ms | ${r.ratio}x | ${r.unchangedMs} ms (${r.unchangedRequests}) | ${r.after100Ms} ms (${r.after100Requests}, ${r.after100Listed}) | +${r.streamHeapMb} MB | ${uploadCells(r.upload)} |`,
+        `| ${r.database} | ${r.cards} | ${r.firstSyncMs} ms (${r.firstSyncRequests}), ${Math.round(r.firstSyncBytes / 1024)} KB | ${r.listingMs} ms | ${r.secondDeviceMs} ms | ${r.phoneThreadMs} ms | ${r.floorMs} ms | ${r.ratio}x | ${r.unchangedMs} ms (${r.unchangedRequests}) | ${r.after100Ms} ms (${r.after100Requests}, ${r.after100Listed}) | +${r.streamHeapMb} MB | ${uploadCells(r.upload)} |`,
     ),
   ].join('\n');
 }
