@@ -6,7 +6,7 @@ import { hotkeysFor, inOverlay, SHORTCUTS } from '../../lib/shortcuts';
 import { rememberOpenedRow, usePaneScroll } from './list-scroll';
 import { rowLayout } from './row-layout';
 import { LetterRail, type LetterIndex } from './letter-rail';
-import type { ContactListItem as Contact } from '../../lib/contact-lists';
+import type { ContactListItem } from '../../lib/contact-lists';
 import { ContactAvatar } from '../contact-avatar';
 import classes from './contact-table.module.css';
 import type { Selection } from './selection';
@@ -27,9 +27,9 @@ const LONG_PRESS_MS = 500;
 export interface Column {
   header: string;
   /** The cell of a contact. */
-  render: (contact: Contact) => ReactNode;
+  render: (contact: ContactListItem) => ReactNode;
   /** The cell's whole text, shown on hover when the column is too narrow for it. */
-  title?: (contact: Contact) => string;
+  title?: (contact: ContactListItem) => string;
 }
 
 /**
@@ -98,19 +98,19 @@ export function ContactTable({
 }: {
   label: string;
   count: number;
-  rowAt: (index: number) => Contact | undefined;
+  rowAt: (index: number) => ContactListItem | undefined;
   onRange: (first: number, last: number) => void;
   letters?: LetterIndex;
   letterHeaders?: LetterIndex;
   compact?: boolean;
   selection: Selection;
   columns: Column[];
-  secondary: (contact: Contact) => ReactNode;
-  actions: (contact: Contact) => ReactNode;
+  secondary: (contact: ContactListItem) => ReactNode;
+  actions: (contact: ContactListItem) => ReactNode;
   /** A row opened (click, Enter); `index` is its position in the list. */
-  onOpen?: (contact: Contact, index: number) => void;
-  onEdit?: (contact: Contact) => void;
-  onTrash?: (contact: Contact) => void;
+  onOpen?: (contact: ContactListItem, index: number) => void;
+  onEdit?: (contact: ContactListItem) => void;
+  onTrash?: (contact: ContactListItem) => void;
   activeId?: string;
   scrollElement?: HTMLElement;
   narrow?: boolean;
@@ -165,7 +165,7 @@ export function ContactTable({
     virtualizer.scrollToIndex(layout.slotOf(next), { align: 'auto' });
   };
   const highlighted = () => (highlight ? rowAt(highlight.index) : undefined);
-  const withHighlighted = (act?: (contact: Contact) => void) => () => {
+  const withHighlighted = (act?: (contact: ContactListItem) => void) => () => {
     const contact = highlighted();
     if (contact) act?.(contact);
   };
@@ -354,14 +354,14 @@ function Row({
   onHighlight,
   listName,
 }: {
-  contact: Contact;
+  contact: ContactListItem;
   index: number;
   top: number;
   selection: Selection;
   columns: Column[];
-  secondary: (contact: Contact) => ReactNode;
-  actions: (contact: Contact) => ReactNode;
-  onOpen?: (contact: Contact, index: number) => void;
+  secondary: (contact: ContactListItem) => ReactNode;
+  actions: (contact: ContactListItem) => ReactNode;
+  onOpen?: (contact: ContactListItem, index: number) => void;
   active: boolean;
   highlighted: boolean;
   /** The keys moved here: the row takes the focus once it is drawn. */
